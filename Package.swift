@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+// Nightstand: a StandBy-style widget display drawn straight into the Linux framebuffer.
+// Module rooms and what each may import: ../shared/DESIGN.md ("Modules").
+import PackageDescription
+
+/// A system library found through pkg-config, with the Debian package that provides it.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "Nightstand",
+    products: [
+        .executable(name: "nightstand", targets: ["nightstand"]),
+        .library(name: "Raster", targets: ["Raster"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System-library shims (module map + header each).
+        systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
+        systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
+        systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+
+        // Pixels: canvas, geometry, paths, coverage, paint, fonts, PNG.
+        .target(
+            name: "Raster",
+            dependencies: ["CFreeType", "CFontconfig", "CPNG"]
+        ),
+
+        // The command-line tool.
+        .executableTarget(
+            name: "nightstand",
+            dependencies: [
+                "Raster",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Shared asserts for every test target (goldens, tolerances).
+        .target(
+            name: "NightstandTestSupport",
+            dependencies: ["Raster"],
+            path: "Tests/NightstandTestSupport"
+        ),
+        .testTarget(
+            name: "RasterTests",
+            dependencies: ["Raster", "NightstandTestSupport"],
+            exclude: ["Goldens"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,99 @@
+/// A rectangle of premultiplied pixels to draw on, with a drawing state (transform, clip, color
+/// transform, layers).
+///
+/// Pixels are 32-bit ``PremultipliedPixel`` values, B, G, R, A in memory, rows `stride` pixels
+/// apart. A canvas is either the owner of its memory (`init(width:height:)`) or a view of part
+/// of another's (``subCanvas(_:)``): a slot of the screen drawn in place. Coordinates are
+/// canvas-local pixels, (0, 0) at the top-left of the canvas's own ``bounds``.
+///
+/// ```swift
+/// let canvas = Canvas(width: 800, height: 480)
+/// canvas.clear(.black)
+/// let slot = canvas.subCanvas(IntRect(x: 32, y: 32, width: 400, height: 400))
+/// slot.fill(Path(roundedRect: Rect(x: 0, y: 0, width: 400, height: 400), cornerRadius: 52),
+///           with: Paint(color: .systemGray6))
+/// ```
+///
+/// A canvas is not `Sendable`: one thread draws on it at a time.
+public final class Canvas {
+    let storage: PixelStorage
+    /// Where this canvas lies in its storage (storage pixels).
+    let origin: (x: Int, y: Int)
+    /// The canvas's width in pixels.
+    public let width: Int
+    /// The canvas's height in pixels.
+    public let height: Int
+
+
+
+    /// Creates a canvas that owns `width × height` pixels, all transparent black.
+    public init(width: Int, height: Int) {
+        storage = PixelStorage(width: width, height: height, stride: width)
+        origin = (0, 0)
+        self.width = width
+        self.height = height
+    }
+
+    /// Creates a canvas of the given size, all transparent black.
+    public convenience init(size: PixelSize) {
+        self.init(width: size.width, height: size.height)
+    }
+
+    private init(storage: PixelStorage, origin: (x: Int, y: Int), width: Int, height: Int) {
+        self.storage = storage
+        self.origin = origin
+        self.width = width
+        self.height = height
+    }
+
+    /// The canvas's size.
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+
+    /// The canvas's own area, at (0, 0).
+    public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+
+    /// Pixels from one row to the next in memory (≥ ``width``; larger for a sub-canvas).
+    public var stride: Int { storage.stride }
+
+    /// A canvas viewing `rect` (clipped to this canvas) of the same pixels; drawing on it draws
+    /// here. Its drawing state starts fresh (identity transform, no clip).
+    public func subCanvas(_ rect: IntRect) -> Canvas {
+        let r = rect.intersection(bounds)
+        return Canvas(
+            storage: storage, origin: (origin.x + r.x, origin.y + r.y), width: r.width,
+            height: r.height)
+    }
+
+    /// The first pixel of row `y` (0 ≤ y < height); the row has ``width`` pixels.
+    ///
+    /// For backends copying rows out and for hot loops; valid while the canvas lives.
+    public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+        precondition(y >= 0 && y < height, "row \(y) outside 0..<\(height)")
+        return storage.base + (origin.y + y) * storage.stride + origin.x
+    }
+
+    /// The pixel at (x, y); reading or writing outside the canvas traps.
+    public subscript(x: Int, y: Int) -> PremultipliedPixel {
+        get {
+            precondition(x >= 0 && x < width, "column \(x) outside 0..<\(width)")
+            return PremultipliedPixel(value: row(y)[x])
+        }
+        set {
+            precondition(x >= 0 && x < width, "column \(x) outside 0..<\(width)")
+            row(y)[x] = newValue.value
+        }
+    }
+
+    /// Sets every pixel to `color`, ignoring clip, transform and color transform.
+    public func clear(_ color: RGBA = .clear) {
+        let v = color.premultiplied.value
+        for y in 0..<height { row(y).update(repeating: v, count: width) }
+    }
+
+    /// A copy of the pixels as an owning canvas of the same size.
+    public func copy() -> Canvas {
+        let c = Canvas(width: width, height: height)
+        for y in 0..<height { c.row(y).update(from: row(y), count: width) }
+        return c
+    }
+}
