@@ -120,12 +120,11 @@ public final class FontDatabase {
             let fallback = family == nil ? FontDesign.default.families[0] : design.families[0]
             found = match(family: fallback, weight: weight, italic: italic, exact: true)
                 ?? match(family: fallback, weight: weight, italic: italic, exact: false)
-            let used = found.map { " \($0.path)" } ?? ""
             if family == nil {
                 warn("no \(design) font installed (tried \(wanted.joined(separator: ", "))); "
-                    + "using \(fallback)\(used)")
+                    + "using \(fallback)")
             } else {
-                warn("font family '\(wanted[0])' is not installed; using \(fallback)\(used)")
+                warn("font family '\(wanted[0])' is not installed; using \(fallback)")
             }
         }
         guard let found else {

@@ -70,7 +70,8 @@ public final class FontFace {
         let flags = face.pointee.face_flags
         let scalable = flags & FontFace.flagScalable != 0
         let color = flags & FontFace.flagColor != 0 && face.pointee.num_fixed_sizes > 0
-        guard scalable || color, face.pointee.units_per_EM > 0 else {
+        let upem = FontFace.readUnitsPerEm(face)
+        guard scalable || color, upem > 0 else {
             FT_Done_Face(face)
             throw FontError.unsupported(
                 path: path, reason: "neither scalable outlines nor color bitmaps (expected an "
@@ -83,10 +84,10 @@ public final class FontFace {
         id = library.makeFaceID()
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
-        unitsPerEm = Int(face.pointee.units_per_EM)
+        unitsPerEm = upem
         isColorBitmap = !scalable && color
         hasKerning = flags & FontFace.flagKerning != 0
-        designMetrics = FontFace.readDesignMetrics(face)
+        designMetrics = FontFace.readDesignMetrics(face, unitsPerEm: upem)
     }
 
     deinit { FT_Done_Face(handle) }
@@ -175,13 +176,32 @@ public final class FontFace {
     /// `FT_LOAD_TARGET_LIGHT`: `FT_LOAD_TARGET_(FT_RENDER_MODE_LIGHT)`.
     static let loadTargetLight: Int32 = 1 << 16
 
-    /// Ascent, descent, line gap (`FT_FaceRec`, from `hhea` or `OS/2`) and cap/x heights
-    /// (`OS/2` version ≥ 2, else measured from "H" and "x"), in design units.
-    private static func readDesignMetrics(_ face: FT_Face) -> FontMetrics {
+    /// Design units per em: FreeType's `units_per_EM`, which is 0 for bitmap-only faces
+    /// (CBDT emoji), whose `head` table still has it.
+    private static func readUnitsPerEm(_ face: FT_Face) -> Int {
+        if face.pointee.units_per_EM > 0 { return Int(face.pointee.units_per_EM) }
+        guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) else { return 0 }
+        return Int(raw.assumingMemoryBound(to: TT_Header.self).pointee.Units_Per_EM)
+    }
+
+    /// Ascent, descent, line gap (`FT_FaceRec`, from `hhea` or `OS/2`; straight from `hhea`
+    /// for bitmap-only faces, where FreeType leaves them 0) and cap/x heights (`OS/2`
+    /// version ≥ 2, else measured from "H" and "x"), in design units.
+    private static func readDesignMetrics(_ face: FT_Face, unitsPerEm: Int) -> FontMetrics {
         let f = face.pointee
-        let ascent = Double(f.ascender)
-        let descent = Double(-f.descender)
-        let leading = max(0, Double(f.height) - ascent - descent)
+        var ascent = Double(f.ascender)
+        var descent = Double(-f.descender)
+        var leading = max(0, Double(f.height) - ascent - descent)
+        if ascent == 0, let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) {
+            let hhea = raw.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+            ascent = Double(hhea.Ascender)
+            descent = Double(-hhea.Descender)
+            leading = max(0, Double(hhea.Line_Gap))
+        }
+        if ascent == 0 {
+            ascent = Double(unitsPerEm) * 0.8
+            descent = Double(unitsPerEm) * 0.2
+        }
         var cap = 0.0
         var xh = 0.0
         if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
