@@ -98,11 +98,15 @@ struct TextShaper {
 
     /// The face and glyph for a scalar: the primary face, a fallback face, or the primary's
     /// missing glyph (index 0).
+    /// Characters whose default presentation is emoji (Unicode `Emoji_Presentation`), or
+    /// followed by U+FE0F, go to the color emoji face first even when the primary face has a
+    /// monochrome glyph (DejaVu Sans has the emoticons block), as browsers and Apple do.
     private mutating func lookup(_ s: Unicode.Scalar, preferColor: Bool) -> (Int, UInt32) {
-        if let g = faces[0].glyphIndex(for: s) { return (0, g) }
-        guard s.value > 0x20, let fallback = faces[0].database?.fallbackFace(for: s, preferColor: preferColor),
-            let g = fallback.glyphIndex(for: s)
-        else { return (0, 0) }
+        let color = preferColor || s.properties.isEmojiPresentation
+        if !color, let g = faces[0].glyphIndex(for: s) { return (0, g) }
+        guard s.value > 0x20, let fallback = faces[0].database?.fallbackFace(for: s, preferColor: color),
+            !color || fallback.isColorBitmap, let g = fallback.glyphIndex(for: s)
+        else { return faces[0].glyphIndex(for: s).map { (0, $0) } ?? (0, 0) }
         if let known = faces.firstIndex(where: { $0 === fallback }) { return (known, g) }
         faces.append(fallback)
         return (faces.count - 1, g)
