@@ -39,16 +39,9 @@ let package = Package(
             ]
         ),
 
-        // Shared asserts for every test target (goldens, tolerances).
-        .target(
-            name: "NightstandTestSupport",
-            dependencies: ["Raster"],
-            path: "Tests/NightstandTestSupport"
-        ),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "NightstandTestSupport"],
-            exclude: ["Goldens"]
+            dependencies: ["Raster"]
         ),
     ],
     swiftLanguageModes: [.v6]

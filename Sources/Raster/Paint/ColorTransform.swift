@@ -99,7 +99,23 @@ struct FixedColorTransform {
     }
 
     /// Maps `count` pixels in place.
+    ///
+    /// Black and transparent pixels map to themselves under any linear transform and are
+    /// skipped (most of a StandBy frame is black). A transform whose green and blue rows are
+    /// zero (the red tint) computes one weighted sum per pixel instead of three.
     func apply(_ px: UnsafeMutablePointer<UInt32>, count: Int) {
-        for i in 0..<count { px[i] = apply(px[i]) }
+        if w.3 == 0 && w.4 == 0 && w.5 == 0 && w.6 == 0 && w.7 == 0 && w.8 == 0 {
+            let (wr, wg, wb) = (w.0, w.1, w.2)
+            for i in 0..<count {
+                let p = px[i]
+                guard p & 0x00FF_FFFF != 0 else { continue }
+                let a = Int32(p >> 24)
+                let v = (wr &* Int32((p >> 16) & 0xFF) &+ wg &* Int32((p >> 8) & 0xFF)
+                    &+ wb &* Int32(p & 0xFF) &+ 32768) >> 16
+                px[i] = UInt32(a) << 24 | UInt32(min(max(v, 0), a)) << 16
+            }
+            return
+        }
+        for i in 0..<count where px[i] & 0x00FF_FFFF != 0 { px[i] = apply(px[i]) }
     }
 }

@@ -10,7 +10,15 @@ import Foundation
 /// are smooth: both sides meet at the miter point, which for the tiny angles there is exact.
 enum Stroker {
     /// Distance, in pixels, by which round joins and caps may deviate from true circles.
-    static let tolerance = 0.05
+    static let tolerance = 0.02
+
+    /// The radius at which a polygon of chords spanning `step` radians each encloses the same
+    /// area as the true circle: r·sqrt(step / sin step). Placing round caps and joins there
+    /// keeps stroke areas exact instead of shrinking them by the chords' sagitta.
+    static func areaPreservingRadius(_ r: Double, step: Double) -> Double {
+        let s = sin(abs(step))
+        return s > 1e-9 ? r * (abs(step) / s).squareRoot() : r
+    }
 
     static func stroke(
         _ lines: [Polyline], width: Double, cap: LineCap, join: LineJoin, miterLimit: Double
@@ -56,9 +64,10 @@ enum Stroker {
         case .round:
             var c = Polyline()
             let n = arcSegments(angle: 2 * .pi, hw: hw)
+            let r = areaPreservingRadius(hw, step: 2 * .pi / Double(n))
             for i in 0..<n {
                 let a = 2 * Double.pi * Double(i) / Double(n)
-                c.add(Point(x: p.x + hw * cos(a), y: p.y + hw * sin(a)), smooth: true)
+                c.add(Point(x: p.x + r * cos(a), y: p.y + r * sin(a)), smooth: true)
             }
             c.closed = true
             return c
@@ -158,10 +167,13 @@ enum Stroker {
                 if sweep > .pi { sweep -= 2 * .pi }
                 if sweep < -.pi { sweep += 2 * .pi }
                 let k = Stroker.arcSegments(angle: sweep, hw: hw)
-                for i in 0...k {
+                let rr = Stroker.areaPreservingRadius(hw, step: sweep / Double(k))
+                out.add(p + n0 * r, smooth: false)
+                for i in 1..<k {
                     let a = a0 + sweep * Double(i) / Double(k)
-                    out.add(Point(x: p.x + hw * cos(a), y: p.y + hw * sin(a)), smooth: false)
+                    out.add(Point(x: p.x + rr * cos(a), y: p.y + rr * sin(a)), smooth: false)
                 }
+                out.add(p + n1 * r, smooth: false)
             }
         }
 
@@ -178,10 +190,12 @@ enum Stroker {
             case .round:
                 let a0 = atan2(n.y, n.x)
                 let k = Stroker.arcSegments(angle: .pi, hw: hw)
-                // From +n through +u to −n: u is n rotated by −90°, so the angle decreases.
+                // Interior vertices sit at the area-preserving radius; the two ends stay on
+                // the stroke's sides. From +n through +u to −n: the angle decreases.
+                let rr = Stroker.areaPreservingRadius(hw, step: .pi / Double(k))
                 for i in 1..<k {
                     let a = a0 - Double.pi * Double(i) / Double(k)
-                    out.add(Point(x: p.x + hw * cos(a), y: p.y + hw * sin(a)), smooth: true)
+                    out.add(Point(x: p.x + rr * cos(a), y: p.y + rr * sin(a)), smooth: true)
                 }
             }
         }
