@@ -23,7 +23,10 @@ extension Canvas {
         let t = state.transform
         let pixelSize = layout.fontSize * t.meanScale
         guard pixelSize > 0, pixelSize.isFinite, !state.clipBounds.isEmpty else { return }
-        for g in layout.glyphs {
+        // Indexed, not `for … in`: an unoptimized build allocates an iterator box per element.
+        let glyphs = layout.glyphs
+        for i in glyphs.indices {
+            let g = glyphs[i]
             let p = t.apply(Point(x: origin.x + g.position.x, y: origin.y + g.position.y))
             drawGlyph(g.glyph, face: layout.faces[g.face], pixelSize: pixelSize, at: p, paint: paint)
         }
