@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(
             name: "RasterTests",
             dependencies: ["Raster", "NightstandTestSupport"],
-            exclude: ["Goldens"]
+            exclude: ["Goldens", "Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -13,7 +13,9 @@ import CPNG
 /// ```
 ///
 /// Failures throw a ``PNGError`` naming the file and the reason (missing, not a PNG,
-/// truncated, too large, rejected by libpng).
+/// truncated, too large, rejected by libpng). Data cut off before the end of its image data is
+/// truncated; data cut off after it, in or before the `IEND` chunk, decodes, as it does in
+/// browsers: every pixel arrived.
 ///
 /// Technical notes: libpng reports errors by `longjmp`, which Swift cannot survive; the
 /// simplified API (`png_image_begin_read_from_memory`, `png_image_finish_read`, libpng ≥ 1.6)
@@ -65,6 +67,10 @@ public enum PNGDecoder {
             throw failure(.notPNG(firstBytes: head))
         }
         guard data.count > signature.count else { throw failure(.truncated(detail: "")) }
+        // Refuse a huge image from its header alone, before libpng allocates anything for it.
+        if let size = headerSize(data), !isAcceptable(width: size.width, height: size.height) {
+            throw failure(.tooLarge(width: size.width, height: size.height))
+        }
 
         return try data.withUnsafeBufferPointer { buffer -> Bitmap in
             var image = png_image()
@@ -86,8 +92,9 @@ public enum PNGDecoder {
 
             let width = Int(image.width)
             let height = Int(image.height)
-            guard width <= maxDimension, height <= maxDimension, width * height <= maxPixelCount
-            else { throw failure(.tooLarge(width: width, height: height)) }
+            guard isAcceptable(width: width, height: height) else {
+                throw failure(.tooLarge(width: width, height: height))
+            }
 
             image.format = canvasFormat
             image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
@@ -110,6 +117,21 @@ public enum PNGDecoder {
         #else
             return rgba | png_uint_32(PNG_FORMAT_FLAG_AFIRST)
         #endif
+    }
+
+    /// Whether an image of this size is within ``maxDimension`` and ``maxPixelCount``.
+    static func isAcceptable(width: Int, height: Int) -> Bool {
+        width <= maxDimension && height <= maxDimension && width * height <= maxPixelCount
+    }
+
+    /// The width and height in the `IHDR` chunk, which the PNG specification puts first, right
+    /// after the signature (bytes 16…23, big-endian); nil when the data does not start so.
+    private static func headerSize(_ data: [UInt8]) -> (width: Int, height: Int)? {
+        guard data.count >= 24, data[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        func be32(_ at: Int) -> Int {
+            Int(data[at]) << 24 | Int(data[at + 1]) << 16 | Int(data[at + 2]) << 8 | Int(data[at + 3])
+        }
+        return (be32(16), be32(20))
     }
 
     /// Whether the chunk sequence after the signature runs off the end of `data` before an

@@ -78,9 +78,9 @@ public enum PNGEncoder {
             PNGError(file: file, reason: .encodingFailed(detail: detail))
         }
         guard width > 0, height > 0 else { throw failure("the image has no pixels") }
-        guard width <= PNGDecoder.maxDimension, height <= PNGDecoder.maxDimension,
-            width * height <= PNGDecoder.maxPixelCount
-        else { throw failure("\(width)x\(height) is larger than the decoder accepts") }
+        guard PNGDecoder.isAcceptable(width: width, height: height) else {
+            throw failure("\(width)x\(height) is larger than the decoder accepts")
+        }
 
         let opaque = (0..<height).allSatisfy { y in
             let p = row(y)
