@@ -68,6 +68,25 @@ import Testing
         }
     }
 
+    @Test(.disabled(if: isRecordingGoldens, "would overwrite another suite's golden"))
+    func mismatchReportsCountsAndWritesArtifacts() throws {
+        // ImageDrawingTests/fit.png is 64×64 dark gray around a picture; a plain dark gray
+        // canvas differs exactly where the picture is: 48 × 24 pixels.
+        let canvas = Canvas(width: 64, height: 64)
+        canvas.clear(PremultipliedPixel(r: 0x20, g: 0x20, b: 0x20, a: 255).color)
+        withKnownIssue {
+            assertGolden(canvas, named: "fit", folder: "ImageDrawingTests")
+        } matching: { issue in
+            "\(issue)".contains("1152 of 4096 pixels differ by more than 1")
+        }
+        let location = try #require(
+            GoldenLocation(testFile: "\(#filePath)", folder: "ImageDrawingTests", name: "fit"))
+        let diff = try PNGDecoder.decode(file: location.diffPath)
+        #expect(diff[30, 30].r > 128 && diff[30, 30].g == 0)  // inside the picture: red
+        #expect(diff[2, 2].r == diff[2, 2].g)  // the band: gray
+        #expect(try PNGDecoder.decode(file: location.actualPath).size == canvas.size)
+    }
+
     /// A 16×16 scene with anti-aliased edges and partial alpha.
     private static func scene() -> Canvas {
         let canvas = Canvas(width: 16, height: 16)

@@ -80,6 +80,19 @@ import Testing
         assertGolden(canvas, named: "fractional-edges")
     }
 
+    @Test func unscaledDrawCopiesPremultipliedPixelsAndAppliesOpacity() throws {
+        let bitmap = try source()
+        let canvas = Canvas(width: 4, height: 2)
+        canvas.draw(bitmap, in: Rect(x: 0, y: 0, width: 4, height: 2))
+        for y in 0..<2 {
+            for x in 0..<4 { #expect(canvas[x, y] == bitmap[x, y], "(\(x), \(y))") }
+        }
+        let faded = Canvas(width: 4, height: 2)
+        faded.draw(bitmap, in: Rect(x: 0, y: 0, width: 4, height: 2), opacity: 0.5)
+        #expect(faded[0, 0] == PremultipliedPixel(r: 128, g: 0, b: 0, a: 128))
+        #expect(faded[3, 1] == PremultipliedPixel(r: 64, g: 64, b: 0, a: 64))
+    }
+
     // MARK: Fixtures
 
     private func source() throws -> Bitmap {
