@@ -85,14 +85,16 @@ public func assertGolden(
         return
     }
     let difference = ImageDifference(actual: canvas, expected: expected, tolerance: tolerance)
-    guard difference.actualSize != difference.expectedSize
-        || difference.differingPixels > maxDifferingPixels
+    guard
+        difference.actualSize != difference.expectedSize
+            || difference.differingPixels > maxDifferingPixels
     else { return }
 
     var artifacts = ""
     do {
         try writePNG(canvas, to: location.actualPath)
-        let diff = ImageDifference.diffImage(actual: canvas, expected: expected, tolerance: tolerance)
+        let diff = ImageDifference.diffImage(
+            actual: canvas, expected: expected, tolerance: tolerance)
         try writePNG(diff, to: location.diffPath)
         artifacts = " Rendered: \(location.actualPath); diff: \(location.diffPath)."
     } catch {

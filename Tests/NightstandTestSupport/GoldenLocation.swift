@@ -23,7 +23,8 @@ public struct GoldenLocation: Sendable, Equatable {
     ///
     /// `folder` replaces the test file's name as the folder under `Goldens/`. Default: nil.
     public init?(testFile: String, folder: String? = nil, name: String) {
-        let parts = testFile.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let parts = testFile.split(separator: "/", omittingEmptySubsequences: false).map(
+            String.init)
         // The last "Tests" directory with a target directory and a file below it.
         guard parts.count >= 3,
             let testsIndex = parts[..<(parts.count - 2)].lastIndex(of: "Tests")

@@ -41,18 +41,23 @@ import Testing
 
     @Test func differentSizesNeverMatch() {
         let difference = ImageDifference(
-            actual: Canvas(width: 4, height: 4), expected: Bitmap(copying: Canvas(width: 4, height: 5)))
+            actual: Canvas(width: 4, height: 4),
+            expected: Bitmap(copying: Canvas(width: 4, height: 5)))
         #expect(!difference.isMatch)
         #expect(difference.summary == "size 4x4 differs from the golden's 4x5")
     }
 
     @Test func goldensLiveUnderTheTargetNamedAfterTheFile() {
         let location = GoldenLocation(
-            testFile: "/src/nightstand/Tests/RasterTests/Image/ImageDrawingTests.swift", name: "fit")
-        #expect(location?.goldenPath == "/src/nightstand/Tests/RasterTests/Goldens/ImageDrawingTests/fit.png")
+            testFile: "/src/nightstand/Tests/RasterTests/Image/ImageDrawingTests.swift", name: "fit"
+        )
+        #expect(
+            location?.goldenPath
+                == "/src/nightstand/Tests/RasterTests/Goldens/ImageDrawingTests/fit.png")
         #expect(
             location?.actualPath
-                == "/src/nightstand/.build/golden-failures/RasterTests/ImageDrawingTests/fit.actual.png")
+                == "/src/nightstand/.build/golden-failures/RasterTests/ImageDrawingTests/fit.actual.png"
+        )
         #expect(
             GoldenLocation(testFile: "/a/Tests/WidgetUITests/T.swift", folder: "Clock", name: "x")?
                 .goldenPath == "/a/Tests/WidgetUITests/Goldens/Clock/x.png")
@@ -64,7 +69,8 @@ import Testing
         withKnownIssue {
             assertGolden(Self.scene(), named: "never-recorded")
         } matching: { issue in
-            "\(issue)".contains("No golden at") && "\(issue)".contains("NIGHTSTAND_RECORD_GOLDENS=1")
+            "\(issue)".contains("No golden at")
+                && "\(issue)".contains("NIGHTSTAND_RECORD_GOLDENS=1")
         }
     }
 

@@ -50,9 +50,10 @@ import Testing
         // Source columns 1 and 2 are centered on canvas x 20 and 44; pixel centers 20.5 and 44.5
         // lie 1/48 of a source pixel past them, weight round(255 / 48) = 5 for the next column.
         // Rows are clamped at the top (y 8) and bottom (y 55).
-        #expect(canvas[20, 8] == PremultipliedPixel(r: 0, g: 250, b: 5, a: 255))  // green → blue
-        #expect(canvas[44, 8] == PremultipliedPixel(r: 5, g: 5, b: 255, a: 255))  // blue → white
-        #expect(canvas[20, 55] == PremultipliedPixel(r: 5, g: 250, b: 255, a: 255))  // cyan → magenta
+        // Green → blue, blue → white, cyan → magenta:
+        #expect(canvas[20, 8] == PremultipliedPixel(r: 0, g: 250, b: 5, a: 255))
+        #expect(canvas[44, 8] == PremultipliedPixel(r: 5, g: 5, b: 255, a: 255))
+        #expect(canvas[20, 55] == PremultipliedPixel(r: 5, g: 250, b: 255, a: 255))
         assertGolden(canvas, named: "fill")
     }
 

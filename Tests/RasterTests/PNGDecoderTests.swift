@@ -8,13 +8,15 @@ import Testing
 /// script puts in, premultiplied: `round(c × a / 255)`, and 16-bit channels `round(v / 257)`.
 @Suite struct PNGDecoderTests {
     @Test func rgb8DecodesOpaque() throws {
-        #expect(try pixels("rgb8.png") == [[0xFFFF_0000, 0xFF00_FF00], [0xFF00_00FF, 0xFF0A_141E]])
+        #expect(
+            try pixels("rgb8.png") == [[0xFFFF_0000, 0xFF00_FF00], [0xFF00_00FF, 0xFF0A_141E]])
     }
 
     @Test func rgba8IsPremultipliedWithRounding() throws {
         // (0, 255, 0, 128) → g 128; (200, 100, 3, 128) → 100.4, 50.2, 1.51 → 100, 50, 2;
         // a transparent pixel loses its color.
-        #expect(try pixels("rgba8.png") == [[0xFFFF_0000, 0x8000_8000], [0x8064_3202, 0x0000_0000]])
+        #expect(
+            try pixels("rgba8.png") == [[0xFFFF_0000, 0x8000_8000], [0x8064_3202, 0x0000_0000]])
     }
 
     @Test func rgb16RoundsToEightBits() throws {
@@ -31,7 +33,10 @@ import Testing
     @Test func grayDepthsExpandToGrayRGB() throws {
         let white: UInt32 = 0xFFFF_FFFF
         let black: UInt32 = 0xFF00_0000
-        #expect(try pixels("gray1.png") == [[white, black, white, white, black, black, black, white, white]])
+        #expect(
+            try pixels("gray1.png") == [
+                [white, black, white, white, black, black, black, white, white]
+            ])
         #expect(try pixels("gray8.png") == [[black, 0xFF80_8080, white]])
         #expect(try pixels("gray16.png") == [[0xFF01_0101, 0xFFFE_FEFE]])
     }
@@ -47,7 +52,10 @@ import Testing
     }
 
     @Test func paletteWithoutTransparencyIsOpaque() throws {
-        #expect(try pixels("palette8.png") == [[0xFFFF_0000, 0xFFC8_6403], [0xFF00_00FF, 0xFF0A_141E]])
+        #expect(
+            try pixels("palette8.png") == [
+                [0xFFFF_0000, 0xFFC8_6403], [0xFF00_00FF, 0xFF0A_141E],
+            ])
     }
 
     @Test func paletteTransparencyPremultipliesHalfTransparentEntry() throws {
@@ -110,7 +118,8 @@ import Testing
         for length in [4, 8, 20, 33, 40, 50, 63] {
             let error = decodeError { try PNGDecoder.decode(data: Array(data.prefix(length))) }
             guard case .truncated = error?.reason else {
-                Issue.record("length \(length): expected truncated, got \(String(describing: error))")
+                Issue.record(
+                    "length \(length): expected truncated, got \(String(describing: error))")
                 continue
             }
         }
@@ -121,7 +130,9 @@ import Testing
         // inside or before IEND still has every pixel.
         let data = try fixtureBytes("rgb8.png")
         for length in [64, 70, 75] {
-            #expect(rows(try PNGDecoder.decode(data: Array(data.prefix(length)))) == (try pixels("rgb8.png")))
+            #expect(
+                rows(try PNGDecoder.decode(data: Array(data.prefix(length))))
+                    == (try pixels("rgb8.png")))
         }
     }
 
@@ -138,7 +149,9 @@ import Testing
 
     @Test func oversizedImagesAreRefusedBeforeDecoding() {
         for (w, h) in [(20_000, 1), (1, 16_385), (10_000, 10_000)] {
-            let error = decodeError { try PNGDecoder.decode(data: Self.headerOnlyPNG(width: w, height: h)) }
+            let error = decodeError {
+                try PNGDecoder.decode(data: Self.headerOnlyPNG(width: w, height: h))
+            }
             #expect(error?.reason == .tooLarge(width: w, height: h))
         }
     }
@@ -174,7 +187,9 @@ import Testing
 
     /// A signature and an 8-bit RGB IHDR for a `width × height` image, and nothing else.
     private static func headerOnlyPNG(width: Int, height: Int) -> [UInt8] {
-        func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+        func be32(_ v: Int) -> [UInt8] {
+            [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) }
+        }
         let ihdr = Array("IHDR".utf8) + be32(width) + be32(height) + [8, 2, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + ihdr + [0, 0, 0, 0]
     }

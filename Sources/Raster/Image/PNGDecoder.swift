@@ -108,8 +108,10 @@ public enum PNGDecoder {
         }
     }
 
-    /// The simplified-API format whose bytes in memory form the `UInt32` `0xAARRGGBB`: B, G, R, A
-    /// on little-endian machines, A, R, G, B on big-endian ones. 8-bit sRGB, straight alpha.
+    /// The simplified-API format whose bytes in memory form the `UInt32` `0xAARRGGBB`.
+    ///
+    /// B, G, R, A on little-endian machines, A, R, G, B on big-endian ones; 8-bit sRGB,
+    /// straight alpha.
     private static var canvasFormat: png_uint_32 {
         let rgba = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
         #if _endian(little)
@@ -129,13 +131,15 @@ public enum PNGDecoder {
     private static func headerSize(_ data: [UInt8]) -> (width: Int, height: Int)? {
         guard data.count >= 24, data[12..<16].elementsEqual("IHDR".utf8) else { return nil }
         func be32(_ at: Int) -> Int {
-            Int(data[at]) << 24 | Int(data[at + 1]) << 16 | Int(data[at + 2]) << 8 | Int(data[at + 3])
+            Int(data[at]) << 24 | Int(data[at + 1]) << 16 | Int(data[at + 2]) << 8
+                | Int(data[at + 3])
         }
         return (be32(16), be32(20))
     }
 
-    /// Whether the chunk sequence after the signature runs off the end of `data` before an
-    /// `IEND` chunk. Each chunk is a 4-byte big-endian length, a 4-byte type, the data, a CRC.
+    /// Whether the chunks after the signature run off the end of `data` before `IEND`.
+    ///
+    /// Each chunk is a 4-byte big-endian length, a 4-byte type, the data and a 4-byte CRC.
     static func isTruncated(_ data: UnsafeBufferPointer<UInt8>) -> Bool {
         var offset = signature.count
         while offset + 8 <= data.count {

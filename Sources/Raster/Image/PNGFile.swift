@@ -50,9 +50,10 @@ enum PNGFile {
             if !renamed { unlink(temp) }
         }
         try bytes.withUnsafeBytes { buf in
+            guard let base = buf.baseAddress else { return }
             var offset = 0
             while offset < buf.count {
-                let n = retryingEINTR { write(fd, buf.baseAddress! + offset, buf.count - offset) }
+                let n = retryingEINTR { write(fd, base + offset, buf.count - offset) }
                 guard n > 0 else { throw writeError(path, "write", errno) }
                 offset += n
             }
