@@ -20,22 +20,29 @@ struct FontDatabaseTests {
         for (weight, file) in expected {
             #expect(try fonts.locate(weight: weight).path == inter + file, "\(weight)")
         }
-        #expect(try fonts.locate(weight: .bold, italic: true).path == inter + "Inter-BoldItalic.otf")
+        #expect(
+            try fonts.locate(weight: .bold, italic: true).path == inter + "Inter-BoldItalic.otf")
     }
 
     @Test("monospaced and serif designs are DejaVu, weights snap to the nearest file")
     func otherDesigns() throws {
         let fonts = try FontDatabase()
         #expect(try fonts.locate(design: .monospaced).path == dejavu + "DejaVuSansMono.ttf")
-        #expect(try fonts.locate(weight: .bold, design: .monospaced).path == dejavu + "DejaVuSansMono-Bold.ttf")
+        #expect(
+            try fonts.locate(weight: .bold, design: .monospaced).path == dejavu
+                + "DejaVuSansMono-Bold.ttf")
         #expect(try fonts.locate(design: .serif).path == dejavu + "DejaVuSerif.ttf")
-        #expect(try fonts.locate(weight: .heavy, design: .serif).path == dejavu + "DejaVuSerif-Bold.ttf")
+        #expect(
+            try fonts.locate(weight: .heavy, design: .serif).path == dejavu + "DejaVuSerif-Bold.ttf"
+        )
     }
 
     @Test("a family by name, as the reference scene asks for it")
     func familyByName() throws {
         let fonts = try FontDatabase()
-        #expect(try fonts.locate(family: "DejaVu Sans", weight: .bold).path == dejavu + "DejaVuSans-Bold.ttf")
+        #expect(
+            try fonts.locate(family: "DejaVu Sans", weight: .bold).path == dejavu
+                + "DejaVuSans-Bold.ttf")
         #expect(try fonts.locate(family: "DejaVu Sans").path == dejavu + "DejaVuSans.ttf")
         let face = try fonts.face(family: "DejaVu Sans", weight: .bold)
         #expect(face.familyName == "DejaVu Sans")
@@ -52,7 +59,8 @@ struct FontDatabaseTests {
         #expect(location.path == inter + "Inter-Bold.otf")
         _ = try fonts.locate(family: "No Such Family 42", weight: .regular)
         #expect(reported.count == 1)
-        #expect(reported.first?.contains("'No Such Family 42' is not installed; using Inter") == true)
+        #expect(
+            reported.first?.contains("'No Such Family 42' is not installed; using Inter") == true)
         #expect(fonts.warnings == reported)
     }
 

@@ -14,14 +14,14 @@ struct FontFaceTests {
         let face = try fonts.face(family: "DejaVu Sans")
         #expect(face.unitsPerEm == 2048)
         let m = face.metrics(size: 2048)
-        #expect(m.ascent == 1901)   // DejaVu Sans hhea ascender
+        #expect(m.ascent == 1901)  // DejaVu Sans hhea ascender
         #expect(m.descent == 483)
         #expect(m.capHeight == 1493)
         #expect(m.xHeight == 1120)
         let half = face.metrics(size: 1024)
         #expect(half.lineHeight == m.lineHeight / 2)
         let inter = try fonts.face().metrics(size: 100)
-        #expect(inter.capHeight > 70 && inter.capHeight < 75)   // Inter: 0.727 em
+        #expect(inter.capHeight > 70 && inter.capHeight < 75)  // Inter: 0.727 em
         #expect(inter.xHeight > 52 && inter.xHeight < 56)
         #expect(inter.ascent > inter.capHeight)
         #expect(inter.lineHeight == inter.ascent + inter.descent + inter.leading)
@@ -32,14 +32,17 @@ struct FontFaceTests {
         let dejavu = try fonts.face(family: "DejaVu Sans")
         #expect(dejavu.hasKerning)
         let kerned = TextLayout.width(of: "AV", face: dejavu, size: 100)
-        let plain = TextLayout.width(of: "AV", face: dejavu, size: 100, options: .init(kerning: false))
+        let plain = TextLayout.width(
+            of: "AV", face: dejavu, size: 100, options: .init(kerning: false))
         #expect(kerned < plain - 2)
         let a = try #require(dejavu.glyphIndex(for: "A"))
         let v = try #require(dejavu.glyphIndex(for: "V"))
         #expect(abs(plain - kerned + dejavu.kerning(a, v, size: 100)) < 1e-9)
         let inter = try fonts.face()
-        #expect(TextLayout.width(of: "AV", face: inter, size: 100)
-            == TextLayout.width(of: "AV", face: inter, size: 100, options: .init(kerning: false)))
+        #expect(
+            TextLayout.width(of: "AV", face: inter, size: 100)
+                == TextLayout.width(
+                    of: "AV", face: inter, size: 100, options: .init(kerning: false)))
     }
 
     @Test("tabular digits make \"1111\" as wide as \"0000\"")

@@ -36,7 +36,7 @@ struct TextDrawingTests {
         let baseline = origin.y + layout.firstBaseline
         let cap = bold.metrics(size: 40).capHeight
         #expect(abs(Double(ink.maxY) - baseline.rounded()) <= 1)
-        #expect(abs(Double(ink.y) - (baseline - cap)) <= 2.5)   // "O" overshoots the cap height
+        #expect(abs(Double(ink.y) - (baseline - cap)) <= 2.5)  // "O" overshoots the cap height
         #expect(Double(ink.x) >= origin.x)
         #expect(Double(ink.maxX) <= origin.x + layout.size.width + 1)
         #expect(Double(ink.x) < origin.x + 5)
@@ -55,8 +55,9 @@ struct TextDrawingTests {
     @Test("centered text sits on its baseline, centered on its advance width")
     func drawTextCentered() throws {
         let canvas = Canvas(width: 200, height: 100)
-        canvas.drawText("10:09", face: bold, size: 40, baseline: Point(x: 100, y: 70),
-                        alignment: .center, paint: Paint(color: .white))
+        canvas.drawText(
+            "10:09", face: bold, size: 40, baseline: Point(x: 100, y: 70),
+            alignment: .center, paint: Paint(color: .white))
         let ink = try #require(inkBounds(canvas))
         #expect(ink.maxY == 70 || ink.maxY == 71)
         #expect(abs(Double(ink.x + ink.maxX) / 2 - 100) <= 3)
@@ -65,10 +66,14 @@ struct TextDrawingTests {
     @Test("a scaled canvas rasterizes at the scaled size: same ink as drawing the size directly")
     func scaledCanvasRasterizesAtScaledSize() throws {
         let direct = Canvas(width: 240, height: 90)
-        direct.draw(TextLayout("Ag", face: bold, size: 60), at: Point(x: 20, y: 10), paint: Paint(color: .white))
+        direct.draw(
+            TextLayout("Ag", face: bold, size: 60), at: Point(x: 20, y: 10),
+            paint: Paint(color: .white))
         let scaled = Canvas(width: 240, height: 90)
         scaled.transform = Transform(scaleX: 2, y: 2)
-        scaled.draw(TextLayout("Ag", face: bold, size: 30), at: Point(x: 10, y: 5), paint: Paint(color: .white))
+        scaled.draw(
+            TextLayout("Ag", face: bold, size: 30), at: Point(x: 10, y: 5),
+            paint: Paint(color: .white))
         for y in 0..<90 {
             for x in 0..<240 { #expect(direct[x, y] == scaled[x, y]) }
         }
@@ -78,7 +83,9 @@ struct TextDrawingTests {
     func clipped() throws {
         let canvas = Canvas(width: 200, height: 80)
         canvas.clip(to: Rect(x: 0, y: 0, width: 40, height: 80))
-        canvas.draw(TextLayout("HELLO", face: bold, size: 40), at: Point(x: 10, y: 10), paint: Paint(color: .white))
+        canvas.draw(
+            TextLayout("HELLO", face: bold, size: 40), at: Point(x: 10, y: 10),
+            paint: Paint(color: .white))
         let ink = try #require(inkBounds(canvas))
         #expect(ink.maxX <= 40)
     }
@@ -109,7 +116,9 @@ struct TextDrawingTests {
         cache.byteLimit = 64 << 10
         let canvas = Canvas(width: 400, height: 200)
         for size in stride(from: 40.0, through: 120, by: 10) {
-            canvas.draw(TextLayout("ABCDEFGH", face: bold, size: size), at: .zero, paint: Paint(color: .white))
+            canvas.draw(
+                TextLayout("ABCDEFGH", face: bold, size: size), at: .zero,
+                paint: Paint(color: .white))
             #expect(cache.byteCount <= cache.byteLimit)
         }
         #expect(cache.count > 0)

@@ -41,7 +41,7 @@ struct TextLayoutTests {
         #expect(layout.size.height == m.lineHeight)
         #expect(layout.firstBaseline == m.ascent)
         let sum = "Hello".unicodeScalars.reduce(0.0) { $0 + face.advance(of: $1, size: 20) }
-        #expect(abs(layout.size.width - sum) < 0.5)   // kerning may move it slightly
+        #expect(abs(layout.size.width - sum) < 0.5)  // kerning may move it slightly
     }
 
     @Test("wrapping in a narrow width breaks after spaces")
@@ -59,7 +59,8 @@ struct TextLayoutTests {
     @Test("a word wider than the line breaks inside; hard newlines always break")
     func longWordsAndNewlines() throws {
         let width = TextLayout.width(of: "abcd", face: face, size: 20) + 0.5
-        let layout = TextLayout("abcdefgh\nij", face: face, size: 20, options: .init(maxWidth: width))
+        let layout = TextLayout(
+            "abcdefgh\nij", face: face, size: 20, options: .init(maxWidth: width))
         #expect(lineTexts(layout) == ["abcd", "efgh", "ij"])
     }
 
@@ -78,8 +79,9 @@ struct TextLayoutTests {
         for line in layout.lines { #expect(line.bounds.width <= width + 1e-9) }
         #expect(layout.lines[1].bounds.width > width - 20, "the last line is filled before the …")
 
-        let one = TextLayout("Hello wonderful world", face: face, size: 20,
-                             options: .init(maxWidth: 100, lineLimit: 1))
+        let one = TextLayout(
+            "Hello wonderful world", face: face, size: 20,
+            options: .init(maxWidth: 100, lineLimit: 1))
         #expect(one.lines.count == 1)
         #expect(lineTexts(one)[0].hasPrefix("Hello w"))
         #expect(one.size.width <= 100)
@@ -87,7 +89,8 @@ struct TextLayoutTests {
 
     @Test("no truncation when the text fits the limit")
     func fitsLimit() throws {
-        let layout = TextLayout("Short", face: face, size: 20, options: .init(maxWidth: 200, lineLimit: 1))
+        let layout = TextLayout(
+            "Short", face: face, size: 20, options: .init(maxWidth: 200, lineLimit: 1))
         #expect(!layout.isTruncated)
         #expect(lineTexts(layout) == ["Short"])
     }
@@ -95,9 +98,12 @@ struct TextLayoutTests {
     @Test("alignment moves shorter lines within the widest line")
     func alignment() throws {
         let width = TextLayout.width(of: "wide line", face: face, size: 20) + 1
-        for (alignment, expected) in [(TextLayout.Alignment.leading, 0.0), (.center, 0.5), (.trailing, 1.0)] {
-            let layout = TextLayout("wide line x", face: face, size: 20,
-                                    options: .init(maxWidth: width, alignment: alignment))
+        for (alignment, expected) in [
+            (TextLayout.Alignment.leading, 0.0), (.center, 0.5), (.trailing, 1.0),
+        ] {
+            let layout = TextLayout(
+                "wide line x", face: face, size: 20,
+                options: .init(maxWidth: width, alignment: alignment))
             #expect(layout.lines.count == 2)
             let slack = layout.size.width - layout.lines[1].bounds.width
             #expect(abs(layout.lines[1].bounds.minX - slack * expected) < 1e-9)

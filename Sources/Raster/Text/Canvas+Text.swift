@@ -28,7 +28,8 @@ extension Canvas {
         for i in glyphs.indices {
             let g = glyphs[i]
             let p = t.apply(Point(x: origin.x + g.position.x, y: origin.y + g.position.y))
-            drawGlyph(g.glyph, face: layout.faces[g.face], pixelSize: pixelSize, at: p, paint: paint)
+            drawGlyph(
+                g.glyph, face: layout.faces[g.face], pixelSize: pixelSize, at: p, paint: paint)
         }
     }
 
@@ -45,7 +46,8 @@ extension Canvas {
     /// ```
     public func drawText(
         _ text: String, face: FontFace, size: Double, baseline: Point,
-        alignment: TextLayout.Alignment = .leading, options: TextLayout.Options = TextLayout.Options(),
+        alignment: TextLayout.Alignment = .leading,
+        options: TextLayout.Options = TextLayout.Options(),
         paint: Paint
     ) {
         var o = options
@@ -59,7 +61,9 @@ extension Canvas {
         case .center: dx = -width / 2
         case .trailing: dx = -width
         }
-        draw(layout, at: Point(x: baseline.x + dx, y: baseline.y - layout.firstBaseline), paint: paint)
+        draw(
+            layout, at: Point(x: baseline.x + dx, y: baseline.y - layout.firstBaseline),
+            paint: paint)
     }
 
     /// Draws one glyph with its pen origin at `p` (canvas pixels).

@@ -50,7 +50,9 @@ public final class FontDatabase {
     public let library: FontLibrary
     /// Warnings given so far (missing families, fallbacks), each once, oldest first.
     public private(set) var warnings: [String] = []
-    /// Receives each warning once. Default: writes `nightstand: <message>` to standard error.
+    /// Receives each warning once.
+    ///
+    /// Default: writes `nightstand: <message>` to standard error.
     public var warningHandler: (String) -> Void = { message in
         FileHandle.standardError.write(Data("nightstand: \(message)\n".utf8))
     }
@@ -66,7 +68,8 @@ public final class FontDatabase {
     /// - Parameter glyphCacheBytes: the glyph cache's budget. Default: 4 MiB.
     public init(glyphCacheBytes: Int = 4 << 20) throws {
         guard let config = FcInitLoadConfigAndFonts() else {
-            throw FontError.libraryUnavailable("FcInitLoadConfigAndFonts failed (is fontconfig configured?)")
+            throw FontError.libraryUnavailable(
+                "FcInitLoadConfigAndFonts failed (is fontconfig configured?)")
         }
         self.config = config
         do {
@@ -118,11 +121,13 @@ public final class FontDatabase {
         }
         if found == nil {
             let fallback = family == nil ? FontDesign.default.families[0] : design.families[0]
-            found = match(family: fallback, weight: weight, italic: italic, exact: true)
+            found =
+                match(family: fallback, weight: weight, italic: italic, exact: true)
                 ?? match(family: fallback, weight: weight, italic: italic, exact: false)
             if family == nil {
-                warn("no \(design) font installed (tried \(wanted.joined(separator: ", "))); "
-                    + "using \(fallback)")
+                warn(
+                    "no \(design) font installed (tried \(wanted.joined(separator: ", "))); "
+                        + "using \(fallback)")
             } else {
                 warn("font family '\(wanted[0])' is not installed; using \(fallback)")
             }
@@ -202,7 +207,10 @@ public final class FontDatabase {
         FcPatternAddInteger(pattern, FC_WEIGHT, weight.fontconfigWeight)
         FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
         return bestMatch(pattern) { font in
-            !exact || Self.families(of: font).contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+            !exact
+                || Self.families(of: font).contains {
+                    $0.caseInsensitiveCompare(family) == .orderedSame
+                }
         }
     }
 
@@ -233,7 +241,9 @@ public final class FontDatabase {
         defer { FcPatternDestroy(font) }
         guard accept(font) else { return nil }
         var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else {
+            return nil
+        }
         var index: Int32 = 0
         if FcPatternGetInteger(font, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
         return Location(path: String(cString: file), index: Int(index))

@@ -30,7 +30,8 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
         case .libraryUnavailable(let what):
             return "font library unavailable: \(what)"
         case .noMatch(let request):
-            return "no installed font matches \(request) (install fonts-inter and fonts-dejavu-core)"
+            return
+                "no installed font matches \(request) (install fonts-inter and fonts-dejavu-core)"
         }
     }
 }

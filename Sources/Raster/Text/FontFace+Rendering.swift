@@ -42,10 +42,13 @@ extension FontFace {
         library.renderCount += 1
         if currentSize != size {
             // Char size in 26.6 points at 72 dpi: one point is one pixel, fractions kept.
-            guard FT_Set_Char_Size(handle, 0, FT_F26Dot6(size), 72, 72) == 0 else { return .empty() }
+            guard FT_Set_Char_Size(handle, 0, FT_F26Dot6(size), 72, 72) == 0 else {
+                return .empty()
+            }
             currentSize = size
         }
-        let hinting = Double(size) / 64 < Self.hintingLimit ? Self.loadTargetLight : Self.loadNoHinting
+        let hinting =
+            Double(size) / 64 < Self.hintingLimit ? Self.loadTargetLight : Self.loadNoHinting
         guard FT_Load_Glyph(handle, glyph, Self.loadNoBitmap | hinting) == 0,
             let slot = handle.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
         else { return .empty() }
@@ -56,15 +59,17 @@ extension FontFace {
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width)
         let rows = Int(bitmap.rows)
-        guard width > 0, rows > 0, bitmap.pixel_mode == Self.pixelModeGray, let buffer = bitmap.buffer
+        guard width > 0, rows > 0, bitmap.pixel_mode == Self.pixelModeGray,
+            let buffer = bitmap.buffer
         else { return .empty() }
         let pitch = Int(bitmap.pitch)
         var coverage = [UInt8](repeating: 0, count: width * rows)
         coverage.withUnsafeMutableBufferPointer { dst in
+            guard let base = dst.baseAddress else { return }
             for y in 0..<rows {
-                // A negative pitch means rows run bottom-up (FT_Bitmap); the origin is then the last row.
+                // FT_Bitmap: a negative pitch means the buffer starts with the bottom row.
                 let src = pitch >= 0 ? buffer + y * pitch : buffer + (rows - 1 - y) * -pitch
-                (dst.baseAddress! + y * width).update(from: src, count: width)
+                (base + y * width).update(from: src, count: width)
             }
         }
         return GlyphImage(
@@ -82,7 +87,8 @@ extension FontFace {
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width)
         let rows = Int(bitmap.rows)
-        guard width > 0, rows > 0, bitmap.pixel_mode == Self.pixelModeBGRA, let buffer = bitmap.buffer
+        guard width > 0, rows > 0, bitmap.pixel_mode == Self.pixelModeBGRA,
+            let buffer = bitmap.buffer
         else { return .empty() }
         let pitch = Int(bitmap.pitch)
         // BGRA bytes, premultiplied (FT_LOAD_COLOR's contract): in memory exactly a

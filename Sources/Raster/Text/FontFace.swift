@@ -74,7 +74,8 @@ public final class FontFace {
         guard scalable || color, upem > 0 else {
             FT_Done_Face(face)
             throw FontError.unsupported(
-                path: path, reason: "neither scalable outlines nor color bitmaps (expected an "
+                path: path,
+                reason: "neither scalable outlines nor color bitmaps (expected an "
                     + "OpenType/TrueType outline font or a CBDT color font)")
         }
         self.path = path
@@ -213,7 +214,8 @@ public final class FontFace {
         }
         if cap <= 0 { cap = outlineTop(face, "H") ?? ascent * 0.7 }
         if xh <= 0 { xh = outlineTop(face, "x") ?? ascent * 0.5 }
-        return FontMetrics(ascent: ascent, descent: descent, leading: leading, capHeight: cap, xHeight: xh)
+        return FontMetrics(
+            ascent: ascent, descent: descent, leading: leading, capHeight: cap, xHeight: xh)
     }
 
     /// The top of a character's unscaled outline, in design units.

@@ -31,7 +31,8 @@ public final class FontLibrary {
         var library: FT_Library?
         let error = FT_Init_FreeType(&library)
         guard error == 0, let library else {
-            throw FontError.libraryUnavailable("FT_Init_FreeType failed with FreeType error \(error)")
+            throw FontError.libraryUnavailable(
+                "FT_Init_FreeType failed with FreeType error \(error)")
         }
         handle = library
         glyphCache = GlyphCache(byteLimit: glyphCacheBytes)

@@ -22,7 +22,9 @@ public struct FontMetrics: Hashable, Sendable {
     public var xHeight: Double
 
     /// Creates metrics from their parts.
-    public init(ascent: Double, descent: Double, leading: Double, capHeight: Double, xHeight: Double) {
+    public init(
+        ascent: Double, descent: Double, leading: Double, capHeight: Double, xHeight: Double
+    ) {
         self.ascent = ascent
         self.descent = descent
         self.leading = leading

@@ -24,7 +24,9 @@ public final class GlyphCache {
         var subpixel: UInt8
     }
 
-    /// The most bytes of rendered glyphs held at once. Default: 4 MiB.
+    /// The most bytes of rendered glyphs held at once.
+    ///
+    /// Default: 4 MiB.
     public var byteLimit: Int {
         didSet { trim() }
     }
@@ -123,7 +125,9 @@ final class GlyphImage {
     }
 
     /// An empty glyph (a space, or one that failed to render).
-    static func empty() -> GlyphImage { GlyphImage(width: 0, height: 0, left: 0, top: 0, coverage: []) }
+    static func empty() -> GlyphImage {
+        GlyphImage(width: 0, height: 0, left: 0, top: 0, coverage: [])
+    }
 
     /// Pixel bytes held.
     var byteCount: Int { color == nil ? coverage.count : width * height * 4 }

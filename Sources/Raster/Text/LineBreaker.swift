@@ -13,7 +13,9 @@ struct LineBreaker {
     /// Slack for floating-point sums: a line exactly as wide as the width fits.
     static let epsilon = 1e-9
 
-    /// The lines, at least one. A line ends at a line break; with a width, after the last
+    /// The lines, at least one.
+    ///
+    /// A line ends at a line break; with a width, after the last
     /// break opportunity that fits (after a space run or a hyphen), else before the first item
     /// that overflows (a word wider than the line). Spaces never overflow a line.
     func lines() -> [Line] {
@@ -63,10 +65,13 @@ struct LineBreaker {
         var last = Array(items[start..<end])
         let ellipsisWidth = ellipsis.reduce(0) { $0 + $1.advance }
         func width(_ run: [TextItem]) -> Double {
-            run.enumerated().reduce(0) { $0 + ($1.offset > 0 ? $1.element.kern : 0) + $1.element.advance }
+            run.enumerated().reduce(0) {
+                $0 + ($1.offset > 0 ? $1.element.kern : 0) + $1.element.advance
+            }
         }
         while let tail = last.last,
-            tail.kind == .space || (maxWidth.map { width(last) + ellipsisWidth > $0 + epsilon } ?? false)
+            tail.kind == .space
+                || (maxWidth.map { width(last) + ellipsisWidth > $0 + epsilon } ?? false)
         {
             last.removeLast()
         }

@@ -41,19 +41,28 @@ public struct TextLayout {
     /// What shapes a layout besides the text and font.
     public struct Options: Hashable, Sendable {
         /// The width to wrap at, in the layout's unit; nil keeps each paragraph on one line.
+        ///
         /// Default: nil.
         public var maxWidth: Double?
         /// The most lines shown; text beyond is cut and the last line ends in "…".
+        ///
         /// Default: nil (no limit).
         public var lineLimit: Int?
+        /// How lines align within the widest line.
+        ///
         /// Default: ``Alignment/leading``.
         public var alignment: Alignment
-        /// Whether every digit takes the widest digit's advance, so numbers do not jitter as
-        /// they change (SwiftUI's `monospacedDigit()`). Default: false.
+        /// Whether every digit takes the widest digit's advance (SwiftUI's `monospacedDigit()`).
+        ///
+        /// Numbers then keep their width as they change. Default: false.
         public var monospacedDigits: Bool
-        /// Whether the face's `kern` pairs apply. Default: true.
+        /// Whether the face's `kern` pairs apply.
+        ///
+        /// Default: true.
         public var kerning: Bool
-        /// Extra space between lines. Default: 0.
+        /// Extra space between lines.
+        ///
+        /// Default: 0.
         public var lineSpacing: Double
 
         /// Creates options; every argument has the default named on its property.
@@ -142,7 +151,9 @@ public struct TextLayout {
     /// ```swift
     /// TextLayout.width(of: "10:09", face: bold, size: 60)
     /// ```
-    public static func width(of text: String, face: FontFace, size: Double, options: Options = Options()) -> Double {
+    public static func width(
+        of text: String, face: FontFace, size: Double, options: Options = Options()
+    ) -> Double {
         var o = options
         o.maxWidth = nil
         o.lineLimit = nil
@@ -161,19 +172,23 @@ public struct TextLayout {
             for (k, item) in line.items.enumerated() {
                 if k > 0 { pen += item.kern }
                 if item.kind == .glyph {
-                    glyphs.append(Glyph(
-                        face: item.face, glyph: item.glyph,
-                        position: Point(x: pen + item.offset, y: baseline), advance: item.advance))
+                    glyphs.append(
+                        Glyph(
+                            face: item.face, glyph: item.glyph,
+                            position: Point(x: pen + item.offset, y: baseline),
+                            advance: item.advance))
                 }
                 pen += item.advance
                 if item.kind == .glyph { inkEnd = pen }
             }
             widest = max(widest, inkEnd)
-            lines.append(Line(
-                glyphRange: first..<glyphs.count, baseline: baseline,
-                bounds: Rect(x: 0, y: baseline - metrics.ascent, width: inkEnd,
-                             height: metrics.ascent + metrics.descent),
-                isTruncated: line.truncated))
+            lines.append(
+                Line(
+                    glyphRange: first..<glyphs.count, baseline: baseline,
+                    bounds: Rect(
+                        x: 0, y: baseline - metrics.ascent, width: inkEnd,
+                        height: metrics.ascent + metrics.descent),
+                    isTruncated: line.truncated))
         }
         for i in lines.indices {
             let slack = widest - lines[i].bounds.width

@@ -15,8 +15,10 @@ struct TextItem {
     var breakAfter = false
 }
 
-/// Maps characters to glyphs, one glyph per Unicode scalar: face choice (primary, then
-/// fallbacks), advances, tabular digits and `kern` pairs. No OpenType shaping.
+/// Maps characters to glyphs, one glyph per Unicode scalar.
+///
+/// It chooses faces (primary, then fallbacks) and applies advances, tabular digits and `kern`
+/// pairs. No OpenType shaping.
 struct TextShaper {
     let size: Double
     let options: TextLayout.Options
@@ -54,7 +56,8 @@ struct TextShaper {
                 continue  // ZWJ, variation selectors, soft hyphen: no glyph, no advance
             }
             let (face, glyph) = lookup(s, preferColor: next == "\u{FE0F}")
-            var item = TextItem(kind: s == " " || s == "\t" ? .space : .glyph, face: face, glyph: glyph)
+            var item = TextItem(
+                kind: s == " " || s == "\t" ? .space : .glyph, face: face, glyph: glyph)
             let f = faces[face]
             item.advance = f.advance(glyph: glyph, size: size)
             if s == "\t" { item.advance *= 4 }
@@ -79,11 +82,15 @@ struct TextShaper {
     mutating func ellipsis() -> [TextItem] {
         let (face, glyph) = lookup("\u{2026}", preferColor: false)
         if glyph != 0 {
-            return [TextItem(kind: .glyph, face: face, glyph: glyph,
-                             advance: faces[face].advance(glyph: glyph, size: size))]
+            return [
+                TextItem(
+                    kind: .glyph, face: face, glyph: glyph,
+                    advance: faces[face].advance(glyph: glyph, size: size))
+            ]
         }
         let dot = faces[0].glyphIndex(for: ".") ?? 0
-        let item = TextItem(kind: .glyph, face: 0, glyph: dot, advance: faces[0].advance(glyph: dot, size: size))
+        let item = TextItem(
+            kind: .glyph, face: 0, glyph: dot, advance: faces[0].advance(glyph: dot, size: size))
         return [item, item, item]
     }
 
@@ -96,15 +103,16 @@ struct TextShaper {
         }
     }
 
-    /// The face and glyph for a scalar: the primary face, a fallback face, or the primary's
-    /// missing glyph (index 0).
+    /// The face and glyph for a scalar: primary face, fallback face, or missing glyph (0).
+    ///
     /// Characters whose default presentation is emoji (Unicode `Emoji_Presentation`), or
     /// followed by U+FE0F, go to the color emoji face first even when the primary face has a
     /// monochrome glyph (DejaVu Sans has the emoticons block), as browsers and Apple do.
     private mutating func lookup(_ s: Unicode.Scalar, preferColor: Bool) -> (Int, UInt32) {
         let color = preferColor || s.properties.isEmojiPresentation
         if !color, let g = faces[0].glyphIndex(for: s) { return (0, g) }
-        guard s.value > 0x20, let fallback = faces[0].database?.fallbackFace(for: s, preferColor: color),
+        guard s.value > 0x20,
+            let fallback = faces[0].database?.fallbackFace(for: s, preferColor: color),
             !color || fallback.isColorBitmap, let g = fallback.glyphIndex(for: s)
         else { return faces[0].glyphIndex(for: s).map { (0, $0) } ?? (0, 0) }
         if let known = faces.firstIndex(where: { $0 === fallback }) { return (known, g) }
