@@ -53,6 +53,18 @@ struct PaintBlitter: Blitter {
     mutating func blitAntiH(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
         let dst = base + y * stride + x
         switch source {
+        case .solid(let s) where blendMode == .sourceOver:
+            // Glyph masks: mostly 0 (skipped) or 255 (a store when opaque).
+            let opaque = s >> 24 == 255
+            for i in 0..<count {
+                let c = UInt32(coverage[i])
+                if c == 0 { continue }
+                if c == 255 && opaque {
+                    dst[i] = s
+                } else {
+                    dst[i] = PixelMath.sourceOver(c == 255 ? s : PixelMath.scale(s, c), dst[i])
+                }
+            }
         case .solid(let s):
             for i in 0..<count where coverage[i] != 0 {
                 blend(s, into: dst + i, coverage: UInt32(coverage[i]))
