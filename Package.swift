@@ -30,6 +30,12 @@ let package = Package(
             dependencies: ["CFreeType", "CFontconfig", "CPNG"]
         ),
 
+        // The declarative views: View, ViewBuilder, layout, environment, rendering onto Raster.
+        .target(
+            name: "WidgetUI",
+            dependencies: ["Raster"]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "nightstand",
@@ -42,6 +48,10 @@ let package = Package(
         .testTarget(
             name: "RasterTests",
             dependencies: ["Raster"]
+        ),
+        .testTarget(
+            name: "WidgetUITests",
+            dependencies: ["WidgetUI", "Raster"]
         ),
     ],
     swiftLanguageModes: [.v6]
