@@ -1,0 +1,24 @@
+import Raster
+
+/// Lays out a view in a size and draws it on a canvas, as vector drawing at a scale.
+///
+/// This is how the host draws a widget into its slot, and how tests render views: the view is
+/// resolved under `environment` (its `displayScale` is set to `scale`), proposed `size` in points
+/// and centered in it, and drawn with its top-left corner at the canvas's current origin,
+/// `scale` pixels per point. Nothing is cleared first; the canvas's transform and clip apply.
+///
+/// ```swift
+/// let canvas = Canvas(width: 340, height: 340)
+/// canvas.clear(.black)
+/// render(MyWidgetView(entry: entry), size: Size(width: 170, height: 170),
+///        environment: EnvironmentValues(), on: canvas, scale: 2)
+/// ```
+public func render(
+    _ view: some View, size: Size, environment: EnvironmentValues = EnvironmentValues(),
+    on canvas: Canvas, scale: Double
+) {
+    var environment = environment
+    environment.displayScale = scale
+    let placed = RootLayout.layout(view, size: size, environment: environment)
+    DisplayListRecorder.record(placed).draw(on: canvas, scale: scale)
+}
