@@ -32,7 +32,9 @@ private struct Wrapper: View {
 
 @Suite("Environment")
 struct EnvironmentTests {
-    private func readerWidth(_ view: some View, _ environment: EnvironmentValues = .init()) -> Double {
+    private func readerWidth(_ view: some View, _ environment: EnvironmentValues = .init())
+        -> Double
+    {
         leafFrames(layout(view, in: Size(width: 100, height: 100), environment: environment))[0].1
             .width
     }

@@ -97,7 +97,8 @@ enum AxisAlignment: Hashable {
 
     /// The part of an ``Alignment`` along an axis.
     init(_ alignment: Alignment, along axis: Axis) {
-        self = axis == .horizontal
+        self =
+            axis == .horizontal
             ? .horizontal(alignment.horizontal) : .vertical(alignment.vertical)
     }
 

@@ -38,7 +38,8 @@ extension Size {
 
     /// A size from sides along and across an axis.
     init(main: Double, cross: Double, axis: Axis) {
-        self = axis == .horizontal
+        self =
+            axis == .horizontal
             ? Size(width: main, height: cross) : Size(width: cross, height: main)
     }
 }

@@ -4,13 +4,21 @@
 /// Text("Hi").padding(EdgeInsets(top: 4, leading: 8, bottom: 4, trailing: 8))
 /// ```
 public struct EdgeInsets: Hashable, Sendable {
-    /// The inset from the top. Default: 0.
+    /// The inset from the top.
+    ///
+    /// Default: 0.
     public var top: Double
-    /// The inset from the left. Default: 0.
+    /// The inset from the left.
+    ///
+    /// Default: 0.
     public var leading: Double
-    /// The inset from the bottom. Default: 0.
+    /// The inset from the bottom.
+    ///
+    /// Default: 0.
     public var bottom: Double
-    /// The inset from the right. Default: 0.
+    /// The inset from the right.
+    ///
+    /// Default: 0.
     public var trailing: Double
 
     /// Creates insets from each side's distance.

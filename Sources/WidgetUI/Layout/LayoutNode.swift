@@ -35,7 +35,9 @@ class LayoutNode {
         PlacedView(kind: kind, frame: bounds)
     }
 
-    /// The priority a stack gives this node when dividing space; higher goes first. Default: 0.
+    /// The priority a stack gives this node when dividing space; higher goes first.
+    ///
+    /// Default: 0.
     var layoutPriority: Double { 0 }
 
     /// The position of an alignment guide, from this node's top-leading corner, at a size.
@@ -71,6 +73,7 @@ class ModifierNode: LayoutNode {
     }
 
     override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {
-        PlacedView(kind: kind, frame: bounds, children: [child.place(in: bounds, proposal: proposal)])
+        PlacedView(
+            kind: kind, frame: bounds, children: [child.place(in: bounds, proposal: proposal)])
     }
 }

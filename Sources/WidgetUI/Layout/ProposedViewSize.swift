@@ -52,7 +52,8 @@ extension ProposedViewSize {
 
     /// A proposal from sides along and across an axis.
     init(main: Double?, cross: Double?, axis: Axis) {
-        self = axis == .horizontal
+        self =
+            axis == .horizontal
             ? ProposedViewSize(width: main, height: cross)
             : ProposedViewSize(width: cross, height: main)
     }

@@ -8,7 +8,8 @@ enum RootLayout {
         _ view: some View, size: Size, environment: EnvironmentValues
     ) -> PlacedView {
         let nodes = view.resolve(in: environment)
-        let root = nodes.count == 1
+        let root =
+            nodes.count == 1
             ? nodes[0]
             : StackNode(
                 kind: "VStack", children: nodes,

@@ -119,7 +119,8 @@ struct StackLayout {
             var origin = bounds.origin
             origin[axis] = position
             origin[axis.cross] += line - child.alignmentGuide(alignment, in: size)
-            placed.append(child.place(in: Rect(origin: origin, size: size), proposal: d.proposals[i]))
+            placed.append(
+                child.place(in: Rect(origin: origin, size: size), proposal: d.proposals[i]))
             position += size[axis] + gap
         }
         return placed

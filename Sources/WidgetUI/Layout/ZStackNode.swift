@@ -49,7 +49,8 @@ final class ZStackNode: LayoutNode {
         var origin = bounds.origin
         for axis in Axis.allCases {
             let a = AxisAlignment(alignment, along: axis)
-            let line = a.fraction.map { $0 * bounds.size[axis] }
+            let line =
+                a.fraction.map { $0 * bounds.size[axis] }
                 ?? child.alignmentGuide(a, in: bounds.size)
             origin[axis] += line - child.alignmentGuide(a, in: size)
         }

@@ -6,7 +6,9 @@ import Raster
 /// Capsule().fill(.blue).frame(width: 60, height: 20)
 /// ```
 public struct Capsule: Shape {
-    /// Circular arcs or continuous curves at the ends. Default: `.circular`.
+    /// Circular arcs or continuous curves at the ends.
+    ///
+    /// Default: `.circular`.
     public var style: RoundedCornerStyle
 
     /// Creates a capsule.

@@ -8,7 +8,9 @@ import Raster
 public struct RoundedRectangle: Shape {
     /// The corners' radius in points (clamped to half the shorter side).
     public var cornerSize: Size
-    /// Circular arcs or continuous ("squircle") curves. Default: `.circular`.
+    /// Circular arcs or continuous ("squircle") curves.
+    ///
+    /// Default: `.circular`.
     public var style: RoundedCornerStyle
 
     /// Creates a rounded rectangle with a corner radius.

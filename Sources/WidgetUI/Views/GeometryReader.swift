@@ -87,7 +87,8 @@ final class GeometryReaderNode<Content: View>: LayoutNode {
     }
 
     override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {
-        let proxy = GeometryProxy(size: bounds.size, safeAreaInsets: EdgeInsets(), globalFrame: bounds)
+        let proxy = GeometryProxy(
+            size: bounds.size, safeAreaInsets: EdgeInsets(), globalFrame: bounds)
         let children = content(proxy).resolve(in: environment)
         let stack = ZStackNode(children: children, alignment: .topLeading)
         let placed = stack.place(in: bounds, proposal: ProposedViewSize(bounds.size))

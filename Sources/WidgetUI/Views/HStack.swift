@@ -18,7 +18,9 @@
 /// The default spacing is 8 points between any two children, including next to a `Spacer`;
 /// SwiftUI picks a spacing per pair of view types (usually 8, less between some text).
 public struct HStack<Content: View>: View {
-    /// How children line up vertically. Default: `.center`.
+    /// How children line up vertically.
+    ///
+    /// Default: `.center`.
     public var alignment: VerticalAlignment
     /// Points between adjacent children, or `nil` for the default (8).
     public var spacing: Double?

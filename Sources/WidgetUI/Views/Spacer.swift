@@ -13,7 +13,9 @@ import Raster
 /// }
 /// ```
 public struct Spacer: View {
-    /// The shortest the spacer gets along its axis, in points; `nil` for the default (8).
+    /// The shortest the spacer gets along its axis, in points; `nil` for the default.
+    ///
+    /// Default: 8 points. SwiftUI uses a platform-specific minimum.
     public var minLength: Double?
 
     /// Creates a spacer.
@@ -24,7 +26,10 @@ public struct Spacer: View {
 
 extension Spacer: PrimitiveView {
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        [SpacerNode(minLength: minLength ?? StackLayout.defaultSpacing, axis: environment.stackAxis)]
+        [
+            SpacerNode(
+                minLength: minLength ?? StackLayout.defaultSpacing, axis: environment.stackAxis)
+        ]
     }
 }
 

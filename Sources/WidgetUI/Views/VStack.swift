@@ -18,7 +18,9 @@
 /// The default spacing is 8 points between any two children, including next to a `Spacer`;
 /// SwiftUI picks a spacing per pair of view types.
 public struct VStack<Content: View>: View {
-    /// How children line up horizontally. Default: `.center`.
+    /// How children line up horizontally.
+    ///
+    /// Default: `.center`.
     public var alignment: HorizontalAlignment
     /// Points between adjacent children, or `nil` for the default (8).
     public var spacing: Double?

@@ -10,7 +10,9 @@
 /// }
 /// ```
 public struct ZStack<Content: View>: View {
-    /// Where children sit relative to each other. Default: `.center`.
+    /// Where children sit relative to each other.
+    ///
+    /// Default: `.center`.
     public var alignment: Alignment
     /// The children, back to front.
     public var content: Content

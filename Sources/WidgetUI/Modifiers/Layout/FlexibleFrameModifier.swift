@@ -40,7 +40,9 @@ struct FlexibleFrameModifier<Content: View>: View, PrimitiveView {
     }
 }
 
-/// A flexible frame, with SwiftUI's `_FlexibleFrameLayout` rules per side:
+/// A flexible frame.
+///
+/// It follows SwiftUI's `_FlexibleFrameLayout` rules per side:
 ///
 /// - proposal: an unspecified side becomes `ideal` if given; then it is clamped to
 ///   `min…max`;
@@ -83,7 +85,8 @@ final class FlexibleFrameNode: ModifierNode {
     }
 
     private func childProposal(_ proposal: ProposedViewSize) -> ProposedViewSize {
-        ProposedViewSize(width: width.propose(proposal.width), height: height.propose(proposal.height))
+        ProposedViewSize(
+            width: width.propose(proposal.width), height: height.propose(proposal.height))
     }
 
     override func computeSize(_ proposal: ProposedViewSize) -> Size {

@@ -77,7 +77,8 @@ final class PaddingNode: ModifierNode {
             x: bounds.minX + insets.leading, y: bounds.minY + insets.top,
             width: max(0, bounds.width - insets.horizontal),
             height: max(0, bounds.height - insets.vertical))
-        return PlacedView(kind: kind, frame: bounds, children: [child.place(in: inner, proposal: p)])
+        return PlacedView(
+            kind: kind, frame: bounds, children: [child.place(in: inner, proposal: p)])
     }
 
     override func alignmentGuide(_ alignment: AxisAlignment, in size: Size) -> Double {
