@@ -45,9 +45,16 @@ let package = Package(
             ]
         ),
 
+        // Shared asserts for every test target (goldens, tolerances).
+        .target(
+            name: "NightstandTestSupport",
+            dependencies: ["Raster"],
+            path: "Tests/NightstandTestSupport"
+        ),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster"]
+            dependencies: ["Raster", "NightstandTestSupport"],
+            exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(
             name: "WidgetUITests",

@@ -13,6 +13,11 @@ public final class Bitmap: @unchecked Sendable {
     /// The size in pixels.
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
+    /// Wraps pixels already written (a decoder's output); nothing may write them afterwards.
+    init(storage: PixelStorage) {
+        self.storage = storage
+    }
+
     /// Creates a bitmap by filling fresh pixels; `fill` receives each row's pointer and index.
     init(width: Int, height: Int, fill: (UnsafeMutablePointer<UInt32>, Int) -> Void) {
         storage = PixelStorage(width: width, height: height, stride: width)
