@@ -7,6 +7,11 @@ enum RootLayout {
     static func layout(
         _ view: some View, size: Size, environment: EnvironmentValues
     ) -> PlacedView {
+        var environment = environment
+        if environment.fontDatabase == nil {
+            // One database per frame when the host didn't share one: correct, but slower.
+            environment.fontDatabase = try? FontDatabase()
+        }
         let nodes = view.resolve(in: environment)
         let root =
             nodes.count == 1

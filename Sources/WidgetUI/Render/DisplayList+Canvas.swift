@@ -20,7 +20,7 @@ extension DisplayList {
             switch item {
             case .pushClip, .pushOpacity: open.append(i)
             case .popClip, .popOpacity: if let start = open.popLast() { ends[start] = i }
-            case .fill, .stroke: break
+            case .fill, .stroke, .text: break
             }
         }
         for start in open { ends[start] = items.count }
@@ -35,6 +35,8 @@ extension DisplayList {
                 canvas.fill(path, with: shading.paint)
             case .stroke(let path, let shading, let style):
                 canvas.stroke(path, with: shading.paint, style: style)
+            case .text(let run, let shading):
+                canvas.draw(run.layout, at: run.origin, paint: shading.paint)
             case .pushClip(let path):
                 let end = ends[i] ?? range.upperBound
                 canvas.withSavedState {

@@ -11,6 +11,8 @@ struct DisplayList: Equatable {
         case fill(Path, Shading)
         /// Strokes a path's outline with a paint.
         case stroke(Path, Shading, StrokeStyle)
+        /// Draws laid-out text with a paint.
+        case text(TextRun, Shading)
         /// Restricts what follows, up to the matching ``popClip``, to a path.
         case pushClip(Path)
         /// Ends the innermost ``pushClip(_:)``.
