@@ -30,6 +30,12 @@ let package = Package(
             dependencies: ["CFreeType", "CFontconfig", "CPNG"]
         ),
 
+        // The declarative views: View, ViewBuilder, layout, environment, rendering onto Raster.
+        .target(
+            name: "WidgetUI",
+            dependencies: ["Raster"]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "nightstand",
@@ -49,6 +55,10 @@ let package = Package(
             name: "RasterTests",
             dependencies: ["Raster", "NightstandTestSupport"],
             exclude: ["Goldens", "Fixtures"]
+        ),
+        .testTarget(
+            name: "WidgetUITests",
+            dependencies: ["WidgetUI", "Raster"]
         ),
     ],
     swiftLanguageModes: [.v6]
