@@ -25,7 +25,8 @@ struct BenchCommand: ParsableCommand {
     mutating func run() throws {
         let sizes = try (size.isEmpty ? ["800x480", "1280x720", "1920x1080"] : size).map { text in
             guard let s = PixelSize(parsing: text) else {
-                throw ValidationError("--size \(text): expected WxH with positive integers, e.g. 1920x1080")
+                throw ValidationError(
+                    "--size \(text): expected WxH with positive integers, e.g. 1920x1080")
             }
             return s
         }
@@ -47,7 +48,8 @@ struct BenchCommand: ParsableCommand {
             }
             print(
                 "size=\(s) frame_ms=\(Self.format(frame)) night_ms=\(Self.format(night))"
-                    + " memset_ms=\(Self.format(memsetMs)) peak_rss_mib=\(String(format: "%.1f", Self.peakRSSMiB()))")
+                    + " memset_ms=\(Self.format(memsetMs)) peak_rss_mib=\(String(format: "%.1f", Self.peakRSSMiB()))"
+            )
         }
     }
 
@@ -59,7 +61,8 @@ struct BenchCommand: ParsableCommand {
         for _ in 0..<n {
             prepare()
             let d = clock.measure(body)
-            times.append(Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1e3)
+            times.append(
+                Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1e3)
         }
         times.sort()
         return n % 2 == 1 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2

@@ -23,14 +23,17 @@ struct SnapshotCommand: ParsableCommand {
 
     mutating func run() throws {
         guard let s = PixelSize(parsing: size) else {
-            throw ValidationError("--size \(size): expected WxH with positive integers, e.g. 800x480")
+            throw ValidationError(
+                "--size \(size): expected WxH with positive integers, e.g. 800x480")
         }
         guard ["day", "night"].contains(appearance) else {
             throw ValidationError("--appearance \(appearance): expected day or night")
         }
         let canvas = Canvas(size: s)
         try ReferenceScene(size: s, fonts: try FontDatabase()).draw(on: canvas)
-        if appearance == "night" { canvas.apply(.monochrome(tint: RGBA(red: 1, green: 0, blue: 0))) }
+        if appearance == "night" {
+            canvas.apply(.monochrome(tint: RGBA(red: 1, green: 0, blue: 0)))
+        }
         try PNGEncoder.write(canvas, to: out)
         print("wrote \(s) \(appearance) frame to \(URL(fileURLWithPath: out).path)")
     }

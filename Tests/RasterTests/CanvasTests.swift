@@ -22,14 +22,18 @@ struct CanvasTests {
         slot.fill(Rect(x: -10, y: -10, width: 100, height: 100), with: Paint(color: .white))
         #expect(parent[60, 10].a == 255 && parent[89, 39].a == 255)
         #expect(parent[59, 10].a == 0 && parent[90, 10].a == 0 && parent[60, 40].a == 0)
-        #expect(parent.subCanvas(IntRect(x: 90, y: 40, width: 50, height: 50)).size == PixelSize(width: 10, height: 10))
+        #expect(
+            parent.subCanvas(IntRect(x: 90, y: 40, width: 50, height: 50)).size
+                == PixelSize(width: 10, height: 10))
     }
 
     @Test("source-over blending of translucent colors is exact to the rounding")
     func blending() {
         let c = Canvas(width: 1, height: 1)
         c.clear(.black)
-        c.fill(Rect(x: 0, y: 0, width: 1, height: 1), with: Paint(color: RGBA(r: 255, g: 255, b: 255, a: 128)))
+        c.fill(
+            Rect(x: 0, y: 0, width: 1, height: 1),
+            with: Paint(color: RGBA(r: 255, g: 255, b: 255, a: 128)))
         #expect(c[0, 0] == PremultipliedPixel(r: 128, g: 128, b: 128, a: 255))
         c.fill(Rect(x: 0, y: 0, width: 1, height: 1), with: Paint(color: .systemRed, opacity: 0))
         #expect(c[0, 0] == PremultipliedPixel(r: 128, g: 128, b: 128, a: 255))
@@ -55,7 +59,9 @@ struct CanvasTests {
     func pixelSizeParsing() {
         #expect(PixelSize(parsing: "1920x1080") == PixelSize(width: 1920, height: 1080))
         #expect(PixelSize(parsing: "800X480") == PixelSize(width: 800, height: 480))
-        for bad in ["", "800", "0x10", "-5x5", "10x10x10", "axb"] { #expect(PixelSize(parsing: bad) == nil) }
+        for bad in ["", "800", "0x10", "-5x5", "10x10x10", "axb"] {
+            #expect(PixelSize(parsing: bad) == nil)
+        }
     }
 
     @Test("hex colors parse #RGB, #RRGGBB and #RRGGBBAA")

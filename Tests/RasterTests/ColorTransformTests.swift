@@ -11,15 +11,24 @@ struct ColorTransformTests {
     private func colorfulFrame() -> Canvas {
         let c = Canvas(width: 200, height: 200)
         c.clear(.black)
-        let palette: [RGBA] = [.systemRed, .systemGreen, .systemBlue, .systemYellow, .white, .systemTeal, .systemGray]
+        let palette: [RGBA] = [
+            .systemRed, .systemGreen, .systemBlue, .systemYellow, .white, .systemTeal, .systemGray,
+        ]
         for (i, color) in palette.enumerated() {
-            c.fill(Path(ellipseIn: Rect(x: Double(i) * 25, y: Double(i) * 20, width: 60, height: 60)), with: Paint(color: color.opacity(0.8)))
+            c.fill(
+                Path(ellipseIn: Rect(x: Double(i) * 25, y: Double(i) * 20, width: 60, height: 60)),
+                with: Paint(color: color.opacity(0.8)))
         }
         c.fill(
             Rect(x: 0, y: 160, width: 200, height: 40),
-            with: Paint(shader: .linearGradient(LinearGradient(
-                stops: [GradientStop(color: .systemCyan, location: 0), GradientStop(color: .systemPink, location: 1)],
-                start: Point(x: 0, y: 0), end: Point(x: 200, y: 0)))))
+            with: Paint(
+                shader: .linearGradient(
+                    LinearGradient(
+                        stops: [
+                            GradientStop(color: .systemCyan, location: 0),
+                            GradientStop(color: .systemPink, location: 1),
+                        ],
+                        start: Point(x: 0, y: 0), end: Point(x: 200, y: 0)))))
         return c
     }
 
@@ -33,7 +42,8 @@ struct ColorTransformTests {
                 let d = day[x, y]
                 let n = night[x, y]
                 #expect(n.g == 0 && n.b == 0)
-                let luma = (0.2126 * Double(d.r) + 0.7152 * Double(d.g) + 0.0722 * Double(d.b)).rounded()
+                let luma = (0.2126 * Double(d.r) + 0.7152 * Double(d.g) + 0.0722 * Double(d.b))
+                    .rounded()
                 #expect(abs(Double(n.r) - luma) <= 1, "(\(x), \(y))")
             }
         }
@@ -47,15 +57,24 @@ struct ColorTransformTests {
         let reference = colorfulFrame()
         reference.apply(red)
         painted.clear(.black)
-        let palette: [RGBA] = [.systemRed, .systemGreen, .systemBlue, .systemYellow, .white, .systemTeal, .systemGray]
+        let palette: [RGBA] = [
+            .systemRed, .systemGreen, .systemBlue, .systemYellow, .white, .systemTeal, .systemGray,
+        ]
         for (i, color) in palette.enumerated() {
-            painted.fill(Path(ellipseIn: Rect(x: Double(i) * 25, y: Double(i) * 20, width: 60, height: 60)), with: Paint(color: color.opacity(0.8)))
+            painted.fill(
+                Path(ellipseIn: Rect(x: Double(i) * 25, y: Double(i) * 20, width: 60, height: 60)),
+                with: Paint(color: color.opacity(0.8)))
         }
         painted.fill(
             Rect(x: 0, y: 160, width: 200, height: 40),
-            with: Paint(shader: .linearGradient(LinearGradient(
-                stops: [GradientStop(color: .systemCyan, location: 0), GradientStop(color: .systemPink, location: 1)],
-                start: Point(x: 0, y: 0), end: Point(x: 200, y: 0)))))
+            with: Paint(
+                shader: .linearGradient(
+                    LinearGradient(
+                        stops: [
+                            GradientStop(color: .systemCyan, location: 0),
+                            GradientStop(color: .systemPink, location: 1),
+                        ],
+                        start: Point(x: 0, y: 0), end: Point(x: 200, y: 0)))))
         for y in 0..<200 {
             for x in 0..<200 {
                 let p = painted[x, y]
@@ -88,13 +107,15 @@ struct ColorTransformTests {
         c.apply(.dim(0.5))
         #expect(c[0, 0] == PremultipliedPixel(r: 100, g: 50, b: 25, a: 255))
         let halfway = ColorTransform.identity.lerp(to: red, 0.5)
-        #expect(abs(halfway.matrix[0] - (1 + 0.2126) / 2) < 1e-6 && abs(halfway.matrix[4] - 0.5) < 1e-6)
+        #expect(
+            abs(halfway.matrix[0] - (1 + 0.2126) / 2) < 1e-6 && abs(halfway.matrix[4] - 0.5) < 1e-6)
     }
 
     @Test("premultiplied translucent pixels stay premultiplied (channels ≤ alpha)")
     func premultipliedStaysValid() {
         let t = ColorTransform(matrix: [2, 0, 0, 0, 2, 0, 0, 0, 2]).fixed
-        let out = PremultipliedPixel(value: t.apply(PremultipliedPixel(r: 100, g: 20, b: 0, a: 128).value))
+        let out = PremultipliedPixel(
+            value: t.apply(PremultipliedPixel(r: 100, g: 20, b: 0, a: 128).value))
         #expect(out.r == 128 && out.g == 40 && out.a == 128)
     }
 }

@@ -37,7 +37,9 @@ struct CoverageTests {
         #expect(abs(area(c) - exact) / exact < 0.0005)
     }
 
-    @Test("a nearly horizontal edge shades in steps of at most 1/255 per pixel (no supersampling staircase)")
+    @Test(
+        "a nearly horizontal edge shades in steps of at most 1/255 per pixel (no supersampling staircase)"
+    )
     func nearlyHorizontalEdgeIsSmooth() {
         // The top edge falls 1 pixel over 255 pixels: exact coverage of row 10 runs from 1 to 0.
         let c = Canvas(width: 256, height: 20)
@@ -120,7 +122,8 @@ struct CoverageTests {
         let bevel = Canvas(width: 60, height: 60)
         bevel.stroke(p, with: white, style: StrokeStyle(lineWidth: 8, lineJoin: .bevel))
         let limited = Canvas(width: 60, height: 60)
-        limited.stroke(p, with: white, style: StrokeStyle(lineWidth: 8, lineJoin: .miter, miterLimit: 1.2))
+        limited.stroke(
+            p, with: white, style: StrokeStyle(lineWidth: 8, lineJoin: .miter, miterLimit: 1.2))
         // A right-angle miter fills the 4×4 outer corner square; a bevel only half of it.
         #expect(abs(area(miter) - area(bevel) - 8) < 0.1)
         #expect(abs(area(limited) - area(bevel)) < 0.01)

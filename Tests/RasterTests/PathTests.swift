@@ -9,7 +9,9 @@ struct PathTests {
         p.flattened(.identity, tolerance: 0.001).reduce(0.0) { total, line in
             var l = 0.0
             for i in 1..<line.points.count { l += (line.points[i] - line.points[i - 1]).length }
-            if line.closed, let f = line.points.first, let last = line.points.last { l += (f - last).length }
+            if line.closed, let f = line.points.first, let last = line.points.last {
+                l += (f - last).length
+            }
             return total + l
         }
     }
@@ -48,7 +50,9 @@ struct PathTests {
         #expect(abs(length(q) - 2 * Double.pi * 10 * 0.75) < 0.01)
     }
 
-    @Test("continuous corners start 1.53 r before the corner, meet the edges and match a circle's area closely")
+    @Test(
+        "continuous corners start 1.53 r before the corner, meet the edges and match a circle's area closely"
+    )
     func continuousCorners() {
         let r = Rect(x: 0, y: 0, width: 200, height: 200)
         let cont = Path(roundedRect: r, cornerRadius: 40, style: .continuous)

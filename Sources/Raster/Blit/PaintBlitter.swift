@@ -32,7 +32,8 @@ struct PaintBlitter: Blitter {
         let c = UInt32(coverage)
         switch source {
         case .solid(let s):
-            if c == 255 && (s >> 24 == 255 || blendMode == .source) && blendMode != .destinationOut {
+            if c == 255 && (s >> 24 == 255 || blendMode == .source) && blendMode != .destinationOut
+            {
                 dst.update(repeating: s, count: count)
                 return
             }

@@ -24,7 +24,8 @@ extension Canvas {
         let scale = state.transform.meanScale
         var lines = path.flattened(state.transform)
         if !style.dash.isEmpty {
-            lines = Dasher.dash(lines, pattern: style.dash.map { $0 * scale }, phase: style.dashPhase * scale)
+            lines = Dasher.dash(
+                lines, pattern: style.dash.map { $0 * scale }, phase: style.dashPhase * scale)
         }
         let outline = Stroker.stroke(
             lines, width: style.lineWidth * scale, cap: style.lineCap, join: style.lineJoin,
@@ -55,7 +56,8 @@ extension Canvas {
         scratch.reserveRow(width)
         return PaintBlitter(
             base: storage.base + origin.y * storage.stride + origin.x, stride: storage.stride,
-            source: PaintSource(paint: paint, transform: state.transform, colorTransform: state.colorTransform),
+            source: PaintSource(
+                paint: paint, transform: state.transform, colorTransform: state.colorTransform),
             blendMode: paint.blendMode, spanBuffer: scratch.span)
     }
 
@@ -83,7 +85,9 @@ extension Canvas {
     }
 
     /// Blends an 8-bit coverage mask (a glyph) with `paint` at whole-pixel offset (x, y), canvas
-    /// coordinates, through the clip. `pitch` is the bytes between mask rows.
+    /// coordinates, through the clip.
+    ///
+    /// `pitch` is the bytes between mask rows.
     func fillMask(
         _ mask: UnsafePointer<UInt8>, width mw: Int, height mh: Int, pitch: Int, x: Int, y: Int,
         paint: Paint
@@ -131,10 +135,13 @@ extension Canvas {
     /// ```swift
     /// canvas.draw(photo, in: Rect(x: 0, y: 0, width: 170, height: 170), mode: .fill)
     /// ```
-    public func draw(_ bitmap: Bitmap, in rect: Rect, mode: ContentMode = .stretch, opacity: Float = 1) {
+    public func draw(
+        _ bitmap: Bitmap, in rect: Rect, mode: ContentMode = .stretch, opacity: Float = 1
+    ) {
         guard bitmap.width > 0, bitmap.height > 0, !rect.isEmpty else { return }
         let placed = ContentMode.place(bitmap.size, in: rect, mode: mode)
-        let paint = Paint(shader: .image(ImagePattern(bitmap: bitmap, rect: placed)), opacity: opacity)
+        let paint = Paint(
+            shader: .image(ImagePattern(bitmap: bitmap, rect: placed)), opacity: opacity)
         fill(Path(placed.intersection(rect)), with: paint)
     }
 }

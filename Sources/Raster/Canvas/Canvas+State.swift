@@ -22,7 +22,9 @@ extension Canvas {
         return try body()
     }
 
-    /// The map from drawing coordinates to canvas pixels. Default: identity.
+    /// The map from drawing coordinates to canvas pixels.
+    ///
+    /// Default: identity.
     public var transform: Transform {
         get { state.transform }
         set { state.transform = newValue }
@@ -33,7 +35,9 @@ extension Canvas {
         state.transform = t.concatenating(state.transform)
     }
 
-    /// The color transform applied to every paint's source. Default: identity.
+    /// The color transform applied to every paint's source.
+    ///
+    /// Default: identity.
     ///
     /// Setting it replaces the current one; to stack transforms, concatenate them yourself.
     public var colorTransform: ColorTransform {
@@ -44,7 +48,9 @@ extension Canvas {
     /// The pixel bounds that drawing can still touch.
     public var clipBounds: IntRect { state.clipBounds }
 
-    /// Narrows the clip to `rect` (drawing coordinates). A rectangle on whole pixels just
+    /// Narrows the clip to `rect` (drawing coordinates).
+    ///
+    /// A rectangle on whole pixels just
     /// shrinks the bounds; any other becomes a coverage mask with anti-aliased edges.
     public func clip(to rect: Rect) {
         let device = state.transform.apply(rect)
@@ -57,14 +63,19 @@ extension Canvas {
         }
     }
 
-    /// Narrows the clip to the inside of `path` (drawing coordinates), anti-aliased. Nested clips
+    /// Narrows the clip to the inside of `path` (drawing coordinates), anti-aliased.
+    ///
+    /// Nested clips
     /// multiply.
     public func clip(to path: Path, rule: FillRule = .nonZero) {
         let lines = path.flattened(state.transform)
         var bounds = IntRect.zero
         for l in lines {
             for p in l.points {
-                bounds = bounds.union(IntRect(x: Int(p.x.rounded(.down)), y: Int(p.y.rounded(.down)), width: 1, height: 1))
+                bounds = bounds.union(
+                    IntRect(
+                        x: Int(p.x.rounded(.down)), y: Int(p.y.rounded(.down)), width: 1, height: 1)
+                )
             }
         }
         bounds = bounds.intersection(state.clipBounds)
@@ -87,7 +98,8 @@ extension Canvas {
         guard !r.isEmpty, opacity > 0 else { return }
         let layer = Canvas(width: r.width, height: r.height)
         var s = state
-        s.transform = s.transform.concatenating(Transform(translationX: Double(-r.x), y: Double(-r.y)))
+        s.transform = s.transform.concatenating(
+            Transform(translationX: Double(-r.x), y: Double(-r.y)))
         s.clipBounds = IntRect(x: 0, y: 0, width: r.width, height: r.height)
         s.clipMask = s.clipMask?.offsetBy(dx: r.x, dy: r.y)
         layer.states = [s]

@@ -28,8 +28,6 @@ public final class Canvas {
     /// Buffers reused by every drawing call on this canvas.
     let scratch = ScanScratch()
 
-
-
     /// Creates a canvas that owns `width × height` pixels, all transparent black.
     public init(width: Int, height: Int) {
         storage = PixelStorage(width: width, height: height, stride: width)
@@ -62,7 +60,9 @@ public final class Canvas {
     public var stride: Int { storage.stride }
 
     /// A canvas viewing `rect` (clipped to this canvas) of the same pixels; drawing on it draws
-    /// here. Its drawing state starts fresh (identity transform, no clip).
+    /// here.
+    ///
+    /// Its drawing state starts fresh (identity transform, no clip).
     public func subCanvas(_ rect: IntRect) -> Canvas {
         let r = rect.intersection(bounds)
         return Canvas(

@@ -65,7 +65,9 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The same area as a ``Rect``.
-    public var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
+    public var rect: Rect {
+        Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height))
+    }
 
     /// `WxH+X+Y`, as X11 geometry strings and our logs write it.
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }

@@ -4,9 +4,13 @@
 /// any unit (WidgetUI uses points). Components are `Double` so that layout arithmetic is exact
 /// enough; the scan converter narrows to `Float` internally.
 public struct Point: Hashable, Sendable {
-    /// The horizontal coordinate. Default: 0.
+    /// The horizontal coordinate.
+    ///
+    /// Default: 0.
     public var x: Double
-    /// The vertical coordinate, growing downward. Default: 0.
+    /// The vertical coordinate, growing downward.
+    ///
+    /// Default: 0.
     public var y: Double
 
     /// Creates a point from its coordinates.

@@ -66,7 +66,8 @@ public struct Rect: Hashable, Sendable {
         if other.isEmpty { return self }
         let x0 = min(minX, other.minX)
         let y0 = min(minY, other.minY)
-        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+        return Rect(
+            x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
     /// Whether the point lies inside (edges at min included, at max excluded).

@@ -1,8 +1,12 @@
 /// A width and a height in some unit (points before scaling, pixels after).
 public struct Size: Hashable, Sendable {
-    /// The horizontal extent. Default: 0.
+    /// The horizontal extent.
+    ///
+    /// Default: 0.
     public var width: Double
-    /// The vertical extent. Default: 0.
+    /// The vertical extent.
+    ///
+    /// Default: 0.
     public var height: Double
 
     /// Creates a size from its extents.

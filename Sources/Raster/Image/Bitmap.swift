@@ -27,11 +27,11 @@ public final class Bitmap: @unchecked Sendable {
     /// Creates a bitmap from premultiplied `0xAARRGGBB` pixels, row-major, `width × height` of
     /// them; nil when the count does not match.
     public convenience init?(width: Int, height: Int, premultipliedPixels: [UInt32]) {
-        guard width >= 0, height >= 0, premultipliedPixels.count == width * height else { return nil }
+        guard width >= 0, height >= 0, premultipliedPixels.count == width * height else {
+            return nil
+        }
         self.init(width: width, height: height) { row, y in
-            premultipliedPixels.withUnsafeBufferPointer {
-                row.update(from: $0.baseAddress! + y * width, count: width)
-            }
+            for x in 0..<width { row[x] = premultipliedPixels[y * width + x] }
         }
     }
 
@@ -47,7 +47,8 @@ public final class Bitmap: @unchecked Sendable {
 
     /// The pixel at (x, y).
     public subscript(x: Int, y: Int) -> PremultipliedPixel {
-        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(size)")
+        precondition(
+            x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(size)")
         return PremultipliedPixel(value: row(y)[x])
     }
 }

@@ -33,13 +33,14 @@ public struct ColorTransform: Hashable, Sendable {
         ColorTransform(matrix: [factor, 0, 0, 0, factor, 0, 0, 0, factor])
     }
 
-    /// Replaces each color by its Rec. 709 luma times `tint` (straight, opaque components).
+    /// Replaces each color by its BT.709 luma times `tint` (straight, opaque components).
     ///
     /// `monochrome(tint: RGBA(red: 1, green: 0, blue: 0))` is the red tint: R = luma, G = B = 0.
     /// A tint of `RGBA(red: 0.4, green: 0, blue: 0)` caps it at 40 % red.
     public static func monochrome(tint: RGBA) -> ColorTransform {
         let w: [Float] = [0.2126, 0.7152, 0.0722]
-        return ColorTransform(matrix: w.map { $0 * tint.red } + w.map { $0 * tint.green } + w.map { $0 * tint.blue })
+        return ColorTransform(
+            matrix: w.map { $0 * tint.red } + w.map { $0 * tint.green } + w.map { $0 * tint.blue })
     }
 
     /// Whether the transform is the identity.
@@ -50,7 +51,9 @@ public struct ColorTransform: Hashable, Sendable {
         var m = [Float](repeating: 0, count: 9)
         for r in 0..<3 {
             for c in 0..<3 {
-                m[r * 3 + c] = (0..<3).reduce(0) { $0 + next.matrix[r * 3 + $1] * matrix[$1 * 3 + c] }
+                m[r * 3 + c] = (0..<3).reduce(0) {
+                    $0 + next.matrix[r * 3 + $1] * matrix[$1 * 3 + c]
+                }
             }
         }
         return ColorTransform(matrix: m)
@@ -95,7 +98,8 @@ struct FixedColorTransform {
             let v = (x &* r &+ y &* g &+ z &* b &+ 32768) >> 16
             return UInt32(min(max(v, 0), a))
         }
-        return UInt32(a) << 24 | ch(w.0, w.1, w.2) << 16 | ch(w.3, w.4, w.5) << 8 | ch(w.6, w.7, w.8)
+        return UInt32(a) << 24 | ch(w.0, w.1, w.2) << 16 | ch(w.3, w.4, w.5) << 8
+            | ch(w.6, w.7, w.8)
     }
 
     /// Maps `count` pixels in place.
@@ -133,11 +137,14 @@ struct FixedColorTransform {
             let g = (v &>> 8) & mask
             let b = v & mask
             let l = (r &* wr &+ g &* wg &+ b &* wb &+ half) &>> 16
-            raw.storeBytes(of: (v & alpha) | (l &<< 16), toByteOffset: offset, as: SIMD8<UInt32>.self)
+            raw.storeBytes(
+                of: (v & alpha) | (l &<< 16), toByteOffset: offset, as: SIMD8<UInt32>.self)
         }
         for i in (vectors * lanes)..<count {
             let p = px[i]
-            let l = (((p >> 16) & 0xFF) &* wr &+ ((p >> 8) & 0xFF) &* wg &+ (p & 0xFF) &* wb &+ 32768) >> 16
+            let l =
+                (((p >> 16) & 0xFF) &* wr &+ ((p >> 8) & 0xFF) &* wg &+ (p & 0xFF) &* wb &+ 32768)
+                >> 16
             px[i] = (p & 0xFF00_0000) | (l << 16)
         }
     }

@@ -15,7 +15,10 @@ final class GradientShader: SpanShader {
         case radial(center: Point, r0: Double, dr: Double)
     }
 
-    init(linear g: LinearGradient, transform: Transform, colorTransform: ColorTransform, opacity: Float) {
+    init(
+        linear g: LinearGradient, transform: Transform, colorTransform: ColorTransform,
+        opacity: Float
+    ) {
         table = GradientShader.makeTable(g.stops, colorTransform, opacity)
         inverse = transform.inverted ?? .identity
         let d = g.end - g.start
@@ -29,10 +32,14 @@ final class GradientShader: SpanShader {
             c: (i.tx - g.start.x) * kx + (i.ty - g.start.y) * ky)
     }
 
-    init(radial g: RadialGradient, transform: Transform, colorTransform: ColorTransform, opacity: Float) {
+    init(
+        radial g: RadialGradient, transform: Transform, colorTransform: ColorTransform,
+        opacity: Float
+    ) {
         table = GradientShader.makeTable(g.stops, colorTransform, opacity)
         inverse = transform.inverted ?? .identity
-        kind = .radial(center: g.center, r0: g.startRadius, dr: max(g.endRadius - g.startRadius, 1e-9))
+        kind = .radial(
+            center: g.center, r0: g.startRadius, dr: max(g.endRadius - g.startRadius, 1e-9))
     }
 
     deinit { table.deallocate() }

@@ -8,7 +8,9 @@ public struct ImagePattern: Sendable {
     public var bitmap: Bitmap
     /// Where the whole bitmap lands.
     public var rect: Rect
-    /// How pixels between samples are reconstructed. Default: ``ImageFilter/bilinear``.
+    /// How pixels between samples are reconstructed.
+    ///
+    /// Default: ``ImageFilter/bilinear``.
     public var filter: ImageFilter
 
     /// Creates an image pattern.

@@ -10,7 +10,9 @@ final class ImageShader: SpanShader {
     private let colorTransform: FixedColorTransform?
     private let opacity: UInt32
 
-    init(pattern: ImagePattern, transform: Transform, colorTransform: ColorTransform, opacity: Float) {
+    init(
+        pattern: ImagePattern, transform: Transform, colorTransform: ColorTransform, opacity: Float
+    ) {
         bitmap = pattern.bitmap
         filter = pattern.filter
         let r = pattern.rect

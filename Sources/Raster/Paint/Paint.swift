@@ -9,11 +9,16 @@
 public struct Paint: Sendable {
     /// Where the color of each pixel comes from.
     public var shader: Shader
-    /// Multiplies the source alpha. Default: 1.
+    /// Multiplies the source alpha.
+    ///
+    /// Default: 1.
     public var opacity: Float
-    /// How source pixels combine with the canvas. Default: ``BlendMode/sourceOver``.
+    /// How source pixels combine with the canvas.
+    ///
+    /// Default: ``BlendMode/sourceOver``.
     public var blendMode: BlendMode
     /// Whether edges are anti-aliased by exact coverage; false snaps coverage to 0 or 1.
+    ///
     /// Default: true.
     public var antiAlias: Bool
 

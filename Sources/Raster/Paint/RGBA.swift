@@ -15,7 +15,9 @@ public struct RGBA: Hashable, Sendable {
     public var green: Float
     /// Blue, 0…1.
     public var blue: Float
-    /// Alpha, 0 (transparent) … 1 (opaque). Default: 1.
+    /// Alpha, 0 (transparent) … 1 (opaque).
+    ///
+    /// Default: 1.
     public var alpha: Float
 
     /// Creates a color from components in 0…1; values outside are clamped.
@@ -61,7 +63,7 @@ public struct RGBA: Hashable, Sendable {
         RGBA(red: red, green: green, blue: blue, alpha: alpha * opacity)
     }
 
-    /// Rec. 709 luma of the gamma-encoded components: 0.2126 R + 0.7152 G + 0.0722 B.
+    /// BT.709 luma of the gamma-encoded components: 0.2126 R + 0.7152 G + 0.0722 B.
     public var luma: Float { 0.2126 * red + 0.7152 * green + 0.0722 * blue }
 
     /// The color premultiplied and packed as a canvas pixel.

@@ -50,7 +50,9 @@ public struct RadialGradient: Sendable {
     public var stops: [GradientStop]
     /// The center of the circles.
     public var center: Point
-    /// The radius at location 0. Default: 0.
+    /// The radius at location 0.
+    ///
+    /// Default: 0.
     public var startRadius: Double
     /// The radius at location 1.
     public var endRadius: Double

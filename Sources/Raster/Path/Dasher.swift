@@ -1,8 +1,11 @@
 /// Cuts flattened polylines into dashes (the "on" intervals of a dash pattern).
 enum Dasher {
     /// The dashes of `lines` for `pattern` (on, off, on, off, …; an odd count repeats twice, as
-    /// CoreGraphics does) starting `phase` into the pattern. Lengths are in canvas pixels.
-    static func dash(_ lines: [Polyline], pattern rawPattern: [Double], phase: Double) -> [Polyline] {
+    /// CoreGraphics does) starting `phase` into the pattern.
+    ///
+    /// Lengths are in canvas pixels.
+    static func dash(_ lines: [Polyline], pattern rawPattern: [Double], phase: Double) -> [Polyline]
+    {
         let pattern = rawPattern.count % 2 == 1 ? rawPattern + rawPattern : rawPattern
         let total = pattern.reduce(0, +)
         guard total > 0, pattern.allSatisfy({ $0 >= 0 }) else { return lines }

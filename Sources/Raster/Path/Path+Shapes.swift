@@ -17,9 +17,11 @@ extension Path {
     }
 
     /// A path holding a rounded rectangle.
-    public init(roundedRect rect: Rect, cornerRadius: Double, style: RoundedCornerStyle = .circular) {
+    public init(roundedRect rect: Rect, cornerRadius: Double, style: RoundedCornerStyle = .circular)
+    {
         self.init()
-        addRoundedRect(in: rect, cornerSize: Size(width: cornerRadius, height: cornerRadius), style: style)
+        addRoundedRect(
+            in: rect, cornerSize: Size(width: cornerRadius, height: cornerRadius), style: style)
     }
 
     /// A path holding the ellipse inscribed in `rect`.
@@ -58,25 +60,31 @@ extension Path {
         move(to: Point(x: r.minX + rx, y: r.minY))
         addLine(to: Point(x: r.maxX - rx, y: r.minY))
         addCurve(
-            to: Point(x: r.maxX, y: r.minY + ry), control1: Point(x: r.maxX - rx + rx * k, y: r.minY),
+            to: Point(x: r.maxX, y: r.minY + ry),
+            control1: Point(x: r.maxX - rx + rx * k, y: r.minY),
             control2: Point(x: r.maxX, y: r.minY + ry - ry * k))
         addLine(to: Point(x: r.maxX, y: r.maxY - ry))
         addCurve(
-            to: Point(x: r.maxX - rx, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - ry + ry * k),
+            to: Point(x: r.maxX - rx, y: r.maxY),
+            control1: Point(x: r.maxX, y: r.maxY - ry + ry * k),
             control2: Point(x: r.maxX - rx + rx * k, y: r.maxY))
         addLine(to: Point(x: r.minX + rx, y: r.maxY))
         addCurve(
-            to: Point(x: r.minX, y: r.maxY - ry), control1: Point(x: r.minX + rx - rx * k, y: r.maxY),
+            to: Point(x: r.minX, y: r.maxY - ry),
+            control1: Point(x: r.minX + rx - rx * k, y: r.maxY),
             control2: Point(x: r.minX, y: r.maxY - ry + ry * k))
         addLine(to: Point(x: r.minX, y: r.minY + ry))
         addCurve(
-            to: Point(x: r.minX + rx, y: r.minY), control1: Point(x: r.minX, y: r.minY + ry - ry * k),
+            to: Point(x: r.minX + rx, y: r.minY),
+            control1: Point(x: r.minX, y: r.minY + ry - ry * k),
             control2: Point(x: r.minX + rx - rx * k, y: r.minY))
         closeSubpath()
     }
 
     /// Continuous corners, from the widely used reconstruction of UIKit's
-    /// `UIBezierPath(roundedRect:cornerRadius:)` (three cubics per corner). Where the rectangle
+    /// `UIBezierPath(roundedRect:cornerRadius:)` (three cubics per corner).
+    ///
+    /// Where the rectangle
     /// is too small for the 1.528665 r reach, the radius shrinks so the curves still meet.
     private mutating func addContinuousRoundedRect(_ rect: Rect, _ rx0: Double, _ ry0: Double) {
         let reach = 1.52866483
@@ -120,10 +128,18 @@ extension Path {
         let a = r.width / 2
         let b = r.height / 2
         move(to: Point(x: cx + a, y: cy))
-        addCurve(to: Point(x: cx, y: cy + b), control1: Point(x: cx + a, y: cy + b * k), control2: Point(x: cx + a * k, y: cy + b))
-        addCurve(to: Point(x: cx - a, y: cy), control1: Point(x: cx - a * k, y: cy + b), control2: Point(x: cx - a, y: cy + b * k))
-        addCurve(to: Point(x: cx, y: cy - b), control1: Point(x: cx - a, y: cy - b * k), control2: Point(x: cx - a * k, y: cy - b))
-        addCurve(to: Point(x: cx + a, y: cy), control1: Point(x: cx + a * k, y: cy - b), control2: Point(x: cx + a, y: cy - b * k))
+        addCurve(
+            to: Point(x: cx, y: cy + b), control1: Point(x: cx + a, y: cy + b * k),
+            control2: Point(x: cx + a * k, y: cy + b))
+        addCurve(
+            to: Point(x: cx - a, y: cy), control1: Point(x: cx - a * k, y: cy + b),
+            control2: Point(x: cx - a, y: cy + b * k))
+        addCurve(
+            to: Point(x: cx, y: cy - b), control1: Point(x: cx - a, y: cy - b * k),
+            control2: Point(x: cx - a * k, y: cy - b))
+        addCurve(
+            to: Point(x: cx + a, y: cy), control1: Point(x: cx + a * k, y: cy - b),
+            control2: Point(x: cx + a, y: cy - b * k))
         closeSubpath()
     }
 
@@ -135,7 +151,9 @@ extension Path {
 
     /// Adds a circular arc with SwiftUI's meaning: angles in radians from the +x axis, and
     /// `clockwise` in the unflipped mathematical sense, so on a y-down screen `clockwise: false`
-    /// sweeps toward increasing angles and *looks* clockwise. A line joins the current point to
+    /// sweeps toward increasing angles and *looks* clockwise.
+    ///
+    /// A line joins the current point to
     /// the arc's start, if there is a current point.
     ///
     /// ```swift
@@ -153,7 +171,8 @@ extension Path {
         } else if !clockwise, sweep < 0 {
             sweep -= full * (sweep / full).rounded(.down)
         }
-        let start = Point(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
+        let start = Point(
+            x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
         if currentPoint == nil { move(to: start) } else { addLine(to: start) }
         let segments = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
         let step = sweep / Double(segments)

@@ -16,7 +16,9 @@ struct Polyline {
 
 extension Path {
     /// Flattening tolerance in canvas pixels: the largest distance between a curve and its
-    /// chords. At 0.02 px the area lost inside the chords of a 40 px circle is under 0.05 %.
+    /// chords.
+    ///
+    /// At 0.02 px the area lost inside the chords of a 40 px circle is under 0.05 %.
     static let flatteningTolerance = 0.02
 
     /// The path mapped by `t` and cut into straight segments no farther than `tolerance` from
@@ -79,13 +81,15 @@ extension Path {
     }
 
     /// The point at parameter u of a cubic Bézier curve.
-    static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ u: Double) -> Point {
+    static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ u: Double) -> Point
+    {
         let v = 1 - u
         let a = v * v * v
         let b = 3 * v * v * u
         let c = 3 * v * u * u
         let d = u * u * u
         return Point(
-            x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+            x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+            y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
     }
 }

@@ -5,17 +5,29 @@
 /// StrokeStyle(lineWidth: 2, dash: [6, 4])                     // a dashed divider
 /// ```
 public struct StrokeStyle: Sendable, Hashable {
-    /// The width of the stroke, centered on the path. Default: 1.
+    /// The width of the stroke, centered on the path.
+    ///
+    /// Default: 1.
     public var lineWidth: Double
-    /// The shape of open ends. Default: ``LineCap/butt``.
+    /// The shape of open ends.
+    ///
+    /// Default: ``LineCap/butt``.
     public var lineCap: LineCap
-    /// The shape of corners. Default: ``LineJoin/miter``.
+    /// The shape of corners.
+    ///
+    /// Default: ``LineJoin/miter``.
     public var lineJoin: LineJoin
-    /// The longest miter, as a multiple of the line width, before it becomes a bevel. Default: 10.
+    /// The longest miter, as a multiple of the line width, before it becomes a bevel.
+    ///
+    /// Default: 10.
     public var miterLimit: Double
-    /// Alternating lengths of dashes and gaps; empty for a solid line. Default: empty.
+    /// Alternating lengths of dashes and gaps; empty for a solid line.
+    ///
+    /// Default: empty.
     public var dash: [Double]
-    /// How far into the dash pattern the stroke starts. Default: 0.
+    /// How far into the dash pattern the stroke starts.
+    ///
+    /// Default: 0.
     public var dashPhase: Double
 
     /// Creates a stroke style.

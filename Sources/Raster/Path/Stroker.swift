@@ -13,7 +13,9 @@ enum Stroker {
     static let tolerance = 0.02
 
     /// The radius at which a polygon of chords spanning `step` radians each encloses the same
-    /// area as the true circle: r·sqrt(step / sin step). Placing round caps and joins there
+    /// area as the true circle: r·sqrt(step / sin step).
+    ///
+    /// Placing round caps and joins there
     /// keeps stroke areas exact instead of shrinking them by the chords' sagitta.
     static func areaPreservingRadius(_ r: Double, step: Double) -> Double {
         let s = sin(abs(step))
@@ -119,8 +121,9 @@ enum Stroker {
                 let (a1, b1) = seg(v)
                 let n0 = normal(a0, b0)
                 let n1 = normal(a1, b1)
-                addJoin(&out, at: pts[v], n0: n0, n1: n1, r: r, smooth: line.smooth[v],
-                        turn: (b0.x - a0.x) * (b1.y - a1.y) - (b0.y - a0.y) * (b1.x - a1.x))
+                addJoin(
+                    &out, at: pts[v], n0: n0, n1: n1, r: r, smooth: line.smooth[v],
+                    turn: (b0.x - a0.x) * (b1.y - a1.y) - (b0.y - a0.y) * (b1.x - a1.x))
             }
             if !closed {
                 let (a, b) = seg(n - 2)

@@ -16,7 +16,9 @@ extension Edge {
     /// part there is replaced by a vertical segment on x = 0 with the same y extent; right of
     /// `width` nothing visible depends on it, so it becomes vertical on x = width. Horizontal
     /// segments contribute no area and are dropped.
-    static func append(_ a: Point, _ b: Point, originX: Double, width: Double, to edges: inout [Edge]) {
+    static func append(
+        _ a: Point, _ b: Point, originX: Double, width: Double, to edges: inout [Edge]
+    ) {
         var ax = a.x - originX
         var bx = b.x - originX
         let ay = a.y
@@ -27,7 +29,8 @@ extension Edge {
             edges.append(
                 ay < by
                     ? Edge(x0: Float(ax), y0: Float(ay), x1: Float(bx), y1: Float(by), direction: 1)
-                    : Edge(x0: Float(bx), y0: Float(by), x1: Float(ax), y1: Float(ay), direction: -1))
+                    : Edge(
+                        x0: Float(bx), y0: Float(by), x1: Float(ax), y1: Float(ay), direction: -1))
             return
         }
         // Split at the crossings with x = 0 and x = width.
@@ -52,9 +55,14 @@ extension Edge {
             ax = min(max(px0, 0), width)
             bx = min(max(px1, 0), width)
             if py0 < py1 {
-                edges.append(Edge(x0: Float(ax), y0: Float(py0), x1: Float(bx), y1: Float(py1), direction: 1))
+                edges.append(
+                    Edge(x0: Float(ax), y0: Float(py0), x1: Float(bx), y1: Float(py1), direction: 1)
+                )
             } else if py0 > py1 {
-                edges.append(Edge(x0: Float(bx), y0: Float(py1), x1: Float(ax), y1: Float(py0), direction: -1))
+                edges.append(
+                    Edge(
+                        x0: Float(bx), y0: Float(py1), x1: Float(ax), y1: Float(py0), direction: -1)
+                )
             }
         }
     }

@@ -57,7 +57,8 @@ enum FillPath {
                 let i = scratch.active[k]
                 let e = edges[i]
                 if e.y1 > Float(band) {
-                    accumulate(e, rows: band..<bandEnd, cols: cols, words: words, acc: acc, bits: bits)
+                    accumulate(
+                        e, rows: band..<bandEnd, cols: cols, words: words, acc: acc, bits: bits)
                 }
                 if e.y1 > Float(bandEnd) {
                     scratch.active[keep] = i
@@ -176,7 +177,8 @@ enum FillPath {
                 }
                 if q != runCoverage {
                     if runCoverage != 0 {
-                        blitter.blitH(x: originX + runStart, y: y, count: x - runStart, coverage: runCoverage)
+                        blitter.blitH(
+                            x: originX + runStart, y: y, count: x - runStart, coverage: runCoverage)
                     }
                     runStart = x
                     runCoverage = q
@@ -184,7 +186,8 @@ enum FillPath {
             }
         }
         if runCoverage != 0 && runStart < width {
-            blitter.blitH(x: originX + runStart, y: y, count: width - runStart, coverage: runCoverage)
+            blitter.blitH(
+                x: originX + runStart, y: y, count: width - runStart, coverage: runCoverage)
         }
     }
 }
