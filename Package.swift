@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "nightstand", targets: ["nightstand"]),
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Display", targets: ["Display"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,11 +31,18 @@ let package = Package(
             dependencies: ["CFreeType", "CFontconfig", "CPNG"]
         ),
 
+        // Framebuffer sinks: DRM/KMS, fbdev, headless; pixel formats, rotation, damage.
+        .target(
+            name: "Display",
+            dependencies: ["Raster", "CDRM"]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "nightstand",
             dependencies: [
                 "Raster",
+                "Display",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,6 +57,10 @@ let package = Package(
             name: "RasterTests",
             dependencies: ["Raster", "NightstandTestSupport"],
             exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "DisplayTests",
+            dependencies: ["Display", "Raster"]
         ),
     ],
     swiftLanguageModes: [.v6]
