@@ -32,7 +32,7 @@ struct DamageTests {
             [
                 IntRect(x: 0, y: 0, width: 10, height: 10),
                 IntRect(x: 12, y: 12, width: 5, height: 5),
-                IntRect(x: 8, y: 0, width: 2, height: 14),
+                IntRect(x: 8, y: 0, width: 5, height: 14),
             ], in: bounds)
         #expect(rects == [IntRect(x: 0, y: 0, width: 17, height: 17)])
         #expect(Damage.area(rects) == 289)
