@@ -6,6 +6,6 @@ struct Nightstand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nightstand",
         abstract: "A StandBy-style widget display drawn straight into the Linux framebuffer.",
-        subcommands: []
+        subcommands: [DisplaysCommand.self, ShowTestFrameCommand.self]
     )
 }
