@@ -20,26 +20,45 @@ public struct DisplayConfiguration: Sendable {
         case headless
     }
 
-    /// Which backend. Default: `.auto`.
+    /// Which backend.
+    ///
+    /// Default: `.auto`.
     public var backend: Backend
-    /// `/dev/dri/cardN` or `/dev/fbN`; nil picks the first usable. Default: nil.
+    /// `/dev/dri/cardN` or `/dev/fbN`; nil picks the first usable.
+    ///
+    /// Default: nil.
     public var device: String?
-    /// DRM connector name (`HDMI-A-1`, `DSI-1`); nil takes the first connected. Default: nil.
+    /// DRM connector name (`HDMI-A-1`, `DSI-1`); nil takes the first connected.
+    ///
+    /// Default: nil.
     public var connector: String?
-    /// DRM mode; nil takes the display's preferred mode. Default: nil.
+    /// DRM mode; nil takes the display's preferred mode.
+    ///
+    /// Default: nil.
     public var mode: DisplayMode?
     /// Framebuffer pixel format; nil lets the backend choose (XRGB8888, or what fbdev has).
+    ///
     /// Default: nil.
     public var format: PixelFormat?
-    /// How the canvas is turned onto the panel. Default: `.degrees0`.
+    /// How the canvas is turned onto the panel.
+    ///
+    /// Default: `.degrees0`.
     public var rotation: Rotation
-    /// Whether DRM may page-flip (false forces one buffer + DirtyFB). Default: true.
+    /// Whether DRM may page-flip (false forces one buffer + DirtyFB).
+    ///
+    /// Default: true.
     public var pageFlips: Bool
-    /// The headless canvas size. Default: 800×480.
+    /// The headless canvas size.
+    ///
+    /// Default: 800×480.
     public var headlessSize: PixelSize
-    /// Where the headless backend writes its image (`.ppm` or `.png`). Default: nil.
+    /// Where the headless backend writes its image (`.ppm` or `.png`).
+    ///
+    /// Default: nil.
     public var headlessImagePath: String?
-    /// Where the headless backend writes raw frames. Default: nil.
+    /// Where the headless backend writes raw frames.
+    ///
+    /// Default: nil.
     public var headlessRawPath: String?
 
     /// Creates a configuration; everything not given is the default.
@@ -90,14 +109,16 @@ public struct DisplayConfiguration: Sendable {
 
     private func openDRM(log: @escaping @Sendable (String) -> Void) throws -> any FrameSink {
         try DRMSink(
-            devicePath: backend == .drm ? device : device.flatMap { $0.contains("/dri/") ? $0 : nil },
+            devicePath: backend == .drm
+                ? device : device.flatMap { $0.contains("/dri/") ? $0 : nil },
             connector: connector, mode: mode, format: format,
             rotation: rotation, pageFlips: pageFlips, log: log)
     }
 
     private func openFbdev(log: @escaping @Sendable (String) -> Void) throws -> any FrameSink {
         try FbdevSink(
-            devicePath: backend == .fbdev ? device : device.flatMap { $0.contains("/fb") ? $0 : nil },
+            devicePath: backend == .fbdev
+                ? device : device.flatMap { $0.contains("/fb") ? $0 : nil },
             format: format, rotation: rotation,
             log: log)
     }

@@ -84,11 +84,15 @@ struct ShowTestFrameCommand: ParsableCommand {
         config.pageFlips = !noPageFlip
         config.headlessImagePath = output
         if let mode {
-            guard let m = DisplayMode(parsing: mode) else { throw ValidationError("bad mode \(mode)") }
+            guard let m = DisplayMode(parsing: mode) else {
+                throw ValidationError("bad mode \(mode)")
+            }
             config.mode = m
         }
         if let format {
-            guard let f = PixelFormat(name: format) else { throw ValidationError("bad format \(format)") }
+            guard let f = PixelFormat(name: format) else {
+                throw ValidationError("bad format \(format)")
+            }
             config.format = f
         }
         guard let s = PixelSize(parsing: size) else { throw ValidationError("bad size \(size)") }

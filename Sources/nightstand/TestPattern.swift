@@ -28,7 +28,9 @@ enum TestPattern {
         for y in 0..<h {
             for x in stride(from: 0, to: w, by: 32) { canvas.row(y)[x] = 0xFFFF_FFFF }
         }
-        for y in stride(from: 0, to: h, by: 32) { canvas.row(y).update(repeating: 0xFFFF_FFFF, count: w) }
+        for y in stride(from: 0, to: h, by: 32) {
+            canvas.row(y).update(repeating: 0xFFFF_FFFF, count: w)
+        }
         for i in 0..<min(w, h) { canvas.row(i)[i] = 0xFFFF_FF00 }
         // Corners tell rotation apart: red top-left, green top-right, blue bottom-left, white
         // bottom-right.

@@ -10,7 +10,10 @@ struct DamageTests {
     @Test("Clipped to the canvas, empty rects dropped")
     func clipAndDrop() {
         let rects = Damage.normalized(
-            [IntRect(x: -10, y: 40, width: 20, height: 20), IntRect(x: 5, y: 5, width: 0, height: 9)],
+            [
+                IntRect(x: -10, y: 40, width: 20, height: 20),
+                IntRect(x: 5, y: 5, width: 0, height: 9),
+            ],
             in: bounds)
         #expect(rects == [IntRect(x: 0, y: 40, width: 10, height: 10)])
     }
@@ -23,7 +26,11 @@ struct DamageTests {
                 IntRect(x: 0, y: 0, width: 10, height: 10),
                 IntRect(x: 5, y: 5, width: 10, height: 10),
             ], in: bounds)
-        #expect(rects == [IntRect(x: 0, y: 0, width: 15, height: 15), IntRect(x: 60, y: 30, width: 10, height: 10)])
+        #expect(
+            rects == [
+                IntRect(x: 0, y: 0, width: 15, height: 15),
+                IntRect(x: 60, y: 30, width: 10, height: 10),
+            ])
     }
 
     @Test("A merge that grows into a third rect absorbs it too")

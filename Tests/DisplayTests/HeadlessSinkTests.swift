@@ -1,11 +1,11 @@
 import Raster
 import Testing
 
+@testable import Display
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-@testable import Display
 
 @Suite("Headless backend")
 struct HeadlessSinkTests {
@@ -30,7 +30,8 @@ struct HeadlessSinkTests {
 
     @Test("Rotated RGB565 frames keep the panel's size and stride")
     func rotatedRaw() throws {
-        let sink = try HeadlessSink(size: PixelSize(width: 6, height: 4), format: .rgb565, rotation: .degrees90)
+        let sink = try HeadlessSink(
+            size: PixelSize(width: 6, height: 4), format: .rgb565, rotation: .degrees90)
         #expect(sink.panelSize == PixelSize(width: 4, height: 6))
         #expect(sink.stride == 8)
         let canvas = Canvas(width: 6, height: 4)

@@ -12,10 +12,23 @@ private func convertOne(_ value: UInt32, to format: PixelFormat, x: Int = 0, y: 
     let converter = FrameConverter(canvasSize: canvas.size, format: format)
     var memory = [UInt8](repeating: 0, count: converter.minimumStride * (y + 1))
     _ = memory.withUnsafeMutableBytes {
-        converter.copy(canvas, rect: canvas.bounds, to: $0.baseAddress!, stride: converter.minimumStride)
+        converter.copy(
+            canvas, rect: canvas.bounds, to: base($0), stride: converter.minimumStride)
     }
     let at = y * converter.minimumStride + x * format.bytesPerPixel
     return Array(memory[at..<at + format.bytesPerPixel])
+}
+
+/// The start of a buffer the tests allocate (never empty).
+func base(_ buffer: UnsafeMutableRawBufferPointer) -> UnsafeMutableRawPointer {
+    guard let base = buffer.baseAddress else { preconditionFailure("empty test buffer") }
+    return base
+}
+
+/// The start of a buffer the tests allocate (never empty).
+func base(_ buffer: UnsafeRawBufferPointer) -> UnsafeRawPointer {
+    guard let base = buffer.baseAddress else { preconditionFailure("empty test buffer") }
+    return base
 }
 
 @Suite("Pixel format conversion")
@@ -55,7 +68,7 @@ struct PixelConversionTests {
     func roundTrip() {
         for format in PixelFormat.allCases {
             let bytes = convertOne(0xFF_C0_80_40, to: format)
-            let rgb = bytes.withUnsafeBytes { format.decode($0.baseAddress!) }
+            let rgb = bytes.withUnsafeBytes { format.decode(base($0)) }
             let tolerance = format.isQuantized ? 8 : 0
             #expect(abs(Int(rgb.r) - 0xC0) <= tolerance, "\(format)")
             #expect(abs(Int(rgb.g) - 0x80) <= tolerance, "\(format)")
@@ -65,10 +78,16 @@ struct PixelConversionTests {
 
     @Test("fbdev bitfields map to formats; palettes do not")
     func fbdevBitfields() {
-        #expect(PixelFormat(bitsPerPixel: 32, redOffset: 16, greenOffset: 8, blueOffset: 0) == .xrgb8888)
-        #expect(PixelFormat(bitsPerPixel: 32, redOffset: 0, greenOffset: 8, blueOffset: 16) == .xbgr8888)
-        #expect(PixelFormat(bitsPerPixel: 24, redOffset: 16, greenOffset: 8, blueOffset: 0) == .rgb888)
-        #expect(PixelFormat(bitsPerPixel: 16, redOffset: 11, greenOffset: 5, blueOffset: 0) == .rgb565)
+        #expect(
+            PixelFormat(bitsPerPixel: 32, redOffset: 16, greenOffset: 8, blueOffset: 0) == .xrgb8888
+        )
+        #expect(
+            PixelFormat(bitsPerPixel: 32, redOffset: 0, greenOffset: 8, blueOffset: 16) == .xbgr8888
+        )
+        #expect(
+            PixelFormat(bitsPerPixel: 24, redOffset: 16, greenOffset: 8, blueOffset: 0) == .rgb888)
+        #expect(
+            PixelFormat(bitsPerPixel: 16, redOffset: 11, greenOffset: 5, blueOffset: 0) == .rgb565)
         #expect(PixelFormat(bitsPerPixel: 8, redOffset: 0, greenOffset: 0, blueOffset: 0) == nil)
         #expect(PixelFormat(name: "ARGB8888") == .xrgb8888)
         #expect(PixelFormat(name: "rgb565") == .rgb565)
@@ -87,7 +106,7 @@ struct DitheringTests {
         let converter = FrameConverter(canvasSize: canvas.size, format: .rgb565)
         var memory = [UInt16](repeating: 0, count: 16)
         _ = memory.withUnsafeMutableBytes {
-            converter.copy(canvas, rect: canvas.bounds, to: $0.baseAddress!, stride: 8)
+            converter.copy(canvas, rect: canvas.bounds, to: base($0), stride: 8)
         }
         let red = memory.map { Int($0 >> 11) }
         let expected = OrderedDither.matrix.map { $0 >= 9 ? 1 : 0 }
@@ -137,7 +156,7 @@ struct DitheringTests {
         let converter = FrameConverter(canvasSize: canvas.size, format: .rgb565, dithers: false)
         var memory = [UInt16](repeating: 0xFFFF, count: 4)
         _ = memory.withUnsafeMutableBytes {
-            converter.copy(canvas, rect: canvas.bounds, to: $0.baseAddress!, stride: 8)
+            converter.copy(canvas, rect: canvas.bounds, to: base($0), stride: 8)
         }
         #expect(memory == [0, 0, 0, 0])
     }

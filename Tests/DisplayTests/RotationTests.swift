@@ -22,7 +22,7 @@ private func panel(
     var pixels = [UInt32](repeating: 0, count: size.width * size.height)
     let written = pixels.withUnsafeMutableBytes {
         converter.copy(
-            canvas, rect: rect ?? canvas.bounds, to: $0.baseAddress!, stride: size.width * 4)
+            canvas, rect: rect ?? canvas.bounds, to: base($0), stride: size.width * 4)
     }
     return (size, pixels, written)
 }
@@ -32,7 +32,10 @@ struct RotationTests {
     @Test("Panel size swaps for 90° and 270°", arguments: Rotation.allCases)
     func panelSize(rotation: Rotation) {
         let size = rotation.panelSize(canvasSize: PixelSize(width: 5, height: 3))
-        #expect(size == (rotation.swapsAxes ? PixelSize(width: 3, height: 5) : PixelSize(width: 5, height: 3)))
+        #expect(
+            size
+                == (rotation.swapsAxes
+                    ? PixelSize(width: 3, height: 5) : PixelSize(width: 5, height: 3)))
     }
 
     @Test("Every canvas pixel lands where panelPoint says", arguments: Rotation.allCases)
@@ -63,12 +66,20 @@ struct RotationTests {
         let size = PixelSize(width: 10, height: 6)
         let r = IntRect(x: 1, y: 2, width: 3, height: 1)
         #expect(Rotation.degrees0.panelRect(r, canvasSize: size) == r)
-        #expect(Rotation.degrees90.panelRect(r, canvasSize: size) == IntRect(x: 3, y: 1, width: 1, height: 3))
-        #expect(Rotation.degrees180.panelRect(r, canvasSize: size) == IntRect(x: 6, y: 3, width: 3, height: 1))
-        #expect(Rotation.degrees270.panelRect(r, canvasSize: size) == IntRect(x: 2, y: 6, width: 1, height: 3))
+        #expect(
+            Rotation.degrees90.panelRect(r, canvasSize: size)
+                == IntRect(x: 3, y: 1, width: 1, height: 3))
+        #expect(
+            Rotation.degrees180.panelRect(r, canvasSize: size)
+                == IntRect(x: 6, y: 3, width: 3, height: 1))
+        #expect(
+            Rotation.degrees270.panelRect(r, canvasSize: size)
+                == IntRect(x: 2, y: 6, width: 1, height: 3))
     }
 
-    @Test("A damage copy writes exactly the turned rect, with the right pixels", arguments: Rotation.allCases)
+    @Test(
+        "A damage copy writes exactly the turned rect, with the right pixels",
+        arguments: Rotation.allCases)
     func damageCopyWritesOnlyTheRect(rotation: Rotation) {
         let canvas = coordinateCanvas(width: 7, height: 4)
         let damage = IntRect(x: 2, y: 1, width: 3, height: 2)
@@ -88,9 +99,11 @@ struct RotationTests {
     @Test("Damage outside the canvas is clipped; fully outside writes nothing")
     func clipping() {
         let canvas = coordinateCanvas(width: 4, height: 4)
-        let result = panel(canvas, rotation: .degrees90, rect: IntRect(x: 3, y: -2, width: 5, height: 3))
+        let result = panel(
+            canvas, rotation: .degrees90, rect: IntRect(x: 3, y: -2, width: 5, height: 3))
         #expect(result.written == IntRect(x: 3, y: 3, width: 1, height: 1))
-        let none = panel(canvas, rotation: .degrees0, rect: IntRect(x: 9, y: 9, width: 2, height: 2))
+        let none = panel(
+            canvas, rotation: .degrees0, rect: IntRect(x: 9, y: 9, width: 2, height: 2))
         #expect(none.written.isEmpty)
         #expect(none.pixels.allSatisfy { $0 == 0 })
     }
@@ -105,15 +118,25 @@ struct RotationTests {
     @Test("RGB565 dithering uses panel coordinates, so rotated damage copies match full copies")
     func rotatedDitherStable() {
         let canvas = Canvas(width: 8, height: 6)
-        for y in 0..<6 { for x in 0..<8 { canvas.row(y)[x] = 0xFF00_0000 | UInt32(x * 3 + y) * 0x010101 } }
-        let converter = FrameConverter(canvasSize: canvas.size, format: .rgb565, rotation: .degrees270)
+        for y in 0..<6 {
+            for x in 0..<8 { canvas.row(y)[x] = 0xFF00_0000 | UInt32(x * 3 + y) * 0x010101 }
+        }
+        let converter = FrameConverter(
+            canvasSize: canvas.size, format: .rgb565, rotation: .degrees270)
         let stride = converter.minimumStride
         var full = [UInt8](repeating: 0, count: stride * 8)
         var pieces = full
-        _ = full.withUnsafeMutableBytes { converter.copy(canvas, rect: canvas.bounds, to: $0.baseAddress!, stride: stride) }
+        _ = full.withUnsafeMutableBytes {
+            converter.copy(canvas, rect: canvas.bounds, to: base($0), stride: stride)
+        }
         _ = pieces.withUnsafeMutableBytes {
-            converter.copy(canvas, rects: [IntRect(x: 0, y: 0, width: 8, height: 3), IntRect(x: 0, y: 3, width: 8, height: 3)],
-                           to: $0.baseAddress!, stride: stride)
+            converter.copy(
+                canvas,
+                rects: [
+                    IntRect(x: 0, y: 0, width: 8, height: 3),
+                    IntRect(x: 0, y: 3, width: 8, height: 3),
+                ],
+                to: base($0), stride: stride)
         }
         #expect(full == pieces)
     }

@@ -23,7 +23,9 @@ public struct FrameConverter: Sendable {
     public let format: PixelFormat
     /// How the canvas is turned onto the panel.
     public let rotation: Rotation
-    /// Whether 16-bit formats are dithered (ordered, 4×4). Default: true.
+    /// Whether 16-bit formats are dithered (ordered, 4×4).
+    ///
+    /// Default: true.
     public let dithers: Bool
 
     /// Creates a converter for canvases of `canvasSize` into `format` memory, turned by

@@ -27,8 +27,12 @@ final class DumbBuffer {
         var pitch: UInt32 = 0
         var size: UInt64 = 0
         let bpp = UInt32(format.bitsPerPixel)
-        guard nightstand_drm_create_dumb(fd, UInt32(width), UInt32(height), bpp, &handle, &pitch, &size) == 0
-        else { throw .ioctlFailed(path: device.path, step: "DRM_IOCTL_MODE_CREATE_DUMB", errno: errno) }
+        guard
+            nightstand_drm_create_dumb(
+                fd, UInt32(width), UInt32(height), bpp, &handle, &pitch, &size) == 0
+        else {
+            throw .ioctlFailed(path: device.path, step: "DRM_IOCTL_MODE_CREATE_DUMB", errno: errno)
+        }
         self.handle = handle
         self.pitch = Int(pitch)
         var offset: UInt64 = 0
@@ -50,16 +54,19 @@ final class DumbBuffer {
         var offsets: [UInt32] = [0, 0, 0, 0]
         var fb: UInt32 = 0
         let r = drmModeAddFB2(
-            fd, UInt32(width), UInt32(height), DumbBuffer.fourcc(format), &handles, &pitches, &offsets,
+            fd, UInt32(width), UInt32(height), DumbBuffer.fourcc(format), &handles, &pitches,
+            &offsets,
             &fb, 0)
         if r != 0 {
             // Older drivers only take the legacy depth/bpp call.
             let depth: UInt8 = format == .rgb565 ? 16 : 24
-            let legacy = drmModeAddFB(fd, UInt32(width), UInt32(height), depth, UInt8(bpp), pitch, handle, &fb)
+            let legacy = drmModeAddFB(
+                fd, UInt32(width), UInt32(height), depth, UInt8(bpp), pitch, handle, &fb)
             guard legacy == 0, format == .xrgb8888 || format == .rgb565 || format == .rgb888 else {
                 mapping.unmap()
                 _ = nightstand_drm_destroy_dumb(fd, handle)
-                throw .ioctlFailed(path: device.path, step: "drmModeAddFB2(\(format))", errno: drmErrno(r))
+                throw .ioctlFailed(
+                    path: device.path, step: "drmModeAddFB2(\(format))", errno: drmErrno(r))
             }
         }
         framebuffer = fb

@@ -41,9 +41,11 @@ public struct DRMCardReport: Sendable, CustomStringConvertible {
                         name: c.name, isConnected: c.isConnected,
                         modes: modes.filter { seen.insert($0).inserted })
                 }
-            return DRMCardReport(path: path, driver: device.driver, connectors: connectors, problem: nil)
+            return DRMCardReport(
+                path: path, driver: device.driver, connectors: connectors, problem: nil)
         } catch {
-            return DRMCardReport(path: path, driver: nil, connectors: [], problem: error.description)
+            return DRMCardReport(
+                path: path, driver: nil, connectors: [], problem: error.description)
         }
     }
 

@@ -44,9 +44,11 @@ public enum DRMError: Error, CustomStringConvertible, Equatable {
             return "drm: no connected connector on \(path) (connectors: "
                 + "\(available.isEmpty ? "none" : available.joined(separator: ", ")))"
         case .connectorNotFound(let name, let available):
-            return "drm: no connector named \(name) (connectors: \(available.joined(separator: ", ")))"
+            return
+                "drm: no connector named \(name) (connectors: \(available.joined(separator: ", ")))"
         case .modeUnavailable(let requested, let available):
-            return "drm: mode \(requested) not available (modes: \(available.joined(separator: ", ")))"
+            return
+                "drm: mode \(requested) not available (modes: \(available.joined(separator: ", ")))"
         case .noCRTC(let connector):
             return "drm: no CRTC can drive connector \(connector)"
         case .unsupportedFormat(let format):

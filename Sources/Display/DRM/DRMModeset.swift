@@ -22,7 +22,8 @@ struct DRMConnector {
         else { return nil }
         defer { drmModeFreeConnector(c) }
         self.id = id
-        let typeName = drmModeGetConnectorTypeName(c.pointee.connector_type)
+        let typeName =
+            drmModeGetConnectorTypeName(c.pointee.connector_type)
             .map { String(cString: $0) } ?? "Unknown"
         name = "\(typeName)-\(c.pointee.connector_type_id)"
         isConnected = c.pointee.connection == DRM_MODE_CONNECTED
@@ -122,7 +123,8 @@ struct DRMModeset {
     static func pickCRTC(device: DRMDevice, resources: DRMResources, for connector: DRMConnector)
         -> UInt32?
     {
-        if connector.currentEncoder != 0, let e = drmModeGetEncoder(device.fd, connector.currentEncoder)
+        if connector.currentEncoder != 0,
+            let e = drmModeGetEncoder(device.fd, connector.currentEncoder)
         {
             defer { drmModeFreeEncoder(e) }
             if e.pointee.crtc_id != 0 { return e.pointee.crtc_id }
@@ -130,7 +132,8 @@ struct DRMModeset {
         for encoderID in connector.encoders {
             guard let e = drmModeGetEncoder(device.fd, encoderID) else { continue }
             defer { drmModeFreeEncoder(e) }
-            for (i, crtc) in resources.crtcs.enumerated() where e.pointee.possible_crtcs & (1 << i) != 0 {
+            for (i, crtc) in resources.crtcs.enumerated()
+            where e.pointee.possible_crtcs & (1 << i) != 0 {
                 return crtc
             }
         }

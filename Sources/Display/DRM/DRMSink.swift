@@ -75,7 +75,8 @@ public final class DRMSink: FrameSink {
         saved = SavedCRTC(fd: device.fd, id: modeset.crtc, connector: modeset.connector.id)
         let device = self.device
         buffers = try (0..<2).map { _ throws(DRMError) in
-            try DumbBuffer(device: device, width: panel.width, height: panel.height, format: chosenFormat)
+            try DumbBuffer(
+                device: device, width: panel.width, height: panel.height, format: chosenFormat)
         }
         tracker = DamageTracker(buffers: 2, bounds: IntRect(size: size))
         flipDone.initialize(to: false)
@@ -85,7 +86,8 @@ public final class DRMSink: FrameSink {
 
     /// Opens the given card, or the first `/dev/dri/card*` with a connected connector (named
     /// `connector` when given).
-    private static func openCard(_ path: String?, connector: String?) throws(DRMError) -> DRMDevice {
+    private static func openCard(_ path: String?, connector: String?) throws(DRMError) -> DRMDevice
+    {
         if let path { return try DRMDevice(path: path) }
         let cards = DeviceNode.numbered("/dev/dri/card")
         guard !cards.isEmpty else { throw .noCard }
@@ -98,8 +100,10 @@ public final class DRMSink: FrameSink {
                     .contains { $0.isConnected && (connector == nil || $0.name == connector) }
                 if usable { return device }
                 if firstError == nil {
-                    firstError = .noConnectedConnector(path: card, available: resources.connectors
-                        .compactMap { DRMConnector(fd: device.fd, id: $0)?.summary })
+                    firstError = .noConnectedConnector(
+                        path: card,
+                        available: resources.connectors
+                            .compactMap { DRMConnector(fd: device.fd, id: $0)?.summary })
                 }
             } catch {
                 if firstError == nil { firstError = error }
@@ -232,8 +236,9 @@ public final class DRMSink: FrameSink {
         flipPending = false
     }
 
-    /// Makes sure the CRTC scans out our buffer: re-acquires master and re-checks the
-    /// connector (at most once a second while it is gone). False while nothing can be shown.
+    /// Makes sure the CRTC scans out our buffer; false while nothing can be shown.
+    ///
+    /// Re-acquires master and re-checks the connector (at most once a second while it is gone).
     private func ensureScanout() throws -> Bool {
         if !isMaster {
             guard device.acquireMaster() == nil else { return false }
@@ -245,7 +250,8 @@ public final class DRMSink: FrameSink {
         let now = Self.monotonicSeconds()
         guard now - lastConnectorCheck >= 1 else { return false }
         lastConnectorCheck = now
-        guard let connector = DRMConnector(fd: device.fd, id: modeset.connector.id), connector.isConnected
+        guard let connector = DRMConnector(fd: device.fd, id: modeset.connector.id),
+            connector.isConnected
         else { return false }
         flipPending = false
         tracker.invalidateAll()
@@ -277,8 +283,10 @@ public final class DRMSink: FrameSink {
 
     // MARK: Blanking
 
-    /// Turns the panel off with the connector's DPMS property, or, where there is none, shows
-    /// black (the backlight is Ambient's business). Unblanking shows the latest frame.
+    /// Turns the panel off or back on.
+    ///
+    /// Uses the connector's DPMS property, or, where there is none, shows black (the backlight
+    /// is Ambient's business). Unblanking shows the latest frame.
     public func blank(_ blanked: Bool) throws {
         guard blanked != isBlanked, !closed else { return }
         try waitForPendingFlip()
@@ -301,14 +309,17 @@ public final class DRMSink: FrameSink {
 
     /// The connector's `DPMS` property id, if it has one.
     private func dpmsProperty() -> UInt32? {
-        guard let props = drmModeObjectGetProperties(
-            device.fd, modeset.connector.id, UInt32(DRM_MODE_OBJECT_CONNECTOR))
+        guard
+            let props = drmModeObjectGetProperties(
+                device.fd, modeset.connector.id, UInt32(DRM_MODE_OBJECT_CONNECTOR))
         else { return nil }
         defer { drmModeFreeObjectProperties(props) }
         for i in 0..<Int(props.pointee.count_props) {
             guard let prop = drmModeGetProperty(device.fd, props.pointee.props[i]) else { continue }
             defer { drmModeFreeProperty(prop) }
-            let name = withUnsafeBytes(of: prop.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: prop.pointee.name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name == "DPMS" { return prop.pointee.prop_id }
         }
         return nil
@@ -343,6 +354,8 @@ public final class DRMSink: FrameSink {
 
     // MARK: Teardown
 
+    /// Gives the display back as it was found.
+    ///
     /// Waits for an outstanding flip, restores the saved CRTC (the console's picture), then
     /// frees buffers and closes the card. Idempotent; also run by `deinit`.
     public func close() {

@@ -1,8 +1,8 @@
+import CDRM
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-import CDRM
 
 /// The active virtual console switched to graphics mode, switched back when released.
 ///

@@ -51,7 +51,9 @@ public struct FbdevReport: Sendable, CustomStringConvertible {
         guard nightstand_fb_get_fscreeninfo(file.raw, &fixed) == 0,
             nightstand_fb_get_vscreeninfo(file.raw, &v) == 0
         else { return failed("screen info ioctls failed: \(DeviceNode.describe(errno))") }
-        let id = withUnsafeBytes(of: fixed.id) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let id = withUnsafeBytes(of: fixed.id) {
+            String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+        }
         return FbdevReport(
             path: path, id: id, width: Int(v.xres), height: Int(v.yres),
             virtualHeight: Int(v.yres_virtual), bitsPerPixel: Int(v.bits_per_pixel),

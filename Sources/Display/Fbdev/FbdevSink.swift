@@ -71,7 +71,9 @@ public final class FbdevSink: FrameSink {
         guard nightstand_fb_get_vscreeninfo(file.raw, &variable) == 0 else {
             throw .ioctlFailed(path: path, step: "FBIOGET_VSCREENINFO", errno: errno)
         }
-        driver = withUnsafeBytes(of: fixed.id) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        driver = withUnsafeBytes(of: fixed.id) {
+            String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+        }
         let format = try FbdevSink.format(of: variable, path: path)
         if let requested, requested != format {
             throw .formatMismatch(path: path, requested: requested, actual: format)
@@ -83,8 +85,9 @@ public final class FbdevSink: FrameSink {
         size = rotation.panelSize(canvasSize: panel)
         converter = FrameConverter(canvasSize: size, format: format, rotation: rotation)
         let screenBytes = lineLength * panel.height
-        pages = Int(variable.yres_virtual) >= 2 * panel.height
-            && Int(fixed.smem_len) >= 2 * screenBytes ? 2 : 1
+        pages =
+            Int(variable.yres_virtual) >= 2 * panel.height
+                && Int(fixed.smem_len) >= 2 * screenBytes ? 2 : 1
         switch MemoryMapping.map(fd: file.raw, length: Int(fixed.smem_len), offset: 0) {
         case .failure(let e): throw .ioctlFailed(path: path, step: "mmap", errno: e.errno)
         case .success(let m): mapping = m
@@ -107,7 +110,8 @@ public final class FbdevSink: FrameSink {
                 bitsPerPixel: bpp, redOffset: Int(v.red.offset), greenOffset: Int(v.green.offset),
                 blueOffset: Int(v.blue.offset))
         else {
-            let layout = "red \(v.red.offset)/\(v.red.length) green \(v.green.offset)/\(v.green.length) "
+            let layout =
+                "red \(v.red.offset)/\(v.red.length) green \(v.green.offset)/\(v.green.length) "
                 + "blue \(v.blue.offset)/\(v.blue.length)"
             throw .unsupportedFormat(path: path, bitsPerPixel: bpp, layout: layout)
         }
@@ -155,7 +159,9 @@ public final class FbdevSink: FrameSink {
         if blankSupported {
             let level = blanked ? nightstand_fb_blank_powerdown() : nightstand_fb_blank_unblank()
             if nightstand_fb_blank(file.raw, level) != 0 {
-                log("fbdev: \(driver) has no FBIOBLANK (\(DeviceNode.describe(errno))); blanking shows black")
+                log(
+                    "fbdev: \(driver) has no FBIOBLANK (\(DeviceNode.describe(errno))); blanking shows black"
+                )
                 blankSupported = false
             }
         }
@@ -176,12 +182,16 @@ public final class FbdevSink: FrameSink {
 
     // MARK: Teardown
 
+    /// Gives the framebuffer back as it was found.
+    ///
     /// Pans back to where the device was, restores the console mode, unmaps and closes.
     /// Idempotent; also run by `deinit`.
     public func close() {
         guard !closed else { return }
         closed = true
-        if isBlanked && blankSupported { _ = nightstand_fb_blank(file.raw, nightstand_fb_blank_unblank()) }
+        if isBlanked && blankSupported {
+            _ = nightstand_fb_blank(file.raw, nightstand_fb_blank_unblank())
+        }
         if pages == 2 {
             var original = savedVariable
             _ = nightstand_fb_pan_display(file.raw, &original)

@@ -13,7 +13,9 @@ enum AtomicFile {
         for part in parts {
             var done = 0
             while done < part.count {
-                let n = part.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, part.count - done) }
+                let n = part.withUnsafeBytes {
+                    Glibc.write(fd, $0.baseAddress.map { $0 + done }, part.count - done)
+                }
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else {
                     let e = errno

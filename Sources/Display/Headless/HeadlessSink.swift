@@ -1,7 +1,8 @@
+import Raster
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Raster
 
 /// A frame sink with no display: frames go to memory and, optionally, to files.
 ///
@@ -85,7 +86,9 @@ public final class HeadlessSink: FrameSink {
         let rects = presented ? Damage.normalized(damage, in: canvas.bounds) : [canvas.bounds]
         presented = true
         lastWrittenRects = memory.withUnsafeMutableBytes { buffer in
-            converter.copy(canvas, rects: rects, to: buffer.baseAddress!, stride: stride)
+            buffer.baseAddress.map {
+                converter.copy(canvas, rects: rects, to: $0, stride: stride)
+            } ?? []
         }
         frameCount += 1
         try writeFiles()
@@ -98,10 +101,10 @@ public final class HeadlessSink: FrameSink {
         var rgb = [UInt8](repeating: 0, count: panel.width * panel.height * 3)
         guard !isBlanked else { return rgb }
         memory.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
             for y in 0..<panel.height {
                 for x in 0..<panel.width {
-                    let p = format.decode(
-                        buffer.baseAddress! + y * stride + x * format.bytesPerPixel)
+                    let p = format.decode(base + y * stride + x * format.bytesPerPixel)
                     let i = (y * panel.width + x) * 3
                     rgb[i] = p.r
                     rgb[i + 1] = p.g

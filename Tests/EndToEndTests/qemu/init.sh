@@ -39,10 +39,13 @@ for case in $(arg ns_cases | tr ',' ' '); do
         fbdev-*) args="$args --backend fbdev --rotation ${case#fbdev-}" ;;
         nocard) args="--backend drm" ;;
     esac
+    # Fresh files first: the loop below must not see the previous case's "presented".
+    rm -f /tmp/out /tmp/err
+    : >/tmp/out
     /bin/nightstand show-test-frame $args >/tmp/out 2>/tmp/err &
     pid=$!
     n=0
-    while ! grep -q presented /tmp/out && kill -0 $pid 2>/dev/null && [ $n -lt 600 ]; do
+    while ! grep -q presented /tmp/out && kill -0 $pid 2>/dev/null && [ $n -lt 3000 ]; do
         sleep 0.1
         n=$((n + 1))
     done

@@ -59,10 +59,10 @@ compare() {
     fail "$3: $(basename "$1") and $(basename "$2") differ in $n bytes (sizes $(stat -c %s "$1") / $(stat -c %s "$2"))"
 }
 
-# await PATTERN: waits (up to 180 s) for a serial line matching PATTERN; prints it.
+# await PATTERN: waits (up to 400 s: TCG on a busy machine is slow) for a serial line matching PATTERN; prints it.
 await() {
     local n=0
-    while ((n < 1800)); do
+    while ((n < 4000)); do
         local line
         line=$(grep -a -m1 "$1" "$serial_log" 2>/dev/null) && { echo "$line"; return 0; }
         kill -0 "$qemu_pid" 2>/dev/null || break
