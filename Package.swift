@@ -31,6 +31,12 @@ let package = Package(
             dependencies: ["CFreeType", "CFontconfig", "CPNG"]
         ),
 
+        // The declarative views: View, ViewBuilder, layout, environment, rendering onto Raster.
+        .target(
+            name: "WidgetUI",
+            dependencies: ["Raster"]
+        ),
+
         // Framebuffer sinks: DRM/KMS, fbdev, headless; pixel formats, rotation, damage.
         .target(
             name: "Display",
@@ -56,7 +62,11 @@ let package = Package(
         .testTarget(
             name: "RasterTests",
             dependencies: ["Raster", "NightstandTestSupport"],
-            exclude: ["Goldens"]
+            exclude: ["Goldens", "Fixtures"]
+        ),
+        .testTarget(
+            name: "WidgetUITests",
+            dependencies: ["WidgetUI", "Raster"]
         ),
         .testTarget(
             name: "DisplayTests",

@@ -23,6 +23,10 @@ public final class Canvas {
     public let width: Int
     /// The canvas's height in pixels.
     public let height: Int
+    /// The drawing state stack; the last element is current (see `Canvas+State.swift`).
+    var states: [DrawState]
+    /// Buffers reused by every drawing call on this canvas.
+    let scratch = ScanScratch()
 
 
 
@@ -32,6 +36,7 @@ public final class Canvas {
         origin = (0, 0)
         self.width = width
         self.height = height
+        states = [DrawState(clipBounds: IntRect(x: 0, y: 0, width: width, height: height))]
     }
 
     /// Creates a canvas of the given size, all transparent black.
@@ -44,6 +49,7 @@ public final class Canvas {
         self.origin = origin
         self.width = width
         self.height = height
+        states = [DrawState(clipBounds: IntRect(x: 0, y: 0, width: width, height: height))]
     }
 
     /// The canvas's size.

@@ -1,0 +1,60 @@
+/// The one door to pixel memory: coverage spans in, pixels out.
+///
+/// Scan converters (``FillPath``), glyph masks and clip masks describe *where* and *how much*
+/// (coverage 0…255 per pixel along a row); a blitter decides *what* that does to pixels
+/// (``PaintBlitter``), to another mask (``MaskBlitter``), or passes it through a clip
+/// (``ClippedBlitter``). Callers clip spans to the blitter's rows and columns before calling.
+protocol Blitter {
+    /// `count` pixels from (x, y) rightward, all with the same coverage (1…255).
+    mutating func blitH(x: Int, y: Int, count: Int, coverage: UInt8)
+    /// `count` pixels from (x, y) rightward, coverage per pixel (0…255).
+    mutating func blitAntiH(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int)
+}
+
+/// A blitter that multiplies coverage by a ``ClipMask`` before handing it on.
+struct ClippedBlitter<Inner: Blitter>: Blitter {
+    var inner: Inner
+    let mask: ClipMask
+    /// Scratch row for the combined coverage; at least as wide as the widest span.
+    let scratch: UnsafeMutablePointer<UInt8>
+
+    mutating func blitH(x: Int, y: Int, count: Int, coverage: UInt8) {
+        let m = mask.row(y, from: x)
+        let c = UInt32(coverage)
+        var start = 0
+        // Runs where the mask is fully open keep their constant coverage.
+        for i in 0..<count {
+            scratch[i] = c == 255 ? m[i] : UInt8(PixelMath.mul8(UInt32(m[i]), c))
+        }
+        while start < count {
+            var end = start
+            let v = scratch[start]
+            while end < count && scratch[end] == v { end += 1 }
+            if v == 255 || end - start > 8 {
+                if v != 0 { inner.blitH(x: x + start, y: y, count: end - start, coverage: v) }
+            } else {
+                inner.blitAntiH(x: x + start, y: y, coverage: scratch + start, count: end - start)
+            }
+            start = end
+        }
+    }
+
+    mutating func blitAntiH(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
+        let m = mask.row(y, from: x)
+        for i in 0..<count { scratch[i] = UInt8(PixelMath.mul8(UInt32(m[i]), UInt32(coverage[i]))) }
+        inner.blitAntiH(x: x, y: y, coverage: scratch, count: count)
+    }
+}
+
+/// A blitter that writes coverage into an 8-bit mask (building a clip from a path).
+struct MaskBlitter: Blitter {
+    let mask: ClipMask
+
+    mutating func blitH(x: Int, y: Int, count: Int, coverage: UInt8) {
+        mask.mutableRow(y, from: x).update(repeating: coverage, count: count)
+    }
+
+    mutating func blitAntiH(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
+        mask.mutableRow(y, from: x).update(from: coverage, count: count)
+    }
+}

@@ -1,0 +1,90 @@
+/// Linear and radial gradients through a 256-entry table of premultiplied colors.
+///
+/// The gradient parameter t is affine in canvas pixels for a linear gradient, so it advances
+/// by a constant per pixel; for a radial one it is the distance from the center in gradient
+/// space, mapped back through the inverse transform. t is padded to 0…1 and looked up.
+final class GradientShader: SpanShader {
+    private let table: UnsafeMutablePointer<UInt32>
+    private let kind: Kind
+    private let inverse: Transform
+
+    private enum Kind {
+        /// t = ax·x + ay·y + c in canvas pixels.
+        case linear(ax: Double, ay: Double, c: Double)
+        /// t = (|p − center| − r0) / (r1 − r0) in gradient space.
+        case radial(center: Point, r0: Double, dr: Double)
+    }
+
+    init(linear g: LinearGradient, transform: Transform, colorTransform: ColorTransform, opacity: Float) {
+        table = GradientShader.makeTable(g.stops, colorTransform, opacity)
+        inverse = transform.inverted ?? .identity
+        let d = g.end - g.start
+        let len2 = max(d.x * d.x + d.y * d.y, 1e-12)
+        // t(user) = ((u − start) · d) / |d|²; with u = inverse(p): compose the affine maps.
+        let i = inverse
+        let kx = d.x / len2
+        let ky = d.y / len2
+        kind = .linear(
+            ax: i.a * kx + i.b * ky, ay: i.c * kx + i.d * ky,
+            c: (i.tx - g.start.x) * kx + (i.ty - g.start.y) * ky)
+    }
+
+    init(radial g: RadialGradient, transform: Transform, colorTransform: ColorTransform, opacity: Float) {
+        table = GradientShader.makeTable(g.stops, colorTransform, opacity)
+        inverse = transform.inverted ?? .identity
+        kind = .radial(center: g.center, r0: g.startRadius, dr: max(g.endRadius - g.startRadius, 1e-9))
+    }
+
+    deinit { table.deallocate() }
+
+    /// The colors at t = i/255, transformed, faded by `opacity`, premultiplied.
+    private static func makeTable(_ stops: [GradientStop], _ ct: ColorTransform, _ opacity: Float)
+        -> UnsafeMutablePointer<UInt32>
+    {
+        let t = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        let sorted = stops.sorted { $0.location < $1.location }
+        for i in 0..<256 {
+            let pos = Float(i) / 255
+            let color: RGBA
+            if let first = sorted.first, let last = sorted.last {
+                if pos <= first.location {
+                    color = first.color
+                } else if pos >= last.location {
+                    color = last.color
+                } else {
+                    let k = sorted.firstIndex { $0.location >= pos } ?? sorted.count - 1
+                    let a = sorted[k - 1]
+                    let b = sorted[k]
+                    let span = b.location - a.location
+                    color = a.color.lerp(to: b.color, span > 0 ? (pos - a.location) / span : 1)
+                }
+            } else {
+                color = .clear
+            }
+            t[i] = ct.apply(color).opacity(opacity).premultiplied.value
+        }
+        return t
+    }
+
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let px = Double(x) + 0.5
+        let py = Double(y) + 0.5
+        switch kind {
+        case .linear(let ax, let ay, let c):
+            var t = ax * px + ay * py + c
+            for i in 0..<count {
+                out[i] = table[Int((min(max(t, 0), 1) * 255).rounded())]
+                t += ax
+            }
+        case .radial(let center, let r0, let dr):
+            var u = inverse.apply(Point(x: px, y: py))
+            let du = Point(x: inverse.a, y: inverse.b)
+            for i in 0..<count {
+                let dist = (u - center).length
+                let t = (dist - r0) / dr
+                out[i] = table[Int((min(max(t, 0), 1) * 255).rounded())]
+                u = u + du
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// Samples a ``Bitmap`` placed by an ``ImagePattern``, nearest or bilinear, edges clamped.
+///
+/// Canvas pixel centers map to bitmap coordinates through one affine map (the inverse of the
+/// canvas transform followed by the rect-to-bitmap scale), so a span advances by a constant
+/// (du, dv) per pixel. Bilinear weights are 8-bit fixed point.
+final class ImageShader: SpanShader {
+    private let bitmap: Bitmap
+    private let map: Transform
+    private let filter: ImageFilter
+    private let colorTransform: FixedColorTransform?
+    private let opacity: UInt32
+
+    init(pattern: ImagePattern, transform: Transform, colorTransform: ColorTransform, opacity: Float) {
+        bitmap = pattern.bitmap
+        filter = pattern.filter
+        let r = pattern.rect
+        let toBitmap = Transform(translationX: -r.minX, y: -r.minY).concatenating(
+            Transform(
+                scaleX: Double(pattern.bitmap.width) / max(r.width, 1e-9),
+                y: Double(pattern.bitmap.height) / max(r.height, 1e-9)))
+        map = (transform.inverted ?? .identity).concatenating(toBitmap)
+        self.colorTransform = colorTransform.isIdentity ? nil : colorTransform.fixed
+        self.opacity = UInt32((opacity * 255).rounded())
+    }
+
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let w = bitmap.width
+        let h = bitmap.height
+        guard w > 0, h > 0 else {
+            out.update(repeating: 0, count: count)
+            return
+        }
+        var p = map.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        let step = Point(x: map.a, y: map.b)
+        let base = bitmap.storage.base
+        let stride = bitmap.storage.stride
+        for i in 0..<count {
+            var v: UInt32
+            switch filter {
+            case .nearest:
+                let sx = min(max(Int(p.x.rounded(.down)), 0), w - 1)
+                let sy = min(max(Int(p.y.rounded(.down)), 0), h - 1)
+                v = base[sy * stride + sx]
+            case .bilinear:
+                // Sample positions are pixel centers: shift by half a pixel, then split into a
+                // whole part (top-left neighbour) and an 8-bit fraction.
+                let fx = p.x - 0.5
+                let fy = p.y - 0.5
+                let x0 = Int(fx.rounded(.down))
+                let y0 = Int(fy.rounded(.down))
+                let tx = UInt32(((fx - Double(x0)) * 255).rounded())
+                let ty = UInt32(((fy - Double(y0)) * 255).rounded())
+                let xa = min(max(x0, 0), w - 1)
+                let xb = min(max(x0 + 1, 0), w - 1)
+                let ya = min(max(y0, 0), h - 1) * stride
+                let yb = min(max(y0 + 1, 0), h - 1) * stride
+                let top = PixelMath.lerp(base[ya + xa], base[ya + xb], tx)
+                let bottom = PixelMath.lerp(base[yb + xa], base[yb + xb], tx)
+                v = PixelMath.lerp(top, bottom, ty)
+            }
+            if let ct = colorTransform { v = ct.apply(v) }
+            out[i] = opacity == 255 ? v : PixelMath.scale(v, opacity)
+            p = p + step
+        }
+    }
+}

@@ -1,0 +1,94 @@
+/// Drawing text: a ``TextLayout`` placed through the canvas transform and rasterized at the
+/// transformed size.
+///
+/// Technical notes: the transform's ``Transform/meanScale`` multiplies the font size, and each
+/// glyph is rendered at that pixel size (never a scaled bitmap; color emoji excepted, see
+/// `FontFace+Rendering.swift`). Pen positions go through the full transform; glyph shapes
+/// are not rotated or sheared, so a rotated canvas moves the glyphs along the rotated
+/// baseline but draws them upright. Pen x is rounded to a quarter pixel, baselines to whole
+/// pixels. Warm text makes no FreeType call and no allocation: each glyph is one
+/// ``GlyphCache`` lookup and a masked blend.
+extension Canvas {
+    /// Draws `layout` with its box's top-left corner at `origin` (drawing coordinates).
+    ///
+    /// Glyphs take their color from `paint` (solid or gradient, opacity, blend mode) under the
+    /// current clip and color transform; color emoji keep their own colors and take the
+    /// paint's opacity.
+    ///
+    /// ```swift
+    /// let layout = TextLayout("Battery", face: book, size: 0.09 * s)
+    /// canvas.draw(layout, at: Point(x: 10, y: 10), paint: Paint(color: .systemGray))
+    /// ```
+    public func draw(_ layout: TextLayout, at origin: Point, paint: Paint) {
+        let t = state.transform
+        let pixelSize = layout.fontSize * t.meanScale
+        guard pixelSize > 0, pixelSize.isFinite, !state.clipBounds.isEmpty else { return }
+        // Indexed, not `for … in`: an unoptimized build allocates an iterator box per element.
+        let glyphs = layout.glyphs
+        for i in glyphs.indices {
+            let g = glyphs[i]
+            let p = t.apply(Point(x: origin.x + g.position.x, y: origin.y + g.position.y))
+            drawGlyph(
+                g.glyph, face: layout.faces[g.face], pixelSize: pixelSize, at: p, paint: paint)
+        }
+    }
+
+    /// Draws one line of `text` with its baseline at `baseline.y`, and its pen box's left
+    /// edge, middle or right edge (per `alignment`) at `baseline.x`.
+    ///
+    /// The conventions of the reference scene (`bench/SCENE.md`): text centered on its
+    /// advance width, baseline at y, the face's default kerning.
+    ///
+    /// ```swift
+    /// canvas.drawText("10:09", face: bold, size: 0.27 * s,
+    ///                 baseline: Point(x: 0.5 * s, y: 0.58 * s), alignment: .center,
+    ///                 paint: Paint(color: .white))
+    /// ```
+    public func drawText(
+        _ text: String, face: FontFace, size: Double, baseline: Point,
+        alignment: TextLayout.Alignment = .leading,
+        options: TextLayout.Options = TextLayout.Options(),
+        paint: Paint
+    ) {
+        var o = options
+        o.maxWidth = nil
+        o.lineLimit = 1
+        let layout = TextLayout(text, face: face, size: size, options: o)
+        let width = layout.size.width
+        let dx: Double
+        switch alignment {
+        case .leading: dx = 0
+        case .center: dx = -width / 2
+        case .trailing: dx = -width
+        }
+        draw(
+            layout, at: Point(x: baseline.x + dx, y: baseline.y - layout.firstBaseline),
+            paint: paint)
+    }
+
+    /// Draws one glyph with its pen origin at `p` (canvas pixels).
+    func drawGlyph(_ glyph: UInt32, face: FontFace, pixelSize: Double, at p: Point, paint: Paint) {
+        let quarters = Int((p.x * 4).rounded())
+        let x = quarters >> 2  // floor division: quarters may be negative
+        let y = Int(p.y.rounded())
+        let image = face.image(glyph: glyph, pixelSize: pixelSize, subpixel: quarters & 3)
+        guard image.width > 0, image.height > 0 else { return }
+        if let color = image.color {
+            let k = pixelSize / image.strikeSize
+            let rect = Rect(
+                x: p.x + Double(image.left) * k, y: Double(y) - Double(image.top) * k,
+                width: Double(image.width) * k, height: Double(image.height) * k)
+            withSavedState {
+                state.transform = .identity
+                draw(color, in: rect, opacity: paint.opacity)
+            }
+            return
+        }
+        image.coverage.withUnsafeBufferPointer { mask in
+            guard let base = mask.baseAddress else { return }
+            fillMask(
+                base, width: image.width, height: image.height, pitch: image.width,
+                x: x + image.left, y: y - image.top, paint: paint)
+        }
+    }
+}

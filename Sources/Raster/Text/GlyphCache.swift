@@ -1,0 +1,134 @@
+/// Rendered glyphs kept for reuse, bounded by bytes, least recently used evicted first.
+///
+/// Keys name the face, the pixel size (in 1/64 px), the glyph index and the quarter-pixel
+/// horizontal offset the glyph was rendered at. A hit is a dictionary lookup and a stamp on the
+/// entry: no FreeType call and no allocation, so redrawing the same text every frame costs only
+/// blending.
+///
+/// ```swift
+/// fonts.library.glyphCache.byteLimit = 8 << 20   // big clock digits on a 4K panel
+/// ```
+///
+/// Technical notes: eviction is by "least recent stamp". When the bytes held pass
+/// ``byteLimit``, entries are sorted by their last use and the oldest dropped until the cache
+/// is at three quarters of its limit, so the sort is paid once per quarter of the budget, not
+/// per insertion.
+public final class GlyphCache {
+    /// Which rendered glyph.
+    struct Key: Hashable {
+        var face: UInt32
+        /// Pixel size in 26.6 fixed point (1/64 px).
+        var size: Int32
+        var glyph: UInt32
+        /// Horizontal offset in quarter pixels, 0…3.
+        var subpixel: UInt8
+    }
+
+    /// The most bytes of rendered glyphs held at once.
+    ///
+    /// Default: 4 MiB.
+    public var byteLimit: Int {
+        didSet { trim() }
+    }
+    /// Bytes now held (pixel bytes plus a fixed overhead per entry).
+    public private(set) var byteCount = 0
+    /// Lookups answered from the cache.
+    public private(set) var hits = 0
+    /// Lookups that had to render.
+    public private(set) var misses = 0
+    /// Glyphs now held.
+    public var count: Int { entries.count }
+
+    private var entries: [Key: GlyphImage] = [:]
+    private var clock: UInt64 = 0
+
+    /// Bookkeeping bytes charged per entry besides its pixels.
+    static let entryOverhead = 96
+
+    /// Creates an empty cache holding at most `byteLimit` bytes.
+    public init(byteLimit: Int = 4 << 20) {
+        self.byteLimit = byteLimit
+    }
+
+    /// The cached glyph for `key`, rendering it with `render` on a miss.
+    func glyph(_ key: Key, render: () -> GlyphImage) -> GlyphImage {
+        clock &+= 1
+        if let hit = entries[key] {
+            hits += 1
+            hit.lastUse = clock
+            return hit
+        }
+        misses += 1
+        let image = render()
+        image.lastUse = clock
+        entries[key] = image
+        byteCount += image.byteCount + Self.entryOverhead
+        if byteCount > byteLimit { trim() }
+        return image
+    }
+
+    /// Drops every glyph.
+    public func removeAll() {
+        entries.removeAll()
+        byteCount = 0
+    }
+
+    /// Evicts least recently used glyphs until at most three quarters of the limit is held.
+    private func trim() {
+        guard byteCount > byteLimit else { return }
+        let target = byteLimit / 4 * 3
+        let byAge = entries.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (key, image) in byAge where byteCount > target {
+            entries[key] = nil
+            byteCount -= image.byteCount + Self.entryOverhead
+        }
+    }
+}
+
+/// One rendered glyph: an 8-bit coverage mask or a color bitmap, placed relative to the pen.
+final class GlyphImage {
+    /// Columns of the mask.
+    let width: Int
+    /// Rows of the mask.
+    let height: Int
+    /// Mask columns from the pen position to the mask's left edge (FreeType `bitmap_left`).
+    let left: Int
+    /// Rows from the baseline up to the mask's top edge (FreeType `bitmap_top`).
+    let top: Int
+    /// Coverage, `width × height`, rows packed (pitch = width); empty for color glyphs.
+    let coverage: [UInt8]
+    /// The color picture for color glyphs (emoji), at the strike's own size.
+    let color: Bitmap?
+    /// For color glyphs: the pixel size of the bitmap strike they come from.
+    let strikeSize: Double
+    /// The clock value of the last lookup (for eviction).
+    var lastUse: UInt64 = 0
+
+    init(width: Int, height: Int, left: Int, top: Int, coverage: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.left = left
+        self.top = top
+        self.coverage = coverage
+        color = nil
+        strikeSize = 0
+    }
+
+    init(color: Bitmap, left: Int, top: Int, strikeSize: Double) {
+        width = color.width
+        height = color.height
+        self.left = left
+        self.top = top
+        coverage = []
+        self.color = color
+        self.strikeSize = strikeSize
+    }
+
+    /// An empty glyph (a space, or one that failed to render).
+    static func empty() -> GlyphImage {
+        GlyphImage(width: 0, height: 0, left: 0, top: 0, coverage: [])
+    }
+
+    /// Pixel bytes held.
+    var byteCount: Int { color == nil ? coverage.count : width * height * 4 }
+}

@@ -1,0 +1,29 @@
+/// Several views written one after another in a ``ViewBuilder`` block.
+///
+/// You don't create a `TupleView` yourself; a view builder makes one from a block of two or more
+/// views. Containers lay out each element as its own child, so
+/// `VStack { Text("a"); Text("b") }` has two children.
+///
+/// ## Differences from SwiftUI
+///
+/// The generic parameter is a pack of the element types (`TupleView<Text, Text>`) rather than a
+/// tuple type (`TupleView<(Text, Text)>`).
+public struct TupleView<each Content: View>: View {
+    /// The views, in the order they were written.
+    public var value: (repeat each Content)
+
+    /// Creates a tuple view from its elements.
+    public init(_ value: repeat each Content) {
+        self.value = (repeat each value)
+    }
+}
+
+extension TupleView: PrimitiveView {
+    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+        var nodes: [LayoutNode] = []
+        for element in repeat each value {
+            nodes += element.resolve(in: environment)
+        }
+        return nodes
+    }
+}

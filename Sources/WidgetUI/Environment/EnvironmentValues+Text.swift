@@ -1,0 +1,91 @@
+import Raster
+
+/// Keys that shape text.
+extension EnvironmentValues {
+    /// The font text uses, or `nil` for `.body`.
+    ///
+    /// Default: `nil`.
+    ///
+    /// ```swift
+    /// VStack { Text("a"); Text("b") }.font(.caption)
+    /// ```
+    public var font: Font? {
+        get { self[FontKey.self] }
+        set { self[FontKey.self] = newValue }
+    }
+
+    /// The most lines text may take, or `nil` for no limit.
+    ///
+    /// Default: `nil`.
+    ///
+    /// ```swift
+    /// Text(note).lineLimit(2)
+    /// ```
+    public var lineLimit: Int? {
+        get { self[LineLimitKey.self] }
+        set { self[LineLimitKey.self] = newValue }
+    }
+
+    /// How the lines of multiline text align.
+    ///
+    /// Default: `.leading`.
+    ///
+    /// ```swift
+    /// Text(note).multilineTextAlignment(.center)
+    /// ```
+    public var multilineTextAlignment: TextAlignment {
+        get { self[TextAlignmentKey.self] }
+        set { self[TextAlignmentKey.self] = newValue }
+    }
+
+    /// A weight that overrides the font's (`fontWeight`, `bold`).
+    var fontWeight: FontWeight? {
+        get { self[FontWeightKey.self] }
+        set { self[FontWeightKey.self] = newValue }
+    }
+
+    /// The fonts text is measured and drawn with; `render` sets it.
+    var fontDatabase: FontDatabase? {
+        get { self[FontDatabaseKey.self]?.database }
+        set { self[FontDatabaseKey.self] = newValue.map(FontDatabaseBox.init) }
+    }
+}
+
+/// How the lines of multiline text align with each other.
+///
+/// ```swift
+/// Text("Two\nlines").multilineTextAlignment(.trailing)
+/// ```
+public enum TextAlignment: Hashable, Sendable, CaseIterable {
+    /// Flush left.
+    case leading
+    /// Centered.
+    case center
+    /// Flush right.
+    case trailing
+}
+
+private struct FontKey: EnvironmentKey {
+    static let defaultValue: Font? = nil
+}
+
+private struct LineLimitKey: EnvironmentKey {
+    static let defaultValue: Int? = nil
+}
+
+private struct TextAlignmentKey: EnvironmentKey {
+    static let defaultValue = TextAlignment.leading
+}
+
+private struct FontWeightKey: EnvironmentKey {
+    static let defaultValue: FontWeight? = nil
+}
+
+/// Holds the (non-`Sendable`) font database in the environment.
+private struct FontDatabaseBox {
+    let database: FontDatabase
+}
+
+private struct FontDatabaseKey: EnvironmentKey {
+    static var defaultValue: FontDatabaseBox? { nil }
+}

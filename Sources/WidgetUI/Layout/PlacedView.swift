@@ -1,0 +1,37 @@
+import Raster
+
+/// A node after layout: its frame in absolute points, what it draws, and its children.
+///
+/// This is the boundary between layout and rendering. ``DisplayListRecorder`` walks it in order
+/// (a node's effect wraps its own drawing and its children; drawing comes before children), and
+/// tests read frames from it.
+struct PlacedView {
+    /// What the node is ("Color", "HStack", "padding", …).
+    var kind: String
+    /// The node's frame in points, in the root's coordinate space.
+    var frame: Rect
+    /// What the node draws, in the root's coordinates, before its children.
+    var drawing: [DisplayList.Item] = []
+    /// An effect around the drawing and the children (opacity, clip), if any.
+    var effect: Effect? = nil
+    /// The children, back to front.
+    var children: [PlacedView] = []
+
+    /// An effect that applies to a whole subtree.
+    enum Effect: Equatable {
+        /// Draws the subtree in a layer composited at this opacity, 0…1.
+        case opacity(Double)
+        /// Clips the subtree to a path.
+        case clip(Path)
+    }
+
+    /// The nodes without children, depth first, back to front: the primitives as laid out.
+    var leaves: [PlacedView] {
+        children.isEmpty ? [self] : children.flatMap(\.leaves)
+    }
+
+    /// Every node of a kind, depth first.
+    func all(_ kind: String) -> [PlacedView] {
+        (self.kind == kind ? [self] : []) + children.flatMap { $0.all(kind) }
+    }
+}

@@ -1,0 +1,59 @@
+import Raster
+
+/// The layout node of `ZStack`: children on top of each other, aligned.
+///
+/// Every child gets the stack's proposal. The stack's size is the union of the children's
+/// frames once their alignment guides coincide; with edge or center alignments that is the
+/// largest width and the largest height.
+final class ZStackNode: LayoutNode {
+    let children: [LayoutNode]
+    let alignment: Alignment
+
+    init(children: [LayoutNode], alignment: Alignment, kind: String = "ZStack") {
+        self.children = children
+        self.alignment = alignment
+        super.init(kind: kind)
+    }
+
+    override func computeSize(_ proposal: ProposedViewSize) -> Size {
+        let sizes = children.map { $0.sizeThatFits(proposal) }
+        var size = Size.zero
+        for axis in Axis.allCases {
+            let a = AxisAlignment(alignment, along: axis)
+            var before = 0.0
+            var after = 0.0
+            for (child, s) in zip(children, sizes) {
+                let guide = child.alignmentGuide(a, in: s)
+                before = max(before, guide)
+                after = max(after, s[axis] - guide)
+            }
+            size[axis] = before + after
+        }
+        return size
+    }
+
+    override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {
+        PlacedView(
+            kind: kind, frame: bounds,
+            children: children.map { child in
+                let size = child.sizeThatFits(proposal)
+                let origin = Self.origin(of: child, size: size, in: bounds, alignment: alignment)
+                return child.place(in: Rect(origin: origin, size: size), proposal: proposal)
+            })
+    }
+
+    /// Where a child of a size goes so that its alignment guides meet the bounds' guides.
+    static func origin(
+        of child: LayoutNode, size: Size, in bounds: Rect, alignment: Alignment
+    ) -> Point {
+        var origin = bounds.origin
+        for axis in Axis.allCases {
+            let a = AxisAlignment(alignment, along: axis)
+            let line =
+                a.fraction.map { $0 * bounds.size[axis] }
+                ?? child.alignmentGuide(a, in: bounds.size)
+            origin[axis] += line - child.alignmentGuide(a, in: size)
+        }
+        return origin
+    }
+}

@@ -1,0 +1,41 @@
+import Raster
+
+extension View {
+    /// Draws the view, and everything in it, partly transparent.
+    ///
+    /// The subtree is drawn into a layer that is then composited at `opacity`, so overlapping
+    /// children don't show through each other.
+    ///
+    /// ```swift
+    /// Text("Offline").opacity(0.5)
+    /// ```
+    public func opacity(_ opacity: Double) -> some View {
+        OpacityModifier(content: self, opacity: min(max(opacity, 0), 1))
+    }
+}
+
+/// The view `opacity` returns.
+struct OpacityModifier<Content: View>: View, PrimitiveView {
+    var content: Content
+    var opacity: Double
+
+    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+        content.resolve(in: environment).map { OpacityNode(child: $0, opacity: opacity) }
+    }
+}
+
+/// Lays out as its child; wraps the placed child in an opacity effect.
+final class OpacityNode: ModifierNode {
+    let opacity: Double
+
+    init(child: LayoutNode, opacity: Double) {
+        self.opacity = opacity
+        super.init(kind: "opacity", child: child)
+    }
+
+    override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {
+        PlacedView(
+            kind: kind, frame: bounds, effect: .opacity(opacity),
+            children: [child.place(in: bounds, proposal: proposal)])
+    }
+}

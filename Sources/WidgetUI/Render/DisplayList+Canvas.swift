@@ -1,0 +1,59 @@
+import Raster
+
+extension DisplayList {
+    /// Draws the list on a canvas, `scale` pixels per point, as vector drawing.
+    ///
+    /// The canvas's current transform and clip apply on top; its state is restored afterwards.
+    func draw(on canvas: Canvas, scale: Double) {
+        let ends = matchingEnds()
+        canvas.withSavedState {
+            canvas.concatenate(Transform(scaleX: scale, y: scale))
+            draw(items.indices, ends: ends, on: canvas)
+        }
+    }
+
+    /// For each push, the index of its pop (an unmatched push runs to the end).
+    private func matchingEnds() -> [Int: Int] {
+        var ends: [Int: Int] = [:]
+        var open: [Int] = []
+        for (i, item) in items.enumerated() {
+            switch item {
+            case .pushClip, .pushOpacity: open.append(i)
+            case .popClip, .popOpacity: if let start = open.popLast() { ends[start] = i }
+            case .fill, .stroke, .text: break
+            }
+        }
+        for start in open { ends[start] = items.count }
+        return ends
+    }
+
+    private func draw(_ range: Range<Int>, ends: [Int: Int], on canvas: Canvas) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            switch items[i] {
+            case .fill(let path, let shading):
+                canvas.fill(path, with: shading.paint)
+            case .stroke(let path, let shading, let style):
+                canvas.stroke(path, with: shading.paint, style: style)
+            case .text(let run, let shading):
+                canvas.draw(run.layout, at: run.origin, paint: shading.paint)
+            case .pushClip(let path):
+                let end = ends[i] ?? range.upperBound
+                canvas.withSavedState {
+                    canvas.clip(to: path)
+                    draw((i + 1)..<end, ends: ends, on: canvas)
+                }
+                i = end
+            case .pushOpacity(let opacity):
+                let end = ends[i] ?? range.upperBound
+                canvas.withLayer(opacity: Float(opacity)) { layer in
+                    draw((i + 1)..<end, ends: ends, on: layer)
+                }
+                i = end
+            case .popClip, .popOpacity:
+                break
+            }
+            i += 1
+        }
+    }
+}

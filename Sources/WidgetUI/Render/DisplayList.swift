@@ -1,0 +1,42 @@
+import Raster
+
+/// What a laid-out view tree draws, in order, in points: the seam between WidgetUI and Raster.
+///
+/// ``DisplayListRecorder`` makes one from a ``PlacedView``; ``draw(on:scale:)`` replays it on a
+/// canvas at any scale as vector drawing. Pushes and pops always come in nested pairs.
+struct DisplayList: Equatable {
+    /// One drawing command, in the root view's coordinates (points).
+    enum Item: Equatable {
+        /// Fills a path with a paint (non-zero winding).
+        case fill(Path, Shading)
+        /// Strokes a path's outline with a paint.
+        case stroke(Path, Shading, StrokeStyle)
+        /// Draws laid-out text with a paint.
+        case text(TextRun, Shading)
+        /// Restricts what follows, up to the matching ``popClip``, to a path.
+        case pushClip(Path)
+        /// Ends the innermost ``pushClip(_:)``.
+        case popClip
+        /// Draws what follows, up to the matching ``popOpacity``, in a layer composited at an
+        /// opacity, 0…1.
+        case pushOpacity(Double)
+        /// Ends the innermost ``pushOpacity(_:)``.
+        case popOpacity
+    }
+
+    /// The commands, back to front.
+    var items: [Item] = []
+}
+
+/// How a fill or stroke is colored, resolved from a ``ShapeStyle`` under its environment.
+enum Shading: Hashable {
+    /// One color.
+    case color(RGBA)
+
+    /// The Raster paint for this shading.
+    var paint: Paint {
+        switch self {
+        case .color(let color): Paint(color: color)
+        }
+    }
+}

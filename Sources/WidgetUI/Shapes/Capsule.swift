@@ -1,0 +1,23 @@
+import Raster
+
+/// A rectangle whose shorter sides are half-circles, filling its frame.
+///
+/// ```swift
+/// Capsule().fill(.blue).frame(width: 60, height: 20)
+/// ```
+public struct Capsule: Shape {
+    /// Circular arcs or continuous curves at the ends.
+    ///
+    /// Default: `.circular`.
+    public var style: RoundedCornerStyle
+
+    /// Creates a capsule.
+    public init(style: RoundedCornerStyle = .circular) {
+        self.style = style
+    }
+
+    /// The frame with fully rounded ends.
+    public func path(in rect: Rect) -> Path {
+        Path { $0.addCapsule(in: rect, style: style) }
+    }
+}

@@ -1,0 +1,14 @@
+import Raster
+
+/// An ellipse filling its frame.
+///
+/// ```swift
+/// Ellipse().stroke(.white, lineWidth: 2).frame(width: 40, height: 20)
+/// ```
+public struct Ellipse: Shape {
+    /// Creates an ellipse.
+    public init() {}
+
+    /// The ellipse inscribed in the frame.
+    public func path(in rect: Rect) -> Path { Path(ellipseIn: rect) }
+}

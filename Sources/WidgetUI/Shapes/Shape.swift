@@ -1,0 +1,113 @@
+import Raster
+
+/// A 2D outline that draws as a view, filled with the foreground style by default.
+///
+/// Write a shape by returning its path in a rectangle; WidgetUI gives it the frame it was laid
+/// out in. As a view, a shape takes whatever size is proposed.
+///
+/// ```swift
+/// struct Diamond: Shape {
+///     func path(in rect: Rect) -> Path {
+///         Path { p in
+///             p.move(to: Point(x: rect.midX, y: rect.minY))
+///             p.addLine(to: Point(x: rect.maxX, y: rect.midY))
+///             p.addLine(to: Point(x: rect.midX, y: rect.maxY))
+///             p.addLine(to: Point(x: rect.minX, y: rect.midY))
+///             p.closeSubpath()
+///         }
+///     }
+/// }
+///
+/// Diamond().fill(.yellow).frame(width: 20, height: 20)
+/// ```
+///
+/// ## Differences from SwiftUI
+///
+/// `path(in:)` takes a ``Rect`` (Raster's, in points) rather than a `CGRect`.
+public protocol Shape: View {
+    /// The outline of this shape in a rectangle, in the rectangle's coordinates.
+    func path(in rect: Rect) -> Path
+
+    /// The size this shape takes for a proposal. Default: the proposal, 10 points for an
+    /// unspecified side.
+    func sizeThatFits(_ proposal: ProposedViewSize) -> Size
+}
+
+extension Shape {
+    /// Takes the proposal, 10 points for an unspecified side.
+    public func sizeThatFits(_ proposal: ProposedViewSize) -> Size {
+        proposal.replacingUnspecifiedDimensions()
+    }
+
+    /// The shape filled with the foreground style.
+    public var body: _ShapeView<Self, ForegroundStyle> {
+        _ShapeView(shape: self, style: ForegroundStyle())
+    }
+
+    /// Fills the shape with a style (the foreground style by default).
+    ///
+    /// ```swift
+    /// Circle().fill(.orange)
+    /// ```
+    public func fill<S: ShapeStyle>(_ content: S = .foreground) -> _ShapeView<Self, S> {
+        _ShapeView(shape: self, style: content)
+    }
+
+    /// Strokes the shape's outline, centered on it, with a line width.
+    ///
+    /// ```swift
+    /// Circle().stroke(.blue, lineWidth: 4)
+    /// ```
+    ///
+    /// ## Differences from SwiftUI
+    ///
+    /// The result is a view, not a shape: it can't be filled or stroked again.
+    public func stroke<S: ShapeStyle>(_ content: S = .foreground, lineWidth: Double = 1)
+        -> _ShapeView<Self, S>
+    {
+        stroke(content, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    /// Strokes the shape's outline with a stroke style: width, caps, joins, dashes.
+    ///
+    /// ```swift
+    /// Capsule().stroke(.gray, style: StrokeStyle(lineWidth: 2, dash: [4, 2]))
+    /// ```
+    public func stroke<S: ShapeStyle>(_ content: S = .foreground, style: StrokeStyle)
+        -> _ShapeView<Self, S>
+    {
+        _ShapeView(shape: self, style: content, strokeStyle: style)
+    }
+}
+
+/// A shape drawn as a view: filled or stroked with a style.
+///
+/// You get one from a shape's `body`, `fill(_:)` or `stroke(_:lineWidth:)`.
+public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View {
+    /// The shape.
+    public var shape: Content
+    /// What it is filled or stroked with.
+    public var style: Style
+    var strokeStyle: StrokeStyle?
+
+    init(shape: Content, style: Style, strokeStyle: StrokeStyle? = nil) {
+        self.shape = shape
+        self.style = style
+        self.strokeStyle = strokeStyle
+    }
+}
+
+extension _ShapeView: PrimitiveView {
+    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+        let shading = style.resolvedShading(in: environment)
+        return [
+            LeafNode(kind: "\(Content.self)") { proposal in
+                shape.sizeThatFits(proposal)
+            } draw: { [strokeStyle, shape] bounds in
+                let path = shape.path(in: bounds)
+                if let strokeStyle { return [.stroke(path, shading, strokeStyle)] }
+                return [.fill(path, shading)]
+            }
+        ]
+    }
+}

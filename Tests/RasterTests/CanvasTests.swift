@@ -1,0 +1,68 @@
+import Testing
+
+@testable import Raster
+
+@Suite("Canvas")
+struct CanvasTests {
+    @Test("pixels are premultiplied B, G, R, A in memory (DRM XRGB8888/ARGB8888 byte order)")
+    func byteOrder() {
+        let c = Canvas(width: 1, height: 1)
+        c.clear(RGBA(r: 0x10, g: 0x20, b: 0x30))
+        let bytes = UnsafeRawPointer(c.row(0)).assumingMemoryBound(to: UInt8.self)
+        #expect([bytes[0], bytes[1], bytes[2], bytes[3]] == [0x30, 0x20, 0x10, 0xFF])
+        c.clear(RGBA(r: 200, g: 100, b: 50, a: 128))
+        #expect(c[0, 0] == PremultipliedPixel(r: 100, g: 50, b: 25, a: 128))
+    }
+
+    @Test("a sub-canvas draws into its parent's pixels, in its own coordinates, clipped to itself")
+    func subCanvas() {
+        let parent = Canvas(width: 100, height: 50)
+        let slot = parent.subCanvas(IntRect(x: 60, y: 10, width: 30, height: 30))
+        #expect(slot.width == 30 && slot.stride == 100)
+        slot.fill(Rect(x: -10, y: -10, width: 100, height: 100), with: Paint(color: .white))
+        #expect(parent[60, 10].a == 255 && parent[89, 39].a == 255)
+        #expect(parent[59, 10].a == 0 && parent[90, 10].a == 0 && parent[60, 40].a == 0)
+        #expect(parent.subCanvas(IntRect(x: 90, y: 40, width: 50, height: 50)).size == PixelSize(width: 10, height: 10))
+    }
+
+    @Test("source-over blending of translucent colors is exact to the rounding")
+    func blending() {
+        let c = Canvas(width: 1, height: 1)
+        c.clear(.black)
+        c.fill(Rect(x: 0, y: 0, width: 1, height: 1), with: Paint(color: RGBA(r: 255, g: 255, b: 255, a: 128)))
+        #expect(c[0, 0] == PremultipliedPixel(r: 128, g: 128, b: 128, a: 255))
+        c.fill(Rect(x: 0, y: 0, width: 1, height: 1), with: Paint(color: .systemRed, opacity: 0))
+        #expect(c[0, 0] == PremultipliedPixel(r: 128, g: 128, b: 128, a: 255))
+        c.fill(Rect(x: 0, y: 0, width: 1, height: 1), with: Paint(color: .black, opacity: 1))
+        #expect(c[0, 0] == PremultipliedPixel(r: 0, g: 0, b: 0, a: 255))
+    }
+
+    @Test("save and restore bracket transform, clip and color transform")
+    func saveRestore() {
+        let c = Canvas(width: 20, height: 20)
+        c.save()
+        c.concatenate(Transform(scaleX: 2, y: 2))
+        c.clip(to: Rect(x: 0, y: 0, width: 5, height: 5))
+        c.colorTransform = .dim(0.5)
+        #expect(c.clipBounds == IntRect(x: 0, y: 0, width: 10, height: 10))
+        c.restore()
+        #expect(c.transform == .identity && c.colorTransform.isIdentity && c.clipBounds == c.bounds)
+        c.restore()  // unmatched: harmless
+        #expect(c.clipBounds == c.bounds)
+    }
+
+    @Test("PixelSize parses WxH and rejects anything else")
+    func pixelSizeParsing() {
+        #expect(PixelSize(parsing: "1920x1080") == PixelSize(width: 1920, height: 1080))
+        #expect(PixelSize(parsing: "800X480") == PixelSize(width: 800, height: 480))
+        for bad in ["", "800", "0x10", "-5x5", "10x10x10", "axb"] { #expect(PixelSize(parsing: bad) == nil) }
+    }
+
+    @Test("hex colors parse #RGB, #RRGGBB and #RRGGBBAA")
+    func hexColors() {
+        #expect(RGBA(hexString: "#FF453A") == RGBA.systemRed)
+        #expect(RGBA(hexString: "fff") == RGBA.white)
+        #expect(RGBA(hexString: "#00000080")?.alpha == Float(0x80) / 255)
+        #expect(RGBA(hexString: "#12345") == nil && RGBA(hexString: "zzzzzz") == nil)
+    }
+}

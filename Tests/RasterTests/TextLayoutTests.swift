@@ -1,0 +1,125 @@
+import Testing
+
+@testable import Raster
+
+/// Line breaking, line limits with ellipsis, alignment and fallback faces, as numbers.
+@Suite("Text layout")
+struct TextLayoutTests {
+    private let fonts: FontDatabase
+    private let face: FontFace
+
+    init() throws {
+        fonts = try FontDatabase()
+        face = try fonts.face(family: "DejaVu Sans")
+    }
+
+    /// The text of each line, read back from glyph indices.
+    private func lineTexts(_ layout: TextLayout) -> [String] {
+        var reverse: [UInt32: Character] = [:]
+        for s in layout.text.unicodeScalars {
+            if let g = face.glyphIndex(for: s) { reverse[g] = Character(s) }
+        }
+        if let e = face.glyphIndex(for: "…") { reverse[e] = "…" }
+        return layout.lines.map { line in
+            var text = ""
+            var lastEnd: Double?
+            for g in line.glyphRange.map({ layout.glyphs[$0] }) {
+                if let lastEnd, g.position.x > lastEnd + 1 { text += " " }
+                text.append(reverse[g.glyph] ?? "?")
+                lastEnd = g.position.x + g.advance
+            }
+            return text
+        }
+    }
+
+    @Test("one line without a width, the box as wide as the advances")
+    func singleLine() throws {
+        let layout = TextLayout("Hello", face: face, size: 20)
+        #expect(layout.lines.count == 1)
+        #expect(layout.glyphs.count == 5)
+        let m = face.metrics(size: 20)
+        #expect(layout.size.height == m.lineHeight)
+        #expect(layout.firstBaseline == m.ascent)
+        let sum = "Hello".unicodeScalars.reduce(0.0) { $0 + face.advance(of: $1, size: 20) }
+        #expect(abs(layout.size.width - sum) < 0.5)  // kerning may move it slightly
+    }
+
+    @Test("wrapping in a narrow width breaks after spaces")
+    func wrapping() throws {
+        let text = "The quick brown fox jumps"
+        let width = TextLayout.width(of: "quick brown", face: face, size: 20) + 1
+        let layout = TextLayout(text, face: face, size: 20, options: .init(maxWidth: width))
+        #expect(lineTexts(layout) == ["The quick", "brown fox", "jumps"])
+        for line in layout.lines { #expect(line.bounds.width <= width) }
+        let step = face.metrics(size: 20).lineHeight
+        #expect(abs(layout.lines[2].baseline - layout.lines[0].baseline - 2 * step) < 1e-9)
+        #expect(abs(layout.size.height - 3 * step) < 1e-9)
+    }
+
+    @Test("a word wider than the line breaks inside; hard newlines always break")
+    func longWordsAndNewlines() throws {
+        let width = TextLayout.width(of: "abcd", face: face, size: 20) + 0.5
+        let layout = TextLayout(
+            "abcdefgh\nij", face: face, size: 20, options: .init(maxWidth: width))
+        #expect(lineTexts(layout) == ["abcd", "efgh", "ij"])
+    }
+
+    @Test("a line limit cuts the text and ends the last line with an ellipsis that fits")
+    func lineLimitEllipsis() throws {
+        let width = 120.0
+        let options = TextLayout.Options(maxWidth: width, lineLimit: 2)
+        let layout = TextLayout(
+            "Dentist appointment at the new place downtown", face: face, size: 20, options: options)
+        #expect(layout.lines.count == 2)
+        #expect(layout.isTruncated)
+        #expect(!layout.lines[0].isTruncated && layout.lines[1].isTruncated)
+        let texts = lineTexts(layout)
+        #expect(texts[1].hasSuffix("…"))
+        #expect(!texts[1].dropLast().hasSuffix(" "))
+        for line in layout.lines { #expect(line.bounds.width <= width + 1e-9) }
+        #expect(layout.lines[1].bounds.width > width - 20, "the last line is filled before the …")
+
+        let one = TextLayout(
+            "Hello wonderful world", face: face, size: 20,
+            options: .init(maxWidth: 100, lineLimit: 1))
+        #expect(one.lines.count == 1)
+        #expect(lineTexts(one)[0].hasPrefix("Hello w"))
+        #expect(one.size.width <= 100)
+    }
+
+    @Test("no truncation when the text fits the limit")
+    func fitsLimit() throws {
+        let layout = TextLayout(
+            "Short", face: face, size: 20, options: .init(maxWidth: 200, lineLimit: 1))
+        #expect(!layout.isTruncated)
+        #expect(lineTexts(layout) == ["Short"])
+    }
+
+    @Test("alignment moves shorter lines within the widest line")
+    func alignment() throws {
+        let width = TextLayout.width(of: "wide line", face: face, size: 20) + 1
+        for (alignment, expected) in [
+            (TextLayout.Alignment.leading, 0.0), (.center, 0.5), (.trailing, 1.0),
+        ] {
+            let layout = TextLayout(
+                "wide line x", face: face, size: 20,
+                options: .init(maxWidth: width, alignment: alignment))
+            #expect(layout.lines.count == 2)
+            let slack = layout.size.width - layout.lines[1].bounds.width
+            #expect(abs(layout.lines[1].bounds.minX - slack * expected) < 1e-9)
+            let first = layout.glyphs[layout.lines[1].glyphRange.lowerBound]
+            #expect(abs(first.position.x - layout.lines[1].bounds.minX) < 1e-9)
+        }
+    }
+
+    @Test("characters the face lacks come from fallback faces")
+    func fallbacks() throws {
+        let layout = TextLayout("Hi 😀 \u{E88A}", face: face, size: 20)
+        #expect(layout.glyphs.count == 4)
+        #expect(layout.faces.count == 3)
+        #expect(layout.faces[layout.glyphs[2].face].familyName == "Noto Color Emoji")
+        #expect(layout.faces[layout.glyphs[3].face].familyName == "Material Icons")
+        let withSelector = TextLayout("☀\u{FE0F}", face: try fonts.face(), size: 20)
+        #expect(withSelector.glyphs.count == 1, "the variation selector places nothing")
+    }
+}
