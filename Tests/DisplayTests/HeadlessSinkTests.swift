@@ -78,11 +78,21 @@ struct HeadlessSinkTests {
         #expect(readAll("\(dir)/frame.raw")?.count == 18)
     }
 
-    @Test("PNG output waits for Raster's encoder and says so")
-    func pngNotYet() {
-        #expect(throws: HeadlessError.self) {
-            try HeadlessSink(size: PixelSize(width: 2, height: 2), imagePath: "/tmp/x.png")
-        }
+    @Test("A .png output is a PNG of the panel, decoded back to the same pixels")
+    func pngOutput() throws {
+        let path = "/tmp/nightstand-headless-\(getpid()).png"
+        defer { unlink(path) }
+        let sink = try HeadlessSink(
+            size: PixelSize(width: 3, height: 2), format: .rgb565, rotation: .degrees90,
+            imagePath: path)
+        let canvas = Canvas(width: 3, height: 2)
+        canvas.clear(RGBA(red: 1, green: 0, blue: 0, alpha: 1))
+        try sink.present(canvas)
+        let png = try #require(readAll(path))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        let decoded = try PNGDecoder.decode(data: png)
+        #expect(decoded.width == 2 && decoded.height == 3)
+        #expect(decoded[0, 0] == PremultipliedPixel(r: 255, g: 0, b: 0, a: 255))
     }
 
     @Test("An empty size is refused")

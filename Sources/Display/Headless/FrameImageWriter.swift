@@ -4,7 +4,7 @@ import Raster
 ///
 /// The seam between the headless backend and image encoders: PPM (binary `P6`, the format
 /// QEMU's `screendump` writes, so VM captures compare byte for byte) is written here; PNG goes
-/// through Raster's encoder once it exists, never through a second encoder in Display.
+/// through Raster's ``PNGEncoder``, never through a second encoder in Display.
 enum FrameImageWriter {
     /// The kinds of image file the headless backend writes, chosen by the output's extension.
     enum Kind {
@@ -25,8 +25,22 @@ enum FrameImageWriter {
         case .ppm:
             return [Array("P6\n\(size.width) \(size.height)\n255\n".utf8), rgb]
         case .png:
-            throw .unsupportedImage(
-                path: path, reason: "PNG output needs Raster's PNG encoder; write .ppm instead")
+            // An opaque canvas of the decoded panel: PNGEncoder writes it as an RGB PNG.
+            let canvas = Canvas(size: size)
+            for y in 0..<size.height {
+                let row = canvas.row(y)
+                for x in 0..<size.width {
+                    let i = (y * size.width + x) * 3
+                    row[x] =
+                        0xFF00_0000 | UInt32(rgb[i]) << 16 | UInt32(rgb[i + 1]) << 8
+                        | UInt32(rgb[i + 2])
+                }
+            }
+            do {
+                return [try PNGEncoder.encode(canvas)]
+            } catch {
+                throw .unsupportedImage(path: path, reason: "PNG encoding failed: \(error)")
+            }
         }
     }
 }

@@ -55,9 +55,6 @@ public final class HeadlessSink: FrameSink {
         guard size.width > 0, size.height > 0 else {
             throw .badSize(width: size.width, height: size.height)
         }
-        if let imagePath, FrameImageWriter.kind(for: imagePath) == .png {
-            _ = try FrameImageWriter.encode(rgb: [], size: size, kind: .png, path: imagePath)
-        }
         self.size = size
         self.format = format
         self.rotation = rotation
