@@ -28,7 +28,7 @@ if [[ ${NIGHTSTAND_QEMU_INSTALL:-0} == 1 ]]; then
 fi
 command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 missing (apt-get install qemu-system-x86)"
 command -v cpio >/dev/null || skip "cpio missing"
-busybox --help 2>&1 | head -1 | grep -q BusyBox || skip "busybox missing (apt-get install busybox-static)"
+[[ $(busybox 2>&1 || true) == *BusyBox* ]] || skip "busybox missing (apt-get install busybox-static)"
 ldd "$(command -v busybox)" >/dev/null 2>&1 && skip "busybox is dynamically linked (apt-get install busybox-static)"
 kernel=$(ls /boot/vmlinuz-* 2>/dev/null | sort -V | tail -n 1)
 [[ -n $kernel ]] || skip "no /boot/vmlinuz-* (apt-get install linux-image-amd64)"
