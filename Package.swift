@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "nightstand", targets: ["nightstand"]),
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Display", targets: ["Display"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,11 +37,18 @@ let package = Package(
             dependencies: ["Raster"]
         ),
 
+        // Framebuffer sinks: DRM/KMS, fbdev, headless; pixel formats, rotation, damage.
+        .target(
+            name: "Display",
+            dependencies: ["Raster", "CDRM"]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "nightstand",
             dependencies: [
                 "Raster",
+                "Display",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,6 +67,10 @@ let package = Package(
         .testTarget(
             name: "WidgetUITests",
             dependencies: ["WidgetUI", "Raster"]
+        ),
+        .testTarget(
+            name: "DisplayTests",
+            dependencies: ["Display", "Raster"]
         ),
     ],
     swiftLanguageModes: [.v6]

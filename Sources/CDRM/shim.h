@@ -1,3 +1,94 @@
 // System library shim for libdrm (pkg-config), provided by Debian's libdrm-dev.
+//
+// Also the kernel uapi Display needs (fbdev, console, VT) and non-variadic wrappers around
+// ioctl(2): Swift cannot call C variadic functions, and the request macros (_IOWR, …) do not
+// import. Each wrapper returns what ioctl returns (-1 and errno on failure).
 #include <xf86drm.h>
 #include <xf86drmMode.h>
+#include <drm_fourcc.h>
+#include <linux/fb.h>
+#include <linux/kd.h>
+#include <linux/vt.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+
+// MARK: DRM fourcc codes (drm_fourcc.h defines them with a function-like macro).
+
+static inline unsigned int nightstand_drm_format_xrgb8888(void) { return DRM_FORMAT_XRGB8888; }
+static inline unsigned int nightstand_drm_format_xbgr8888(void) { return DRM_FORMAT_XBGR8888; }
+static inline unsigned int nightstand_drm_format_rgb565(void) { return DRM_FORMAT_RGB565; }
+static inline unsigned int nightstand_drm_format_bgr565(void) { return DRM_FORMAT_BGR565; }
+static inline unsigned int nightstand_drm_format_rgb888(void) { return DRM_FORMAT_RGB888; }
+static inline unsigned int nightstand_drm_format_bgr888(void) { return DRM_FORMAT_BGR888; }
+
+// MARK: DRM dumb buffers (uapi drm_mode.h: DRM_IOCTL_MODE_{CREATE,MAP,DESTROY}_DUMB).
+
+static inline int nightstand_drm_create_dumb(
+    int fd, unsigned int width, unsigned int height, unsigned int bpp,
+    unsigned int *handle, unsigned int *pitch, unsigned long long *size) {
+    struct drm_mode_create_dumb req = {0};
+    req.width = width;
+    req.height = height;
+    req.bpp = bpp;
+    int r = drmIoctl(fd, DRM_IOCTL_MODE_CREATE_DUMB, &req);
+    if (r == 0) {
+        *handle = req.handle;
+        *pitch = req.pitch;
+        *size = req.size;
+    }
+    return r;
+}
+
+static inline int nightstand_drm_map_dumb(int fd, unsigned int handle, unsigned long long *offset) {
+    struct drm_mode_map_dumb req = {0};
+    req.handle = handle;
+    int r = drmIoctl(fd, DRM_IOCTL_MODE_MAP_DUMB, &req);
+    if (r == 0) *offset = req.offset;
+    return r;
+}
+
+static inline int nightstand_drm_destroy_dumb(int fd, unsigned int handle) {
+    struct drm_mode_destroy_dumb req = {0};
+    req.handle = handle;
+    return drmIoctl(fd, DRM_IOCTL_MODE_DESTROY_DUMB, &req);
+}
+
+// MARK: fbdev (uapi linux/fb.h).
+
+static inline int nightstand_fb_get_vscreeninfo(int fd, struct fb_var_screeninfo *info) {
+    return ioctl(fd, FBIOGET_VSCREENINFO, info);
+}
+static inline int nightstand_fb_put_vscreeninfo(int fd, struct fb_var_screeninfo *info) {
+    return ioctl(fd, FBIOPUT_VSCREENINFO, info);
+}
+static inline int nightstand_fb_get_fscreeninfo(int fd, struct fb_fix_screeninfo *info) {
+    return ioctl(fd, FBIOGET_FSCREENINFO, info);
+}
+static inline int nightstand_fb_pan_display(int fd, struct fb_var_screeninfo *info) {
+    return ioctl(fd, FBIOPAN_DISPLAY, info);
+}
+static inline int nightstand_fb_blank(int fd, int level) {
+    return ioctl(fd, FBIOBLANK, (unsigned long)level);
+}
+static inline int nightstand_fb_blank_unblank(void) { return FB_BLANK_UNBLANK; }
+static inline int nightstand_fb_blank_powerdown(void) { return FB_BLANK_POWERDOWN; }
+
+// MARK: Console (uapi linux/kd.h, linux/vt.h).
+
+static inline int nightstand_kd_get_mode(int fd, int *mode) {
+    unsigned long m = 0;
+    int r = ioctl(fd, KDGETMODE, &m);
+    if (r == 0) *mode = (int)m;
+    return r;
+}
+static inline int nightstand_kd_set_mode(int fd, int mode) {
+    return ioctl(fd, KDSETMODE, (unsigned long)mode);
+}
+static inline int nightstand_kd_graphics(void) { return KD_GRAPHICS; }
+static inline int nightstand_kd_text(void) { return KD_TEXT; }
+static inline int nightstand_vt_active(int fd, unsigned short *active) {
+    struct vt_stat st = {0};
+    int r = ioctl(fd, VT_GETSTATE, &st);
+    if (r == 0) *active = st.v_active;
+    return r;
+}

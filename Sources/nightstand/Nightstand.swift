@@ -6,6 +6,9 @@ struct Nightstand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nightstand",
         abstract: "A StandBy-style widget display drawn straight into the Linux framebuffer.",
-        subcommands: [SnapshotCommand.self, BenchCommand.self]
+        subcommands: [
+            SnapshotCommand.self, BenchCommand.self, DisplaysCommand.self,
+            ShowTestFrameCommand.self,
+        ]
     )
 }

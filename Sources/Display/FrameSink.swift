@@ -1,0 +1,52 @@
+import Raster
+
+/// Where finished frames go: a panel driven through DRM/KMS or fbdev, or files (headless).
+///
+/// The host draws a whole screen into one ``Canvas`` of ``size`` and hands it over with the
+/// rectangles it changed; the sink converts just those pixels into its framebuffer (pixel
+/// format, rotation) and shows them. A sink is opened ready to present (see
+/// ``DisplayConfiguration/openSink(log:)``), and ``close()`` gives the display back as it was
+/// found: CRTC, console mode, blanking.
+///
+/// ```swift
+/// let sink = try DisplayConfiguration(backend: .auto).openSink { print($0) }
+/// let canvas = Canvas(size: sink.size)
+/// canvas.clear(.black)
+/// try sink.present(canvas, damage: [canvas.bounds])
+/// sink.close()
+/// ```
+///
+/// A sink is used from one thread. It is not paced: `present` returns once the frame is on the
+/// way (flip done, or written), and the host decides when to draw next.
+public protocol FrameSink: AnyObject, CustomStringConvertible {
+    /// The canvas size the sink expects, in pixels (the panel's, turned by the rotation).
+    var size: PixelSize { get }
+
+    /// The framebuffer's pixel layout the canvas is converted into.
+    var format: PixelFormat { get }
+
+    /// How the canvas is turned onto the panel.
+    var rotation: Rotation { get }
+
+    /// Shows `canvas`, copying only the `damage` rectangles (canvas pixels) into the
+    /// framebuffer; the rest of the screen keeps the previous frame's pixels.
+    ///
+    /// The first present after opening (or after the display came back) copies everything,
+    /// whatever `damage` says. An empty `damage` shows nothing new.
+    func present(_ canvas: Canvas, damage: [IntRect]) throws
+
+    /// Turns the display off (`true`: DPMS off or powerdown) or back on (`false`), for
+    /// "display off at night". Frames presented while blanked are kept and shown on unblank.
+    func blank(_ blanked: Bool) throws
+
+    /// Releases the display and restores what was there before (CRTC, console mode).
+    /// Idempotent; also run by `deinit`.
+    func close()
+}
+
+extension FrameSink {
+    /// Shows the whole of `canvas`.
+    public func present(_ canvas: Canvas) throws {
+        try present(canvas, damage: [canvas.bounds])
+    }
+}

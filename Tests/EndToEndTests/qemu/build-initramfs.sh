@@ -1,0 +1,55 @@
+#!/bin/bash
+# Builds a busybox initramfs holding the nightstand binary, its shared libraries, the DRM
+# driver modules (bochs, virtio-gpu, cirrus and their dependencies) and init.sh.
+# Usage: build-initramfs.sh NIGHTSTAND_BINARY KERNEL_RELEASE OUTPUT.cpio
+set -euo pipefail
+binary=$1
+release=$2
+output=$3
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+
+mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib64,lib/x86_64-linux-gnu,lib/modules}
+cp "$(command -v busybox)" "$root/bin/busybox"
+for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir head cut tr wc dmesg poweroff sync; do
+    ln -s busybox "$root/bin/$tool"
+done
+cp "$here/init.sh" "$root/init"
+chmod +x "$root/init"
+
+# The binary and every shared library it loads (Swift runtime, libdrm, …).
+cp "$binary" "$root/bin/nightstand"
+ldd "$binary" | awk '/=> \//{print $3} /^\s*\/lib64/{print $1}' | while read -r lib; do
+    case "$lib" in
+        /lib64/*) cp -L "$lib" "$root/lib64/" ;;
+        *) cp -L "$lib" "$root/lib/x86_64-linux-gnu/" ;;
+    esac
+done
+cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
+
+# Driver modules in dependency order (modules.dep lists a module's dependencies after it).
+moddir=/lib/modules/$release
+declare -A seen=()
+order=()
+add() {
+    local path=$1
+    [[ -n ${seen[$path]:-} ]] && return
+    seen[$path]=1
+    local deps
+    deps=$(grep "^$path:" "$moddir/modules.dep" | cut -d: -f2)
+    for dep in $deps; do add "$dep"; done
+    order+=("$path")
+}
+for name in bochs cirrus virtio-gpu virtio_pci; do
+    path=$(grep -E "/$name\.ko(\.xz)?:" "$moddir/modules.dep" | cut -d: -f1)
+    [[ -n $path ]] || { echo "module $name not found in $moddir" >&2; exit 1; }
+    add "$path"
+done
+: >"$root/lib/modules/order"
+for path in "${order[@]}"; do
+    cp "$moddir/$path" "$root/lib/modules/"
+    basename "$path" >>"$root/lib/modules/order"
+done
+
+(cd "$root" && find . | cpio -o -H newc --quiet) >"$output"

@@ -1,0 +1,169 @@
+#!/bin/bash
+# End-to-end proof of the DRM and fbdev backends on a real kernel: boots Debian's stock
+# kernel in QEMU (TCG) with bochs-display, virtio-gpu-pci and cirrus-vga, runs
+# `nightstand show-test-frame` inside, takes `screendump`s through the QEMU monitor and
+# compares them byte for byte with the headless rendering of the same frame. Also checks that
+# SIGTERM restores the console's picture (saved CRTC / console mode) and the "no card" error.
+#
+# Usage: Tests/EndToEndTests/qemu/run.sh          (from anywhere; needs root for /boot/vmlinuz)
+# Exit status: 0 all passed, 1 a check failed, 77 this machine cannot run the test (says why).
+# NIGHTSTAND_QEMU_INSTALL=1 installs qemu-system-x86, linux-image-amd64, busybox-static first.
+# NIGHTSTAND_QEMU_KEEP=1 keeps the work directory (screendumps, logs) for inspection.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../../.." && pwd)
+
+skip() { echo "qemu end-to-end: SKIPPED: $*" >&2; exit 77; }
+
+if [[ ${NIGHTSTAND_QEMU_INSTALL:-0} == 1 ]]; then
+    need=()
+    command -v qemu-system-x86_64 >/dev/null || need+=(qemu-system-x86)
+    compgen -G '/boot/vmlinuz-*' >/dev/null || need+=(linux-image-amd64)
+    [[ -x /bin/busybox ]] || need+=(busybox-static)
+    command -v cpio >/dev/null || need+=(cpio)
+    if ((${#need[@]})); then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >/dev/null ||
+            skip "apt-get install ${need[*]} failed"
+    fi
+fi
+command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 missing (apt-get install qemu-system-x86)"
+command -v cpio >/dev/null || skip "cpio missing"
+[[ $(busybox 2>&1 || true) == *BusyBox* ]] || skip "busybox missing (apt-get install busybox-static)"
+ldd "$(command -v busybox)" >/dev/null 2>&1 && skip "busybox is dynamically linked (apt-get install busybox-static)"
+kernel=$(ls /boot/vmlinuz-* 2>/dev/null | sort -V | tail -n 1)
+[[ -n $kernel ]] || skip "no /boot/vmlinuz-* (apt-get install linux-image-amd64)"
+[[ -r $kernel ]] || skip "$kernel is not readable (run as root)"
+release=${kernel#/boot/vmlinuz-}
+[[ -d /lib/modules/$release ]] || skip "no /lib/modules/$release"
+
+work=$(mktemp -d /tmp/nightstand-qemu.XXXXXX)
+cleanup() { [[ ${NIGHTSTAND_QEMU_KEEP:-0} == 1 ]] && echo "kept $work" || rm -rf "$work"; }
+trap cleanup EXIT
+
+echo "qemu end-to-end: building nightstand" >&2
+(cd "$repo" && swift build --product nightstand >"$work/build.log" 2>&1) ||
+    { cat "$work/build.log"; echo "build failed" >&2; exit 1; }
+binary=$(cd "$repo" && swift build --product nightstand --show-bin-path)/nightstand
+"$here/build-initramfs.sh" "$binary" "$release" "$work/initramfs.cpio" || exit 1
+
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+pass() { echo "ok:   $*" >&2; }
+
+# compare A B WHAT: byte-identical PPMs (RGB565 frames too: the headless backend widens 5/6-bit
+# channels by bit replication exactly as QEMU's screendump does, so no tolerance is needed).
+compare() {
+    if cmp -s "$1" "$2"; then pass "$3"; return; fi
+    local n
+    n=$(cmp -l "$1" "$2" 2>/dev/null | wc -l)
+    fail "$3: $(basename "$1") and $(basename "$2") differ in $n bytes (sizes $(stat -c %s "$1") / $(stat -c %s "$2"))"
+}
+
+# await PATTERN: waits (up to 400 s: TCG on a busy machine is slow) for a serial line matching PATTERN; prints it.
+await() {
+    local n=0
+    while ((n < 4000)); do
+        local line
+        line=$(grep -a -m1 "$1" "$serial_log" 2>/dev/null) && { echo "$line"; return 0; }
+        kill -0 "$qemu_pid" 2>/dev/null || break
+        sleep 0.1
+        n=$((n + 1))
+    done
+    return 1
+}
+
+# dump FILE: screendump through the monitor; waits until the file is complete.
+dump() {
+    rm -f "$1"
+    echo "screendump $1" >&5
+    local n=0
+    while ((n < 100)); do
+        [[ -s $1 ]] && sleep 0.3 && return 0
+        sleep 0.1
+        n=$((n + 1))
+    done
+    return 1
+}
+
+# vm NAME DEVICE DRIVER FORMAT CASES…
+vm() {
+    local name=$1 device=$2 driver=$3 format=$4
+    shift 4
+    local cases
+    cases=$(IFS=,; echo "$*")
+    local dir=$work/$name
+    mkdir -p "$dir"
+    mkfifo "$dir/serial.in" "$dir/serial.out" "$dir/monitor.in" "$dir/monitor.out"
+    serial_log=$dir/serial.log
+    local devargs=(-vga none)
+    [[ $device != none ]] && devargs+=(-device "$device")
+    qemu-system-x86_64 -M pc -accel tcg -m 1024 -display none "${devargs[@]}" \
+        -kernel "$kernel" -initrd "$work/initramfs.cpio" \
+        -append "console=ttyS0 quiet loglevel=3 logo.nologo ns_driver=$driver ns_format=$format ns_cases=$cases" \
+        -serial "pipe:$dir/serial" -monitor "pipe:$dir/monitor" -no-reboot &
+    qemu_pid=$!
+    cat "$dir/serial.out" >"$serial_log" &
+    local cat_serial=$!
+    cat "$dir/monitor.out" >"$dir/monitor.log" &
+    local cat_monitor=$!
+    exec 4>"$dir/serial.in" 5>"$dir/monitor.in"
+    echo "qemu end-to-end: booted $name ($device, $driver)" >&2
+
+    for c in "$@"; do
+        await "@@READY $c@@" >/dev/null || { fail "$name/$c: VM never got ready"; break; }
+        dump "$dir/$c-before.ppm" || fail "$name/$c: screendump failed"
+        echo go >&4
+        local shown
+        shown=$(await "@@SHOWN $c ") || { fail "$name/$c: frame never shown"; break; }
+        local size
+        size=$(echo "$shown" | sed -n 's/.*@@SHOWN [^ ]* \([0-9x]*\)@@.*/\1/p')
+        if [[ $c == nocard ]]; then
+            [[ -z $size ]] || fail "$name/$c: a frame was shown without a card"
+        elif [[ -z $size ]]; then
+            fail "$name/$c: nightstand did not present (see $serial_log)"
+        else
+            dump "$dir/$c.ppm" || fail "$name/$c: screendump failed"
+            local rotation=0 flags=()
+            [[ $c == fbdev-* ]] && rotation=${c#fbdev-}
+            "$binary" show-test-frame --backend headless --size "$size" --format "$format" \
+                --rotation "$rotation" --output "$dir/$c-headless.ppm" --once >/dev/null 2>&1
+            compare "$dir/$c.ppm" "$dir/$c-headless.ppm" "$name/$c: scanout equals headless $format rotation $rotation ($size)"
+        fi
+        echo go >&4
+        local done_line
+        done_line=$(await "@@DONE $c ") || { fail "$name/$c: no exit"; break; }
+        local rc
+        rc=$(echo "$done_line" | sed -n 's/.*@@DONE [^ ]* \([0-9]*\)@@.*/\1/p')
+        if [[ $c == nocard ]]; then
+            if [[ $rc == 2 ]] && grep -aq "no /dev/dri/card" "$serial_log"; then
+                pass "$name/$c: clear 'no card' error, exit status 2"
+            else
+                fail "$name/$c: expected exit 2 with 'no /dev/dri/card' (rc=$rc)"
+            fi
+        else
+            dump "$dir/$c-after.ppm" || fail "$name/$c: screendump failed"
+            [[ $rc == 0 ]] || fail "$name/$c: nightstand exited $rc after SIGTERM"
+            compare "$dir/$c-after.ppm" "$dir/$c-before.ppm" "$name/$c: SIGTERM restored the console's picture"
+        fi
+        echo go >&4
+    done
+    await "@@FINISHED@@" >/dev/null || fail "$name: did not finish"
+    exec 4>&- 5>&-
+    local n=0
+    while kill -0 "$qemu_pid" 2>/dev/null && ((n < 100)); do sleep 0.1; n=$((n + 1)); done
+    kill "$qemu_pid" 2>/dev/null
+    wait "$qemu_pid" 2>/dev/null
+    kill "$cat_serial" "$cat_monitor" 2>/dev/null
+    wait "$cat_serial" "$cat_monitor" 2>/dev/null
+}
+
+vm bochs bochs-display bochs xrgb8888 drm fbdev-0 fbdev-90
+vm virtio virtio-gpu-pci virtio-gpu xrgb8888 drm drm-noflip
+vm cirrus cirrus-vga cirrus rgb565 fbdev-270 fbdev-180
+vm none none none xrgb8888 nocard
+
+if ((failures)); then
+    echo "qemu end-to-end: $failures check(s) FAILED" >&2
+    exit 1
+fi
+echo "qemu end-to-end: all checks passed" >&2
