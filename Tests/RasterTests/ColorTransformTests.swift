@@ -1,4 +1,5 @@
 import Foundation
+import NightstandTestSupport
 import Testing
 
 @testable import Raster
@@ -47,6 +48,13 @@ struct ColorTransformTests {
                 #expect(abs(Double(n.r) - luma) <= 1, "(\(x), \(y))")
             }
         }
+    }
+
+    @Test("golden: a colorful frame through the red-tint pass")
+    func redTintGolden() {
+        let night = colorfulFrame()
+        night.apply(red)
+        assertGolden(night, named: "red-tint")
     }
 
     @Test("the red tint applied at paint time also yields pure red, and matches the pass within 2")

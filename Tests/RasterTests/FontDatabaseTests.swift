@@ -64,18 +64,14 @@ struct FontDatabaseTests {
         #expect(fonts.warnings == reported)
     }
 
-    @Test("the rounded design uses a rounded family when installed, else Inter with a note")
+    @Test("the rounded design uses Quicksand (fonts-quicksand, which scripts/deps installs)")
     func roundedDesign() throws {
         let fonts = try FontDatabase()
         fonts.warningHandler = { _ in }
         let face = try fonts.face(weight: .bold, design: .rounded)
-        if FontDesign.roundedFamilies.contains(face.familyName) {
-            #expect(fonts.warnings.isEmpty)
-        } else {
-            #expect(face.path == inter + "Inter-Bold.otf")
-            #expect(fonts.warnings.count == 1)
-            #expect(fonts.warnings[0].hasPrefix("no rounded font installed (tried Quicksand"))
-        }
+        #expect(face.familyName == "Quicksand")
+        #expect(face.path.hasSuffix("/Quicksand-Bold.ttf"))
+        #expect(fonts.warnings.isEmpty)
     }
 
     @Test("emoji fall back to Noto Color Emoji, private-use icons to Material Icons")

@@ -89,6 +89,21 @@ struct TextGoldenTests {
         assertGolden(c, named: "designs-kerning-tabular")
     }
 
+    @Test("the rounded design: Quicksand Bold, as StandBy's rounded clock faces use")
+    func roundedDesign() throws {
+        let c = try sheet { c in
+            let rounded = try fonts.face(weight: .bold, design: .rounded)
+            c.drawText(
+                "10:09", face: rounded, size: 64, baseline: Point(x: 100, y: 90),
+                alignment: .center, paint: Paint(color: .white))
+            c.drawText(
+                "Rounded 42", face: try fonts.face(design: .rounded), size: 28,
+                baseline: Point(x: 100, y: 150), alignment: .center,
+                paint: Paint(color: .systemOrange))
+        }
+        assertGolden(c, named: "rounded-design")
+    }
+
     @Test("wrapping in a box, centered, and a two-line limit with an ellipsis")
     func wrappingAndTruncation() throws {
         let face = try fonts.face(weight: .medium)
