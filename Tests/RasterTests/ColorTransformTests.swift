@@ -8,9 +8,11 @@ import Testing
 struct ColorTransformTests {
     private let red = ColorTransform.monochrome(tint: RGBA(red: 1, green: 0, blue: 0))
 
-    /// A 200×200 frame with every kind of source: colors, gradients, translucency.
-    private func colorfulFrame() -> Canvas {
+    /// A 200×200 frame with every kind of source: colors, gradients, translucency, drawn with
+    /// `paintTransform` as the canvas's color transform.
+    private func colorfulFrame(paintTransform: ColorTransform = .identity) -> Canvas {
         let c = Canvas(width: 200, height: 200)
+        c.colorTransform = paintTransform
         c.clear(.black)
         let palette: [RGBA] = [
             .systemRed, .systemGreen, .systemBlue, .systemYellow, .white, .systemTeal, .systemGray,
@@ -59,30 +61,9 @@ struct ColorTransformTests {
 
     @Test("the red tint applied at paint time also yields pure red, and matches the pass within 2")
     func redTintAtPaintTime() {
-        let painted = Canvas(width: 200, height: 200)
-        painted.colorTransform = red
-        // Same drawing as colorfulFrame(), but with the transform active while painting.
+        let painted = colorfulFrame(paintTransform: red)
         let reference = colorfulFrame()
         reference.apply(red)
-        painted.clear(.black)
-        let palette: [RGBA] = [
-            .systemRed, .systemGreen, .systemBlue, .systemYellow, .white, .systemTeal, .systemGray,
-        ]
-        for (i, color) in palette.enumerated() {
-            painted.fill(
-                Path(ellipseIn: Rect(x: Double(i) * 25, y: Double(i) * 20, width: 60, height: 60)),
-                with: Paint(color: color.opacity(0.8)))
-        }
-        painted.fill(
-            Rect(x: 0, y: 160, width: 200, height: 40),
-            with: Paint(
-                shader: .linearGradient(
-                    LinearGradient(
-                        stops: [
-                            GradientStop(color: .systemCyan, location: 0),
-                            GradientStop(color: .systemPink, location: 1),
-                        ],
-                        start: Point(x: 0, y: 0), end: Point(x: 200, y: 0)))))
         for y in 0..<200 {
             for x in 0..<200 {
                 let p = painted[x, y]

@@ -76,4 +76,16 @@ class ModifierNode: LayoutNode {
         PlacedView(
             kind: kind, frame: bounds, children: [child.place(in: bounds, proposal: proposal)])
     }
+
+    /// Places the child at its own size for `childProposal`, aligned within `bounds`: what
+    /// frames do with a child smaller or larger than themselves.
+    final func placeAligned(
+        in bounds: Rect, childProposal p: ProposedViewSize, alignment: Alignment
+    ) -> PlacedView {
+        let size = child.sizeThatFits(p)
+        let origin = ZStackNode.origin(of: child, size: size, in: bounds, alignment: alignment)
+        return PlacedView(
+            kind: kind, frame: bounds,
+            children: [child.place(in: Rect(origin: origin, size: size), proposal: p)])
+    }
 }

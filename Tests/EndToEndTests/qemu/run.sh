@@ -47,8 +47,9 @@ binary=$(cd "$repo" && swift build --product nightstand --show-bin-path)/nightst
 "$here/build-initramfs.sh" "$binary" "$release" "$work/initramfs.cpio" || exit 1
 
 failures=0
+passes=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-pass() { echo "ok:   $*" >&2; }
+pass() { echo "ok:   $*" >&2; passes=$((passes + 1)); }
 
 # compare A B WHAT: byte-identical PPMs (RGB565 frames too: the headless backend widens 5/6-bit
 # channels by bit replication exactly as QEMU's screendump does, so no tolerance is needed).
@@ -164,6 +165,9 @@ vm none none none xrgb8888 nocard
 
 if ((failures)); then
     echo "qemu end-to-end: $failures check(s) FAILED" >&2
-    exit 1
+else
+    echo "qemu end-to-end: all checks passed" >&2
 fi
-echo "qemu end-to-end: all checks passed" >&2
+# The closing line, in the plain form test runners share.
+echo "qemu: $passes passed, $failures failed"
+((failures == 0)) || exit 1

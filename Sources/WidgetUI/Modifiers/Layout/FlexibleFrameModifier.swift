@@ -98,11 +98,6 @@ final class FlexibleFrameNode: ModifierNode {
     }
 
     override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {
-        let p = childProposal(proposal)
-        let size = child.sizeThatFits(p)
-        let origin = ZStackNode.origin(of: child, size: size, in: bounds, alignment: alignment)
-        return PlacedView(
-            kind: kind, frame: bounds,
-            children: [child.place(in: Rect(origin: origin, size: size), proposal: p)])
+        placeAligned(in: bounds, childProposal: childProposal(proposal), alignment: alignment)
     }
 }
