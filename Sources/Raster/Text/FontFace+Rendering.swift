@@ -62,14 +62,11 @@ extension FontFace {
         guard width > 0, rows > 0, bitmap.pixel_mode == Self.pixelModeGray,
             let buffer = bitmap.buffer
         else { return .empty() }
-        let pitch = Int(bitmap.pitch)
         var coverage = [UInt8](repeating: 0, count: width * rows)
         coverage.withUnsafeMutableBufferPointer { dst in
             guard let base = dst.baseAddress else { return }
             for y in 0..<rows {
-                // FT_Bitmap: a negative pitch means the buffer starts with the bottom row.
-                let src = pitch >= 0 ? buffer + y * pitch : buffer + (rows - 1 - y) * -pitch
-                (base + y * width).update(from: src, count: width)
+                (base + y * width).update(from: Self.row(y, of: bitmap, buffer), count: width)
             }
         }
         return GlyphImage(
@@ -90,16 +87,27 @@ extension FontFace {
         guard width > 0, rows > 0, bitmap.pixel_mode == Self.pixelModeBGRA,
             let buffer = bitmap.buffer
         else { return .empty() }
-        let pitch = Int(bitmap.pitch)
         // BGRA bytes, premultiplied (FT_LOAD_COLOR's contract): in memory exactly a
         // little-endian 0xAARRGGBB canvas pixel, so rows copy as they are.
         let picture = Bitmap(width: width, height: rows) { row, y in
-            UnsafeMutableRawPointer(row).copyMemory(from: buffer + y * pitch, byteCount: width * 4)
+            UnsafeMutableRawPointer(row).copyMemory(
+                from: Self.row(y, of: bitmap, buffer), byteCount: width * 4)
         }
         let ppem = handle.pointee.available_sizes[strike].y_ppem
         return GlyphImage(
             color: picture, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
             strikeSize: Double(ppem) / 64)
+    }
+
+    /// The first byte of row `y` (top to bottom) of a rendered FreeType bitmap.
+    ///
+    /// `FT_Bitmap.pitch` is negative when the buffer holds the rows bottom-up.
+    private static func row(
+        _ y: Int, of bitmap: FT_Bitmap, _ buffer: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        let pitch = Int(bitmap.pitch)
+        let rows = Int(bitmap.rows)
+        return pitch >= 0 ? buffer + y * pitch : buffer + (rows - 1 - y) * -pitch
     }
 
     /// The strike nearest `pixelSize` from above, else the largest.
