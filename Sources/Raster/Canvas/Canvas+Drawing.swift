@@ -84,17 +84,17 @@ extension Canvas {
         scratch.edges = edges
     }
 
-    /// Blends an 8-bit coverage mask (a glyph) with `paint` at whole-pixel offset (x, y), canvas
-    /// coordinates, through the clip.
+    /// Blends an 8-bit coverage mask (a glyph) through `blitter` at whole-pixel offset (x, y),
+    /// canvas coordinates, through the clip.
     ///
-    /// `pitch` is the bytes between mask rows.
+    /// `pitch` is the bytes between mask rows. The caller prepares the blitter once
+    /// (``paintBlitter(_:)``) for a whole text run, so a run of glyphs shares one paint source.
     func fillMask(
         _ mask: UnsafePointer<UInt8>, width mw: Int, height mh: Int, pitch: Int, x: Int, y: Int,
-        paint: Paint
+        blitter: inout PaintBlitter
     ) {
         let target = IntRect(x: x, y: y, width: mw, height: mh).intersection(state.clipBounds)
         guard !target.isEmpty else { return }
-        var blitter = paintBlitter(paint)
         let clipMask = state.clipMask
         for row in target.y..<target.maxY {
             let src = mask + (row - y) * pitch + (target.x - x)

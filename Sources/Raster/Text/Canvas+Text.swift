@@ -23,13 +23,16 @@ extension Canvas {
         let t = state.transform
         let pixelSize = layout.fontSize * t.meanScale
         guard pixelSize > 0, pixelSize.isFinite, !state.clipBounds.isEmpty else { return }
+        // One paint source for the whole run, not one per glyph.
+        var blitter = paintBlitter(paint)
         // Indexed, not `for … in`: an unoptimized build allocates an iterator box per element.
         let glyphs = layout.glyphs
         for i in glyphs.indices {
             let g = glyphs[i]
             let p = t.apply(Point(x: origin.x + g.position.x, y: origin.y + g.position.y))
             drawGlyph(
-                g.glyph, face: layout.faces[g.face], pixelSize: pixelSize, at: p, paint: paint)
+                g.glyph, face: layout.faces[g.face], pixelSize: pixelSize, at: p, paint: paint,
+                blitter: &blitter)
         }
     }
 
@@ -67,7 +70,13 @@ extension Canvas {
     }
 
     /// Draws one glyph with its pen origin at `p` (canvas pixels).
-    func drawGlyph(_ glyph: UInt32, face: FontFace, pixelSize: Double, at p: Point, paint: Paint) {
+    ///
+    /// Coverage glyphs go through `blitter` (prepared from `paint`); color glyphs are drawn as
+    /// bitmaps with the paint's opacity.
+    func drawGlyph(
+        _ glyph: UInt32, face: FontFace, pixelSize: Double, at p: Point, paint: Paint,
+        blitter: inout PaintBlitter
+    ) {
         let quarters = Int((p.x * 4).rounded())
         let x = quarters >> 2  // floor division: quarters may be negative
         let y = Int(p.y.rounded())
@@ -88,7 +97,7 @@ extension Canvas {
             guard let base = mask.baseAddress else { return }
             fillMask(
                 base, width: image.width, height: image.height, pitch: image.width,
-                x: x + image.left, y: y - image.top, paint: paint)
+                x: x + image.left, y: y - image.top, blitter: &blitter)
         }
     }
 }
