@@ -21,20 +21,17 @@ struct ClippedBlitter<Inner: Blitter>: Blitter {
     mutating func blitH(x: Int, y: Int, count: Int, coverage: UInt8) {
         let m = mask.row(y, from: x)
         let c = UInt32(coverage)
-        var start = 0
-        // Runs where the mask is fully open keep their constant coverage.
         for i in 0..<count {
             scratch[i] = c == 255 ? m[i] : UInt8(PixelMath.mul8(UInt32(m[i]), c))
         }
+        // Runs of equal combined coverage (a fully open mask keeps the span whole) go on as
+        // spans; fully masked runs are dropped.
+        var start = 0
         while start < count {
-            var end = start
             let v = scratch[start]
+            var end = start + 1
             while end < count && scratch[end] == v { end += 1 }
-            if v == 255 || end - start > 8 {
-                if v != 0 { inner.blitH(x: x + start, y: y, count: end - start, coverage: v) }
-            } else {
-                inner.blitAntiH(x: x + start, y: y, coverage: scratch + start, count: end - start)
-            }
+            if v != 0 { inner.blitH(x: x + start, y: y, count: end - start, coverage: v) }
             start = end
         }
     }
