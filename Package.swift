@@ -17,6 +17,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // System-library shims (module map + header each).
@@ -34,7 +36,7 @@ let package = Package(
         // The declarative views: View, ViewBuilder, layout, environment, rendering onto Raster.
         .target(
             name: "WidgetUI",
-            dependencies: ["Raster"]
+            dependencies: ["Raster", .product(name: "Logging", package: "swift-log")]
         ),
 
         // Framebuffer sinks: DRM/KMS, fbdev, headless; pixel formats, rotation, damage.

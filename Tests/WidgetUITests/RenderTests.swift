@@ -48,7 +48,7 @@ struct RenderTests {
         let list = DisplayListRecorder.record(placed)
         #expect(
             list.items == [
-                .pushOpacity(0.5), .fill(Path(rect(0, 0, 2, 2)), .color(.systemRed)), .popOpacity,
+                .push(.opacity(0.5)), .fill(Path(rect(0, 0, 2, 2)), .color(.systemRed)), .pop,
             ])
     }
 }

@@ -12,7 +12,7 @@ struct PlacedView {
     var frame: Rect
     /// What the node draws, in the root's coordinates, before its children.
     var drawing: [DisplayList.Item] = []
-    /// An effect around the drawing and the children (opacity, clip), if any.
+    /// An effect around the drawing and the children (opacity, clip, transform, color), if any.
     var effect: Effect? = nil
     /// The children, back to front.
     var children: [PlacedView] = []
@@ -23,6 +23,12 @@ struct PlacedView {
         case opacity(Double)
         /// Clips the subtree to a path.
         case clip(Path)
+        /// Draws the subtree through an affine transform, applied before the current one
+        /// (points of the root's coordinate space in, points out).
+        case transform(Transform)
+        /// Paints the subtree through a color transform, replacing the current one (the
+        /// rendering modes: the accent group and the rest get different ones).
+        case colorTransform(ColorTransform)
     }
 
     /// The nodes without children, depth first, back to front: the primitives as laid out.

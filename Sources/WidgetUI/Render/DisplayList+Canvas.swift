@@ -18,8 +18,8 @@ extension DisplayList {
         var open: [Int] = []
         for (i, item) in items.enumerated() {
             switch item {
-            case .pushClip, .pushOpacity: open.append(i)
-            case .popClip, .popOpacity: if let start = open.popLast() { ends[start] = i }
+            case .push: open.append(i)
+            case .pop: if let start = open.popLast() { ends[start] = i }
             case .fill, .stroke, .text: break
             }
         }
@@ -37,20 +37,32 @@ extension DisplayList {
                 canvas.stroke(path, with: shading.paint, style: style)
             case .text(let run, let shading):
                 canvas.draw(run.layout, at: run.origin, paint: shading.paint)
-            case .pushClip(let path):
+            case .push(let effect):
                 let end = ends[i] ?? range.upperBound
-                canvas.withSavedState {
-                    canvas.clip(to: path)
-                    draw((i + 1)..<end, ends: ends, on: canvas)
+                let inner = (i + 1)..<end
+                switch effect {
+                case .opacity(let opacity):
+                    canvas.withLayer(opacity: Float(opacity)) { layer in
+                        draw(inner, ends: ends, on: layer)
+                    }
+                case .clip(let path):
+                    canvas.withSavedState {
+                        canvas.clip(to: path)
+                        draw(inner, ends: ends, on: canvas)
+                    }
+                case .transform(let transform):
+                    canvas.withSavedState {
+                        canvas.concatenate(transform)
+                        draw(inner, ends: ends, on: canvas)
+                    }
+                case .colorTransform(let transform):
+                    canvas.withSavedState {
+                        canvas.colorTransform = transform
+                        draw(inner, ends: ends, on: canvas)
+                    }
                 }
                 i = end
-            case .pushOpacity(let opacity):
-                let end = ends[i] ?? range.upperBound
-                canvas.withLayer(opacity: Float(opacity)) { layer in
-                    draw((i + 1)..<end, ends: ends, on: layer)
-                }
-                i = end
-            case .popClip, .popOpacity:
+            case .pop:
                 break
             }
             i += 1

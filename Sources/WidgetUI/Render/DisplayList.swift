@@ -13,15 +13,10 @@ struct DisplayList: Equatable {
         case stroke(Path, Shading, StrokeStyle)
         /// Draws laid-out text with a paint.
         case text(TextRun, Shading)
-        /// Restricts what follows, up to the matching ``popClip``, to a path.
-        case pushClip(Path)
-        /// Ends the innermost ``pushClip(_:)``.
-        case popClip
-        /// Draws what follows, up to the matching ``popOpacity``, in a layer composited at an
-        /// opacity, 0…1.
-        case pushOpacity(Double)
-        /// Ends the innermost ``pushOpacity(_:)``.
-        case popOpacity
+        /// Applies an effect to what follows, up to the matching ``pop``.
+        case push(PlacedView.Effect)
+        /// Ends the innermost ``push(_:)``.
+        case pop
     }
 
     /// The commands, back to front.

@@ -9,20 +9,20 @@ enum DisplayListRecorder {
     }
 
     private static func append(_ node: PlacedView, to list: inout DisplayList) {
-        switch node.effect {
-        case .opacity(let opacity):
-            // Nothing visible inside an invisible layer; a fully opaque one is no layer at all.
-            if opacity <= 0 { return }
-            if opacity < 1 { list.items.append(.pushOpacity(opacity)) }
-        case .clip(let path): list.items.append(.pushClip(path))
-        case nil: break
+        var pushed = false
+        if let effect = node.effect {
+            switch effect {
+            case .opacity(let opacity):
+                // Nothing visible inside an invisible layer; a fully opaque one is no layer.
+                if opacity <= 0 { return }
+                pushed = opacity < 1
+            case .clip, .transform, .colorTransform:
+                pushed = true
+            }
+            if pushed { list.items.append(.push(effect)) }
         }
         list.items += node.drawing
         for child in node.children { append(child, to: &list) }
-        switch node.effect {
-        case .opacity(let opacity): if opacity < 1 { list.items.append(.popOpacity) }
-        case .clip: list.items.append(.popClip)
-        case nil: break
-        }
+        if pushed { list.items.append(.pop) }
     }
 }
