@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "nightstand", targets: ["nightstand"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Display", targets: ["Display"]),
+        .library(name: "Widgets", targets: ["Widgets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,6 +38,12 @@ let package = Package(
         .target(
             name: "WidgetUI",
             dependencies: ["Raster", .product(name: "Logging", package: "swift-log")]
+        ),
+
+        // The WidgetKit model: widgets, configurations, providers, timelines, families.
+        .target(
+            name: "Widgets",
+            dependencies: ["WidgetUI", "Raster", .product(name: "Logging", package: "swift-log")]
         ),
 
         // Framebuffer sinks: DRM/KMS, fbdev, headless; pixel formats, rotation, damage.
@@ -69,6 +76,11 @@ let package = Package(
         .testTarget(
             name: "WidgetUITests",
             dependencies: ["WidgetUI", "Raster"]
+        ),
+        .testTarget(
+            name: "WidgetsTests",
+            dependencies: ["Widgets", "WidgetUI", "Raster", "NightstandTestSupport"],
+            exclude: ["Goldens"]
         ),
         .testTarget(
             name: "DisplayTests",
