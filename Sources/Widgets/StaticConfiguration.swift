@@ -64,7 +64,9 @@ extension WidgetConfiguration {
         modified { $0.description = description }
     }
 
-    /// The families the widget can be drawn in. Default: every system family.
+    /// The families the widget can be drawn in.
+    ///
+    /// Default: every system family.
     ///
     /// ```swift
     /// .supportedFamilies([.systemSmall, .accessoryCircular])
@@ -73,7 +75,9 @@ extension WidgetConfiguration {
         modified { $0.supportedFamilies = families }
     }
 
-    /// Whether StandBy may remove the widget's container background. Default: `true`.
+    /// Whether StandBy may remove the widget's container background.
+    ///
+    /// Default: `true`.
     ///
     /// ```swift
     /// .containerBackgroundRemovable(false)

@@ -47,7 +47,9 @@ public struct TupleWidget<each W: Widget>: Widget, WidgetGroup {
         widgets = (repeat (each W).init())
     }
 
-    /// A group has no configuration of its own; the host reads its members. Never called.
+    /// A group has no configuration of its own; the host reads its members.
+    ///
+    /// Never called.
     public var body: Never {
         fatalError("a group of widgets has no single configuration")
     }

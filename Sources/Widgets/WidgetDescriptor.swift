@@ -3,8 +3,9 @@ import Logging
 import Raster
 import WidgetUI
 
-/// Everything the host knows about one widget kind: its options, its provider, and how to
-/// draw an entry. ``StaticConfiguration`` and its modifiers make one.
+/// Everything the host knows about one widget kind: its options, its provider, and how to draw an entry.
+///
+/// ``StaticConfiguration`` and its modifiers make one.
 ///
 /// ```swift
 /// let clock = WidgetDescriptor(Clock())
@@ -14,17 +15,29 @@ import WidgetUI
 public struct WidgetDescriptor {
     /// The kind: the name the configuration and `WidgetCenter` use.
     public let kind: String
-    /// The name shown to people. Default: the kind.
+    /// The name shown to people.
+    ///
+    /// Default: the kind.
     public var displayName: String
-    /// What the widget shows, in a sentence. Default: empty.
+    /// What the widget shows, in a sentence.
+    ///
+    /// Default: empty.
     public var description = ""
-    /// The families the widget can be drawn in. Default: the system families.
+    /// The families the widget can be drawn in.
+    ///
+    /// Default: the system families.
     public var supportedFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge]
-    /// Whether StandBy may remove the container background. Default: `true`.
+    /// Whether StandBy may remove the container background.
+    ///
+    /// Default: `true`.
     public var isContainerBackgroundRemovable = true
-    /// The families in which each location is disfavored. Default: none.
+    /// The families in which each location is disfavored.
+    ///
+    /// Default: none.
     public var disfavoredLocations: [WidgetLocation: Set<WidgetFamily>] = [:]
-    /// Whether the content is drawn edge to edge, without the content margins. Default: `false`.
+    /// Whether the content is drawn edge to edge, without the content margins.
+    ///
+    /// Default: `false`.
     public var contentMarginsDisabled = false
     /// The widget's provider.
     public let provider: AnyTimelineProvider

@@ -78,7 +78,7 @@ public enum WidgetFamily: String, Hashable, Sendable, CaseIterable, CustomString
         }
     }
 
-    /// The family's name as written in code and configuration, e.g. `systemSmall`.
+    /// The family's name as written in code and configuration, such as `systemSmall`.
     public var description: String { rawValue }
 }
 
