@@ -52,6 +52,16 @@ let package = Package(
             dependencies: ["Raster", "CDRM"]
         ),
 
+        // The host: configuration, StandBy scene, run loop, control.
+        .target(
+            name: "Standby",
+            dependencies: [
+                "Raster", "WidgetUI", "Widgets", "Display",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "nightstand",
@@ -80,6 +90,11 @@ let package = Package(
         .testTarget(
             name: "WidgetsTests",
             dependencies: ["Widgets", "WidgetUI", "Raster", "NightstandTestSupport"],
+            exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "StandbyTests",
+            dependencies: ["Standby", "Widgets", "WidgetUI", "Display", "Raster", "NightstandTestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(
