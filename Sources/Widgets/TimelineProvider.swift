@@ -1,3 +1,4 @@
+import Foundation
 import WidgetUI
 
 /// What a provider is told about the widget it provides for.
@@ -14,12 +15,18 @@ public struct TimelineProviderContext: Sendable {
     public let displaySize: Size
     /// Whether the entry is for a preview (a snapshot), not the live display.
     public let isPreview: Bool
+    /// The display's current time: use it instead of `Date()` for the first entry.
+    ///
+    /// It is the system time, except under `nightstand run --at`, `snapshot --at` and in
+    /// tests with a simulated clock. (A Nightstand extension; WidgetKit has no such property.)
+    public let date: Date
 
-    /// Creates a context for a family; the size is the family's.
-    public init(family: WidgetFamily, isPreview: Bool = false) {
+    /// Creates a context for a family at an instant; the size is the family's.
+    public init(family: WidgetFamily, isPreview: Bool = false, date: Date = Date()) {
         self.family = family
         self.displaySize = family.size
         self.isPreview = isPreview
+        self.date = date
     }
 }
 

@@ -58,6 +58,11 @@ public struct WidgetDescriptor {
         self = widget.body._descriptor
     }
 
+    /// The descriptor of a configuration, for a widget made from options at run time.
+    public init(_ configuration: some WidgetConfiguration) {
+        self = configuration._descriptor
+    }
+
     /// The descriptors of every widget in a bundle, in the bundle's order.
     public static func all<B: WidgetBundle>(in bundle: B) -> [WidgetDescriptor] {
         bundle.body.descriptors
@@ -77,22 +82,23 @@ public struct WidgetDescriptor {
     /// Pass the host's `fonts` so faces and glyphs load once.
     ///
     /// An entry of another type than the provider's draws nothing and is logged.
+    @discardableResult
     public func render(
         entry: any TimelineEntry, family: WidgetFamily,
         environment: EnvironmentValues = EnvironmentValues(), fonts: FontDatabase? = nil,
-        on canvas: Canvas, scale: Double
-    ) {
+        now: Date = Date(), on canvas: Canvas, scale: Double
+    ) -> RenderReport {
         guard let view = content(entry) else {
             Logger(label: "nightstand.widgets").error(
                 "widget \(kind): entry of type \(type(of: entry)) is not its provider's entry type")
-            return
+            return RenderReport(nextChange: nil)
         }
         var environment = environment
         environment.widgetFamily = family
         let margins = contentMarginsDisabled ? EdgeInsets() : family.contentMargins
         environment.widgetContentMargins = margins
         let size = family.size
-        canvas.withSavedState {
+        return canvas.withSavedState {
             if environment.showsWidgetContainerBackground && family.cornerRadius > 0 {
                 canvas.clip(
                     to: Path(
@@ -100,9 +106,9 @@ public struct WidgetDescriptor {
                             x: 0, y: 0, width: size.width * scale, height: size.height * scale),
                         cornerRadius: family.cornerRadius * scale, style: .continuous))
             }
-            WidgetUI.render(
+            return WidgetUI.render(
                 view.padding(margins), size: size, environment: environment, fonts: fonts,
-                on: canvas, scale: scale)
+                now: now, on: canvas, scale: scale)
         }
     }
 }

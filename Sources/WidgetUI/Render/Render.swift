@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 /// Lays out a view in a size and draws it on a canvas, as vector drawing at a scale.
@@ -14,13 +15,26 @@ import Raster
 /// render(MyWidgetView(entry: entry), size: Size(width: 170, height: 170),
 ///        environment: EnvironmentValues(), fonts: fonts, on: canvas, scale: 2)
 /// ```
+@discardableResult
 public func render(
     _ view: some View, size: Size, environment: EnvironmentValues = EnvironmentValues(),
-    fonts: FontDatabase? = nil, on canvas: Canvas, scale: Double
-) {
+    fonts: FontDatabase? = nil, now: Date = Date(), on canvas: Canvas, scale: Double
+) -> RenderReport {
     var environment = environment
     environment.displayScale = scale
     if let fonts { environment.fontDatabase = fonts }
     let placed = RootLayout.layout(view, size: size, environment: environment)
     DisplayListRecorder.record(placed).draw(on: canvas, scale: scale)
+    return RenderReport(nextChange: nil)
+}
+
+/// What a render learned about a frame besides its pixels.
+public struct RenderReport: Hashable, Sendable {
+    /// The earliest instant after `now` at which anything drawn would look different, or nil.
+    public var nextChange: Date?
+
+    /// Creates a report.
+    public init(nextChange: Date?) {
+        self.nextChange = nextChange
+    }
 }
