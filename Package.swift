@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Display", targets: ["Display"]),
         .library(name: "Widgets", targets: ["Widgets"]),
+        .library(name: "NightstandKit", targets: ["NightstandKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -62,14 +63,27 @@ let package = Package(
             ]
         ),
 
-        // The command-line tool.
+        // The widgets that ship: clock, date, …
+        .target(
+            name: "BuiltinWidgets",
+            dependencies: ["Widgets", "WidgetUI"]
+        ),
+
+        // What a widget author imports: the views, the WidgetKit model, and the whole
+        // program (command line, host) for a `@main` WidgetBundle.
+        .target(
+            name: "NightstandKit",
+            dependencies: [
+                "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // The `nightstand` program.
         .executableTarget(
             name: "nightstand",
-            dependencies: [
-                "Raster",
-                "Display",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["NightstandKit"]
         ),
 
         // Shared asserts for every test target (goldens, tolerances).

@@ -146,26 +146,25 @@ public struct WidgetOptionError: Error, Equatable, CustomStringConvertible {
 ///     return WidgetDescriptor(ClockWidget(style: try options.string("style") ?? "digital"))
 /// }
 /// ```
-public struct ConfigurableWidget: Sendable {
+public struct ConfigurableWidget {
     /// The kind the configuration names.
     public let kind: String
     /// Makes an instance from its options; throws ``WidgetOptionError`` for a bad option.
-    public let make: @Sendable (WidgetOptions) throws -> WidgetDescriptor
+    public let make: (WidgetOptions) throws -> WidgetDescriptor
 
     /// Creates a configurable kind.
     public init(
-        kind: String, make: @escaping @Sendable (WidgetOptions) throws -> WidgetDescriptor
+        kind: String, make: @escaping (WidgetOptions) throws -> WidgetDescriptor
     ) {
         self.kind = kind
         self.make = make
     }
 
     /// A kind without options, for a bundle's widget.
-    public init<W: Widget & SendableMetatype>(_ widget: W.Type) {
-        let kind = WidgetDescriptor(W()).kind
-        self.init(kind: kind) { options in
+    public init(_ descriptor: WidgetDescriptor) {
+        self.init(kind: descriptor.kind) { options in
             try options.rejectUnknown([])
-            return WidgetDescriptor(W())
+            return descriptor
         }
     }
 }

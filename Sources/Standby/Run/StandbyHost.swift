@@ -125,6 +125,38 @@ public final class StandbyHost {
         }
     }
 
+    /// Changes how frames look (an appearance change): every slot is drawn again on the next
+    /// turn.
+    public func setStyle(_ newStyle: FrameStyle) {
+        guard newStyle != style else { return }
+        style = newStyle
+        drawn = Array(repeating: nil, count: stacks.count)
+    }
+
+    /// Draws one frame at the clock's time after every provider answered (or timed out): what
+    /// `nightstand snapshot` shows. Waits real time, at most the provider timeout.
+    public func drawSettledFrame() async {
+        let now = clock.now
+        turn(at: now)
+        let giveUp = Date().addingTimeInterval(providerTimeout)
+        while runtimes.contains(where: { $0.fetch != nil }) {
+            let remaining = giveUp.timeIntervalSinceNow
+            let arrived = await events.next(timeout: max(remaining, 0))
+            for event in arrived { handle(event) }
+            if remaining <= 0 {
+                // Time out every fetch still running, at the host's deadline.
+                for runtime in runtimes {
+                    if let change = runtime.timeOutFetch(
+                        now: .distantFuture, timeout: providerTimeout)
+                    {
+                        report(change, of: runtime)
+                    }
+                }
+            }
+        }
+        drawChanges(at: now)
+    }
+
     /// One turn of the loop at `now`: fetches due, timeouts, and drawing what changed.
     func turn(at now: Date) {
         applyReloadRequests(now: now)

@@ -7,7 +7,7 @@ import Widgets
 /// registry.add(bundle: MyDisplay())
 /// let descriptors = try registry.makeWidgets(for: configuration)
 /// ```
-public struct WidgetRegistry: Sendable {
+public struct WidgetRegistry {
     private var kinds: [String: ConfigurableWidget] = [:]
 
     /// A registry of these kinds; a later kind replaces an earlier one of the same name.

@@ -24,4 +24,20 @@ public struct FrameStyle: Hashable, Sendable {
     /// Day: full color, as drawn.
     public static let day = FrameStyle(
         renderingMode: .fullColor, isLuminanceReduced: false, colorTransform: .identity)
+
+    /// Dim: full color with luminance reduced, and the pixels scaled by `brightness` (1 where a
+    /// backlight does the dimming).
+    public static func dim(brightness: Float) -> FrameStyle {
+        FrameStyle(
+            renderingMode: .fullColor, isLuminanceReduced: true,
+            colorTransform: brightness >= 1 ? .identity : .dim(brightness))
+    }
+
+    /// Night: vibrant, luminance reduced, monochrome red with its brightest red at `ceiling`
+    /// (0…1): nothing green or blue reaches the panel.
+    public static func night(ceiling: Float) -> FrameStyle {
+        FrameStyle(
+            renderingMode: .vibrant, isLuminanceReduced: true,
+            colorTransform: .monochrome(tint: RGBA(red: ceiling, green: 0, blue: 0)))
+    }
 }

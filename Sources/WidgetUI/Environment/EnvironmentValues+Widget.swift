@@ -116,8 +116,9 @@ extension EnvironmentValues {
 /// - `.accented`: every color becomes white by its luminance, except `widgetAccentable()`
 ///   content, which becomes the accent tint by its luminance.
 /// - `.vibrant`: every color becomes gray by its luminance at 60 %, and `widgetAccentable()`
-///   content white by its luminance at 100 %, so the accent group is the brightest. Night
-///   mode then tints the whole result red.
+///   content gray by twice its luminance (saturating at white), so the accent group is the
+///   brightest even when drawn in a dark color such as red. Night mode then tints the whole
+///   result red.
 public enum WidgetRenderingMode: Hashable, Sendable, CaseIterable {
     /// Colors as drawn.
     case fullColor
@@ -167,7 +168,7 @@ extension WidgetRenderingMode {
             return (.monochrome(tint: .white), .monochrome(tint: accentTint.rgba))
         case .vibrant:
             let white = ColorTransform.monochrome(tint: .white)
-            return (white.concatenating(.dim(0.6)), white)
+            return (white.concatenating(.dim(0.6)), white.concatenating(.dim(2)))
         }
     }
 }
