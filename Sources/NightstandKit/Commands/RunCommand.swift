@@ -5,7 +5,7 @@ import Logging
 import Raster
 import Standby
 
-/// `nightstand run`: show the display until stopped. The default command.
+/// The `run` command, the default: shows the display until stopped.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",

@@ -133,8 +133,10 @@ public final class StandbyHost {
         drawn = Array(repeating: nil, count: stacks.count)
     }
 
-    /// Draws one frame at the clock's time after every provider answered (or timed out): what
-    /// `nightstand snapshot` shows. Waits real time, at most the provider timeout.
+    /// Draws one frame at the clock's time once every provider answered or timed out.
+    ///
+    /// This is what `nightstand snapshot` shows. It waits real time, at most the provider
+    /// timeout.
     public func drawSettledFrame() async {
         let now = clock.now
         turn(at: now)
