@@ -22,6 +22,20 @@ struct ImageTests {
                 == [rect(-19, -11, 48, 32)])
     }
 
+    @Test("an absolute path is used as it is, with or without .png; a missing one is named")
+    func absolutePath() throws {
+        let path = ImageTestContext.fixtures + "/landscape"
+        #expect(frames(Image(path), in: Size(width: 48, height: 32)) == [rect(0, 0, 48, 32)])
+        #expect(
+            frames(Image(path + ".png"), in: Size(width: 48, height: 32)) == [rect(0, 0, 48, 32)])
+        _ = frames(Image("/nonexistent/sun"), in: Size(width: 48, height: 32))
+        #expect(
+            context.log.messages == [
+                "warning: Image(\"/nonexistent/sun\"): no file /nonexistent/sun.png; expected a "
+                    + "PNG file. Drawing a placeholder."
+            ])
+    }
+
     @Test("a resizable image takes the size offered, its natural size where unspecified")
     func resizable() {
         #expect(
@@ -36,28 +50,35 @@ struct ImageTests {
                 in: Size(width: 100, height: 70)) == [rect(0, 19, 100, 32)])
     }
 
+    /// The frame of the 48×32 fixture scaled to fit or fill a `w × h` frame.
+    private func scaled(_ mode: ContentMode, into w: Double, _ h: Double) -> [Rect] {
+        let image = Image("landscape").resizable()
+        let scaled =
+            switch mode {
+            case .fit: AnyView(image.scaledToFit())
+            case .fill: AnyView(image.scaledToFill())
+            case .stretch: AnyView(image.aspectRatio(contentMode: .stretch))
+            }
+        return frames(scaled.frame(width: w, height: h), in: Size(width: 200, height: 200))
+    }
+
     @Test("scaledToFit keeps the 3:2 picture whole inside frames of any shape, centered")
     func fit() {
-        let fit = { (w: Double, h: Double) in
-            frames(
-                Image("landscape").resizable().scaledToFit().frame(width: w, height: h),
-                in: Size(width: 200, height: 200))
-        }
-        #expect(fit(90, 90) == [rect(55, 70, 90, 60)])
-        #expect(fit(150, 50) == [rect(62.5, 75, 75, 50)])
-        #expect(fit(30, 120) == [rect(85, 90, 30, 20)])
+        #expect(scaled(.fit, into: 90, 90) == [rect(55, 70, 90, 60)])
+        #expect(scaled(.fit, into: 150, 50) == [rect(62.5, 75, 75, 50)])
+        #expect(scaled(.fit, into: 30, 120) == [rect(85, 90, 30, 20)])
     }
 
     @Test("scaledToFill covers frames of any shape, overflowing them, centered")
     func fill() {
-        let fill = { (w: Double, h: Double) in
-            frames(
-                Image("landscape").resizable().scaledToFill().frame(width: w, height: h),
-                in: Size(width: 200, height: 200))
-        }
-        #expect(fill(90, 90) == [rect(32.5, 55, 135, 90)])
-        #expect(fill(150, 50) == [rect(25, 50, 150, 100)])
-        #expect(fill(30, 120) == [rect(10, 40, 180, 120)])
+        #expect(scaled(.fill, into: 90, 90) == [rect(32.5, 55, 135, 90)])
+        #expect(scaled(.fill, into: 150, 50) == [rect(25, 50, 150, 100)])
+        #expect(scaled(.fill, into: 30, 120) == [rect(10, 40, 180, 120)])
+    }
+
+    @Test("aspectRatio with .stretch (Raster's third content mode) offers the proposal as is")
+    func stretch() {
+        #expect(scaled(.stretch, into: 30, 120) == [rect(85, 40, 30, 120)])
     }
 
     @Test("aspectRatio applies to any view: a Color becomes 16:9 or 1:2 within its frame")

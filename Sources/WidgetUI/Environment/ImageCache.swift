@@ -153,13 +153,14 @@ enum ImageFileProblem: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .notFound(let name, let file, let directories):
+            let placeholder = "Drawing a placeholder."
+            if file.hasPrefix("/") {
+                return "Image(\"\(name)\"): no file \(file); expected a PNG file. \(placeholder)"
+            }
             let places =
-                file.hasPrefix("/")
-                ? ""
-                : " in \(directories.isEmpty ? "(no image directories)" : directories.joined(separator: ", "))"
-            return "Image(\"\(name)\"): no file \(file)\(places); expected a PNG file"
-                + (file.hasPrefix("/") ? "" : " in one of the environment's imageDirectories")
-                + ". Drawing a placeholder."
+                directories.isEmpty ? "no image directories" : directories.joined(separator: ", ")
+            return "Image(\"\(name)\"): no file \(file) in \(places); expected a PNG file in one "
+                + "of the environment's imageDirectories. \(placeholder)"
         case .unreadable(let name, let error):
             return "Image(\"\(name)\"): \(error); expected a PNG image. Drawing a placeholder."
         }

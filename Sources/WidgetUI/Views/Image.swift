@@ -107,18 +107,15 @@ public struct Image: View {
 extension Image: PrimitiveView {
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
         let cache = environment.imageCache ?? ImageCache()
-        let metrics = SymbolMetrics(environment)
         switch source {
-        case .file(let name):
-            return [fileNode(name, cache: cache, metrics: metrics, environment: environment)]
-        case .system(let name):
-            return [symbolNode(name, cache: cache, metrics: metrics, environment: environment)]
+        case .file(let name): return [fileNode(name, cache: cache, environment: environment)]
+        case .system(let name): return [symbolNode(name, cache: cache, environment: environment)]
         }
     }
 
     /// The node of a PNG image, or of its placeholder when the file can't be drawn.
     private func fileNode(
-        _ name: String, cache: ImageCache, metrics: SymbolMetrics, environment: EnvironmentValues
+        _ name: String, cache: ImageCache, environment: EnvironmentValues
     ) -> LayoutNode {
         switch cache.bitmap(named: name, in: environment.imageDirectories) {
         case .success(let bitmap):
@@ -130,24 +127,25 @@ extension Image: PrimitiveView {
             }
         case .failure(let problem):
             cache.reportOnce(problem.description)
-            return placeholderNode(cache: cache, metrics: metrics, environment: environment)
+            return placeholderNode(cache: cache, environment: environment)
         }
     }
 
     /// The node of a system symbol, or of its placeholder when the name or font is unknown.
     private func symbolNode(
-        _ name: String, cache: ImageCache, metrics: SymbolMetrics, environment: EnvironmentValues
+        _ name: String, cache: ImageCache, environment: EnvironmentValues
     ) -> LayoutNode {
         guard let symbol = SystemSymbols.symbol(named: name) else {
             cache.reportOnce(
                 "Image(systemName: \"\(name)\"): no such symbol; expected one of the "
                     + "\(SystemSymbols.all.count) SF Symbols names WidgetUI maps to Material "
                     + "Icons (Documentation.docc/Symbols.md). Drawing a placeholder.")
-            return placeholderNode(cache: cache, metrics: metrics, environment: environment)
+            return placeholderNode(cache: cache, environment: environment)
         }
         guard let glyph = cache.outline(of: symbol, fonts: environment.fontDatabase) else {
-            return placeholderNode(cache: cache, metrics: metrics, environment: environment)
+            return placeholderNode(cache: cache, environment: environment)
         }
+        let metrics = SymbolMetrics(environment)
         let shading = symbol.shading(
             mode: environment.symbolRenderingMode, foreground: environment.foregroundShading)
         return ImageNode(
@@ -158,9 +156,8 @@ extension Image: PrimitiveView {
     }
 
     /// A node as large as a symbol, drawing the placeholder.
-    private func placeholderNode(
-        cache: ImageCache, metrics: SymbolMetrics, environment: EnvironmentValues
-    ) -> LayoutNode {
+    private func placeholderNode(cache: ImageCache, environment: EnvironmentValues) -> LayoutNode {
+        let metrics = SymbolMetrics(environment)
         let mark = cache.questionMark(fonts: environment.fontDatabase)
         let shading = environment.foregroundShading
         return ImageNode(

@@ -65,17 +65,20 @@ extension View {
     }
 }
 
-/// How a view scales to a size of other proportions than its own.
+/// How a view scales to a size of other proportions than its own (Raster's `ContentMode`).
+///
+/// `.fit`: as large as fits inside, proportions kept, perhaps with empty space around.
+/// `.fill`: as small as covers it, proportions kept, perhaps overflowing.
 ///
 /// ```swift
 /// Image("cover").resizable().aspectRatio(contentMode: .fill)
 /// ```
-public enum ContentMode: Hashable, Sendable, CaseIterable {
-    /// As large as fits inside, proportions kept: whole, perhaps with empty space around.
-    case fit
-    /// As small as covers it, proportions kept: no empty space, perhaps overflowing.
-    case fill
-}
+///
+/// ## Differences from SwiftUI
+///
+/// The type is Raster's, shared with `Canvas.draw(_:in:mode:)`, so it has a third case,
+/// `.stretch`: `aspectRatio(_:contentMode: .stretch)` offers the view the proposal unchanged.
+public typealias ContentMode = Raster.ContentMode
 
 /// The view `aspectRatio(_:contentMode:)` returns.
 struct AspectRatioModifier<Content: View>: View, PrimitiveView {
@@ -104,8 +107,8 @@ final class AspectRatioNode: ModifierNode {
 
     /// The size of the ratio, scaled to fit or fill the proposal's specified sides.
     ///
-    /// A fully unspecified proposal, and a ratio that is not a positive finite number (a view
-    /// whose ideal size is empty), pass the proposal through unchanged.
+    /// A fully unspecified proposal, `.stretch`, and a ratio that is not a positive finite
+    /// number (a view whose ideal size is empty) pass the proposal through unchanged.
     private func childProposal(_ proposal: ProposedViewSize) -> ProposedViewSize {
         guard proposal.width != nil || proposal.height != nil else { return proposal }
         let shape = ratio.map { Size(width: $0, height: 1) } ?? child.sizeThatFits(.unspecified)
@@ -114,7 +117,12 @@ final class AspectRatioNode: ModifierNode {
         let scales = [
             proposal.width.map { $0 / shape.width }, proposal.height.map { $0 / shape.height },
         ].compactMap { $0 }
-        let scale = contentMode == .fit ? scales.min() ?? 1 : scales.max() ?? 1
+        let scale: Double
+        switch contentMode {
+        case .fit: scale = scales.min() ?? 1
+        case .fill: scale = scales.max() ?? 1
+        case .stretch: return proposal
+        }
         return ProposedViewSize(width: shape.width * scale, height: shape.height * scale)
     }
 
