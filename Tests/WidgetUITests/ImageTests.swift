@@ -22,6 +22,18 @@ struct ImageTests {
                 == [rect(-19, -11, 48, 32)])
     }
 
+    @Test(
+        "by default images come from ./images, /etc/nightstand/images, /usr/share/nightstand/images"
+    )
+    func defaultDirectories() {
+        #expect(
+            EnvironmentValues().imageDirectories == [
+                "images", "/etc/nightstand/images", "/usr/share/nightstand/images",
+            ])
+        #expect(EnvironmentValues().imageScale == .medium)
+        #expect(EnvironmentValues().symbolRenderingMode == nil)
+    }
+
     @Test("an absolute path is used as it is, with or without .png; a missing one is named")
     func absolutePath() throws {
         let path = ImageTestContext.fixtures + "/landscape"
