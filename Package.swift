@@ -99,7 +99,11 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetUITests",
-            dependencies: ["WidgetUI", "Raster"]
+            dependencies: [
+                "WidgetUI", "Raster", "NightstandTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(
             name: "WidgetsTests",

@@ -55,6 +55,8 @@ public final class StandbyHost {
     private let layout: SceneLayout
     private let clock: any HostClock
     private let fonts: FontDatabase?
+    /// One image cache for the life of the host: PNGs decode once, problems log once.
+    private let images = ImageCache()
     private let center: WidgetCenter
     private let log: Logger
     /// Where events for the loop go: provider results, reloads, control commands, signals.
@@ -296,6 +298,7 @@ public final class StandbyHost {
         let accent = configuration.layout.accent
         environment.widgetAccentTint = Color(
             red: Double(accent.red), green: Double(accent.green), blue: Double(accent.blue))
+        environment.imageCache = images
         if isPlaceholder { environment.redactionReasons = .placeholder }
         return canvas.withSavedState {
             canvas.clip(to: slot.rect)

@@ -16,6 +16,10 @@ enum RootLayout {
             // One database per frame when the host didn't share one: correct, but slower.
             environment.fontDatabase = try? FontDatabase()
         }
+        if environment.imageCache == nil {
+            // Likewise one image cache per frame: images decode and problems log every frame.
+            environment.imageCache = ImageCache()
+        }
         let context = RenderContext()
         environment.renderContext = context
         let nodes = view.resolve(in: environment)

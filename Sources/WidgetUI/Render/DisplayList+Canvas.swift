@@ -22,7 +22,7 @@ extension DisplayList {
             switch item {
             case .push: open.append(i)
             case .pop: if let start = open.popLast() { ends[start] = i }
-            case .fill, .stroke, .text: break
+            case .fill, .stroke, .text, .image: break
             }
         }
         for start in open { ends[start] = items.count }
@@ -41,6 +41,8 @@ extension DisplayList {
                 canvas.stroke(path, with: shading.paint, style: style)
             case .text(let run, let shading):
                 canvas.draw(run.layout, at: run.origin, paint: shading.paint)
+            case .image(let run):
+                canvas.draw(run.bitmap, in: run.rect)
             case .push(let effect):
                 let end = ends[i] ?? range.upperBound
                 let inner = (i + 1)..<end

@@ -13,6 +13,8 @@ struct DisplayList: Equatable {
         case stroke(Path, Shading, StrokeStyle)
         /// Draws laid-out text with a paint.
         case text(TextRun, Shading)
+        /// Draws a bitmap stretched over a rectangle, filtered bilinearly.
+        case image(ImageRun)
         /// Applies an effect to what follows, up to the matching ``pop``.
         case push(PlacedView.Effect)
         /// Ends the innermost ``push(_:)``.
