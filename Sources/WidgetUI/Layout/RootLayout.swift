@@ -12,6 +12,9 @@ enum RootLayout {
             // One database per frame when the host didn't share one: correct, but slower.
             environment.fontDatabase = try? FontDatabase()
         }
+        if environment.containerShape.frame == nil {
+            environment.containerShape.frame = Rect(origin: .zero, size: size)
+        }
         let nodes = view.resolve(in: environment)
         let root =
             nodes.count == 1

@@ -32,11 +32,13 @@ extension DisplayList {
         while i < range.upperBound {
             switch items[i] {
             case .fill(let path, let shading):
-                canvas.fill(path, with: shading.paint)
+                canvas.fill(path, with: shading.paint(in: path.boundingRect))
             case .stroke(let path, let shading, let style):
-                canvas.stroke(path, with: shading.paint, style: style)
+                canvas.stroke(path, with: shading.paint(in: path.boundingRect), style: style)
             case .text(let run, let shading):
-                canvas.draw(run.layout, at: run.origin, paint: shading.paint)
+                canvas.draw(
+                    run.layout, at: run.origin,
+                    paint: shading.paint(in: Rect(origin: run.origin, size: run.layout.size)))
             case .push(let effect):
                 let end = ends[i] ?? range.upperBound
                 let inner = (i + 1)..<end
@@ -45,9 +47,9 @@ extension DisplayList {
                     canvas.withLayer(opacity: Float(opacity)) { layer in
                         draw(inner, ends: ends, on: layer)
                     }
-                case .clip(let path):
+                case .clip(let path, let rule):
                     canvas.withSavedState {
-                        canvas.clip(to: path)
+                        canvas.clip(to: path, rule: rule)
                         draw(inner, ends: ends, on: canvas)
                     }
                 case .transform(let transform):
