@@ -22,6 +22,9 @@ enum RootLayout {
         }
         let context = RenderContext()
         environment.renderContext = context
+        if environment.containerShape.frame == nil {
+            environment.containerShape.frame = Rect(origin: .zero, size: size)
+        }
         let nodes = view.resolve(in: environment)
         let root =
             nodes.count == 1
