@@ -35,8 +35,8 @@ extension DisplayList {
                 canvas.fill(path, with: shading.paint)
             case .stroke(let path, let shading, let style):
                 canvas.stroke(path, with: shading.paint, style: style)
-            case .text(let run, let shading):
-                canvas.draw(run.layout, at: run.origin, paint: shading.paint)
+            case .text(let run):
+                canvas.draw(run.layout, at: run.origin, paints: run.shadings.map(\.paint))
             case .push(let effect):
                 let end = ends[i] ?? range.upperBound
                 let inner = (i + 1)..<end

@@ -11,8 +11,8 @@ struct DisplayList: Equatable {
         case fill(Path, Shading)
         /// Strokes a path's outline with a paint.
         case stroke(Path, Shading, StrokeStyle)
-        /// Draws laid-out text with a paint.
-        case text(TextRun, Shading)
+        /// Draws laid-out text, each run with its own paint.
+        case text(TextRun)
         /// Applies an effect to what follows, up to the matching ``pop``.
         case push(PlacedView.Effect)
         /// Ends the innermost ``push(_:)``.
