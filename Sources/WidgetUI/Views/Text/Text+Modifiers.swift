@@ -111,11 +111,12 @@ struct TextAttributes {
     /// environment's font (`.body` when none).
     func resolved(in environment: EnvironmentValues) -> Resolved {
         let outer = environment.font ?? .body
+        let italic = font?.isItalic == true || environment.isItalic || outer.isItalic
         return Resolved(
             size: (font ?? outer).size,
             weight: weight ?? font?.weight ?? environment.fontWeight ?? outer.weight ?? .regular,
             design: design ?? font?.design ?? environment.fontDesign ?? outer.design ?? .default,
-            isItalic: isItalic ?? (font?.isItalic == true || environment.isItalic || outer.isItalic),
+            isItalic: isItalic ?? italic,
             monospacedDigits: monospacedDigits
                 ?? (font?.hasMonospacedDigits == true || environment.hasMonospacedDigits
                     || outer.hasMonospacedDigits),
