@@ -68,7 +68,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetUITests",
-            dependencies: ["WidgetUI", "Raster"]
+            dependencies: ["WidgetUI", "Raster", "NightstandTestSupport"],
+            exclude: ["Goldens"]
         ),
         .testTarget(
             name: "DisplayTests",

@@ -105,8 +105,11 @@ struct TextDateStyleTests {
         #expect(timer(at: 299.5) == TimedString(string: "0:01", nextChange: end))
         #expect(timer(at: 300) == TimedString(string: "0:00", nextChange: nil))
         #expect(timer(at: 4_000) == TimedString(string: "0:00", nextChange: nil))
-        #expect(timer(at: -30, countsDown: false) == TimedString(string: "0:00", nextChange: start + 1))
-        #expect(timer(at: 10.5, countsDown: false) == TimedString(string: "0:10", nextChange: start + 11))
+        #expect(
+            timer(at: -30, countsDown: false) == TimedString(string: "0:00", nextChange: start + 1))
+        #expect(
+            timer(at: 10.5, countsDown: false)
+                == TimedString(string: "0:10", nextChange: start + 11))
         #expect(timer(at: 900, countsDown: false) == TimedString(string: "5:00", nextChange: nil))
         #expect(timer(at: 100, pause: 60) == TimedString(string: "4:00", nextChange: nil))
         #expect(timer(at: 30, pause: 60) == TimedString(string: "4:30", nextChange: start + 31))

@@ -39,27 +39,35 @@ struct TextFormatStyleTests {
     func liveClock() {
         let now = wallClock(2024, 5, 1, 10, 9, 30)
         let clock = shown(Text(.currentDate, format: .dateTime.hour().minute()), at: now)
-        #expect(clock == TimedString(string: "10:09\u{202F}AM", nextChange: wallClock(2024, 5, 1, 10, 10)))
+        #expect(
+            clock
+                == TimedString(string: "10:09\u{202F}AM", nextChange: wallClock(2024, 5, 1, 10, 10))
+        )
         let kolkata = shown(
-            Text(.currentDate, format: .dateTime.hour().minute()), at: now, timeZone: "Asia/Kolkata")
+            Text(.currentDate, format: .dateTime.hour().minute()), at: now, timeZone: "Asia/Kolkata"
+        )
         #expect(kolkata.string == "10:39\u{202F}PM")
-        #expect(kolkata.nextChange == wallClock(2024, 5, 1, 10, 10), "half-hour zones share minutes")
+        #expect(
+            kolkata.nextChange == wallClock(2024, 5, 1, 10, 10), "half-hour zones share minutes")
     }
 
     @Test("a live date changes at the next midnight, also where DST skips midnight")
     func liveDateAcrossDST() {
         let day = Text(.currentDate, format: .dateTime.month(.wide).day())
         let eve = wallClock(2024, 3, 9, 22, in: "America/New_York")
-        #expect(shown(day, at: eve, timeZone: "America/New_York")
-            == TimedString(string: "March 9", nextChange: wallClock(2024, 3, 10, 5, in: "UTC")))
+        #expect(
+            shown(day, at: eve, timeZone: "America/New_York")
+                == TimedString(string: "March 9", nextChange: wallClock(2024, 3, 10, 5, in: "UTC")))
         // Clocks sprang forward on March 10 at 2:00: the next midnight is 23 hours later.
         let dstDay = wallClock(2024, 3, 10, 12, in: "America/New_York")
-        #expect(shown(day, at: dstDay, timeZone: "America/New_York").nextChange
-            == wallClock(2024, 3, 11, 4, in: "UTC"))
+        #expect(
+            shown(day, at: dstDay, timeZone: "America/New_York").nextChange
+                == wallClock(2024, 3, 11, 4, in: "UTC"))
         // São Paulo, 2018-11-04: 0:00 did not exist; the day began at 1:00 (03:00 UTC).
         let saoPaulo = wallClock(2018, 11, 3, 22, in: "America/Sao_Paulo")
-        #expect(shown(day, at: saoPaulo, timeZone: "America/Sao_Paulo").nextChange
-            == wallClock(2018, 11, 4, 3, in: "UTC"))
+        #expect(
+            shown(day, at: saoPaulo, timeZone: "America/Sao_Paulo").nextChange
+                == wallClock(2018, 11, 4, 3, in: "UTC"))
     }
 
     @Test("a duration offset counts from a date, a second at a time")
