@@ -5,8 +5,9 @@ import Testing
 
 @testable import WidgetUI
 
-/// Golden images of `Text` views: the date styles, and joined texts in mixed fonts and colors
-/// on visible baselines. 200×200 pixels each.
+/// Golden images of `Text` views, 200×200 pixels each.
+///
+/// The date styles, and joined texts in mixed fonts and colors on visible baselines.
 ///
 /// Tolerance 1 per channel, as for Raster's text goldens: the glyphs come from the FreeType
 /// and fonts scripts/deps installs.

@@ -36,6 +36,10 @@ extension Text {
 /// ```swift
 /// Text(.currentDate, format: .dateTime.weekday(.wide))
 /// ```
+///
+/// ## Differences from SwiftUI
+///
+/// Only ``currentDate`` and ``durationOffset(to:)`` exist.
 public struct TimeDataSource<Value>: Sendable {
     /// The value at an instant.
     let value: @Sendable (Date) -> Value
