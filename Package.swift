@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "nightstand", targets: ["nightstand"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Display", targets: ["Display"]),
+        .library(name: "Widgets", targets: ["Widgets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,10 +40,26 @@ let package = Package(
             dependencies: ["Raster", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // The WidgetKit model: widgets, configurations, providers, timelines, families.
+        .target(
+            name: "Widgets",
+            dependencies: ["WidgetUI", "Raster", .product(name: "Logging", package: "swift-log")]
+        ),
+
         // Framebuffer sinks: DRM/KMS, fbdev, headless; pixel formats, rotation, damage.
         .target(
             name: "Display",
             dependencies: ["Raster", "CDRM"]
+        ),
+
+        // The host: configuration, StandBy scene, run loop, control.
+        .target(
+            name: "Standby",
+            dependencies: [
+                "Raster", "WidgetUI", "Widgets", "Display",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
         ),
 
         // The command-line tool.
@@ -69,6 +86,16 @@ let package = Package(
         .testTarget(
             name: "WidgetUITests",
             dependencies: ["WidgetUI", "Raster", "NightstandTestSupport"],
+            exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "WidgetsTests",
+            dependencies: ["Widgets", "WidgetUI", "Raster", "NightstandTestSupport"],
+            exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "StandbyTests",
+            dependencies: ["Standby", "Widgets", "WidgetUI", "Display", "Raster", "NightstandTestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(

@@ -14,7 +14,7 @@ func textEnvironment(
     environment.locale = Locale(identifier: locale)
     environment.timeZone = TimeZone(identifier: timeZone) ?? .gmt
     environment.calendar = Calendar(identifier: .gregorian)
-    if let now { environment.renderClock = RenderClock(now: now) }
+    if let now { environment.renderContext = RenderContext(now: now) }
     return environment
 }
 

@@ -3,12 +3,14 @@ import Raster
 extension DisplayList {
     /// Draws the list on a canvas, `scale` pixels per point, as vector drawing.
     ///
-    /// The canvas's current transform and clip apply on top; its state is restored afterwards.
+    /// The canvas's current transform, clip and color transform apply on top (a color-transform
+    /// effect is followed by the canvas's: the rendering mode first, then night's red tint);
+    /// its state is restored afterwards.
     func draw(on canvas: Canvas, scale: Double) {
         let ends = matchingEnds()
         canvas.withSavedState {
             canvas.concatenate(Transform(scaleX: scale, y: scale))
-            draw(items.indices, ends: ends, on: canvas)
+            draw(items.indices, ends: ends, base: canvas.colorTransform, on: canvas)
         }
     }
 
@@ -27,7 +29,9 @@ extension DisplayList {
         return ends
     }
 
-    private func draw(_ range: Range<Int>, ends: [Int: Int], on canvas: Canvas) {
+    private func draw(
+        _ range: Range<Int>, ends: [Int: Int], base: ColorTransform, on canvas: Canvas
+    ) {
         var i = range.lowerBound
         while i < range.upperBound {
             switch items[i] {
@@ -43,22 +47,22 @@ extension DisplayList {
                 switch effect {
                 case .opacity(let opacity):
                     canvas.withLayer(opacity: Float(opacity)) { layer in
-                        draw(inner, ends: ends, on: layer)
+                        draw(inner, ends: ends, base: base, on: layer)
                     }
                 case .clip(let path):
                     canvas.withSavedState {
                         canvas.clip(to: path)
-                        draw(inner, ends: ends, on: canvas)
+                        draw(inner, ends: ends, base: base, on: canvas)
                     }
                 case .transform(let transform):
                     canvas.withSavedState {
                         canvas.concatenate(transform)
-                        draw(inner, ends: ends, on: canvas)
+                        draw(inner, ends: ends, base: base, on: canvas)
                     }
                 case .colorTransform(let transform):
                     canvas.withSavedState {
-                        canvas.colorTransform = transform
-                        draw(inner, ends: ends, on: canvas)
+                        canvas.colorTransform = transform.concatenating(base)
+                        draw(inner, ends: ends, base: base, on: canvas)
                     }
                 }
                 i = end

@@ -32,11 +32,11 @@ public func render(
     var environment = environment
     environment.displayScale = scale
     if let fonts { environment.fontDatabase = fonts }
-    let clock = RenderClock(now: now)
-    environment.renderClock = clock
+    let context = RenderContext(now: now)
+    environment.renderContext = context
     let placed = RootLayout.layout(view, size: size, environment: environment)
     DisplayListRecorder.record(placed).draw(on: canvas, scale: scale)
-    return RenderReport(nextChange: clock.nextChange)
+    return RenderReport(nextChange: context.nextChange)
 }
 
 /// What ``render(_:size:environment:fonts:now:on:scale:)`` learned about a frame besides its

@@ -121,7 +121,7 @@ extension Text: PrimitiveView {
         return [
             TextNode(
                 pieces: pieces, style: TextNode.Style(environment), nextChange: nextChange,
-                clock: environment.renderClock)
+                context: environment.renderContext)
         ]
     }
 }

@@ -41,14 +41,14 @@ final class TextNode: LayoutNode {
     let pieces: [Piece]
     let style: Style
     let nextChange: Date?
-    let clock: RenderClock?
+    let context: RenderContext?
     private var layouts: [ProposedViewSize: TextLayout] = [:]
 
-    init(pieces: [Piece], style: Style, nextChange: Date? = nil, clock: RenderClock? = nil) {
+    init(pieces: [Piece], style: Style, nextChange: Date? = nil, context: RenderContext? = nil) {
         self.pieces = pieces
         self.style = style
         self.nextChange = nextChange
-        self.clock = clock
+        self.context = context
         super.init(kind: "Text")
     }
 
@@ -117,7 +117,7 @@ final class TextNode: LayoutNode {
     }
 
     override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {
-        clock?.report(nextChange)
+        context?.report(nextChange)
         guard let layout = layout(for: proposal) else {
             return PlacedView(kind: kind, frame: bounds)
         }

@@ -5,8 +5,8 @@ import Testing
 @testable import WidgetUI
 
 /// `render(…, now:)` and its report: the earliest change of anything drawn.
-@Suite("Render clock")
-struct RenderClockTests {
+@Suite("Render report")
+struct RenderReportTests {
     private let fonts = try? FontDatabase()
     private let now = wallClock(2024, 5, 1, 10, 9, 30)
 

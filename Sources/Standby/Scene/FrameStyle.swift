@@ -1,0 +1,27 @@
+import Raster
+import WidgetUI
+
+/// How frames look under an appearance: the rendering mode and luminance the widgets see, and
+/// the color transform every pixel goes through (DESIGN.md, "Appearance").
+public struct FrameStyle: Hashable, Sendable {
+    /// The widgets' rendering mode.
+    public var renderingMode: WidgetRenderingMode
+    /// Whether widgets are told luminance is reduced.
+    public var isLuminanceReduced: Bool
+    /// The transform applied to every paint after the rendering mode: dimming, red tint.
+    public var colorTransform: ColorTransform
+
+    /// Creates a style.
+    public init(
+        renderingMode: WidgetRenderingMode, isLuminanceReduced: Bool,
+        colorTransform: ColorTransform
+    ) {
+        self.renderingMode = renderingMode
+        self.isLuminanceReduced = isLuminanceReduced
+        self.colorTransform = colorTransform
+    }
+
+    /// Day: full color, as drawn.
+    public static let day = FrameStyle(
+        renderingMode: .fullColor, isLuminanceReduced: false, colorTransform: .identity)
+}
