@@ -58,7 +58,7 @@ struct ViewThatFitsTests {
         }
         func shown(_ width: Double) -> String? {
             let placed = layout(view, in: Size(width: width, height: 40), environment: environment)
-            guard case .text(let run, _) = placed.all("Text").first?.drawing.first else {
+            guard case .text(let run) = placed.all("Text").first?.drawing.first else {
                 return nil
             }
             return run.layout.text

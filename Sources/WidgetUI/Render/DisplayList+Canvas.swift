@@ -39,10 +39,10 @@ extension DisplayList {
                 canvas.fill(path, with: shading.paint(in: path.boundingRect))
             case .stroke(let path, let shading, let style):
                 canvas.stroke(path, with: shading.paint(in: path.boundingRect), style: style)
-            case .text(let run, let shading):
+            case .text(let run):
+                let box = Rect(origin: run.origin, size: run.layout.size)
                 canvas.draw(
-                    run.layout, at: run.origin,
-                    paint: shading.paint(in: Rect(origin: run.origin, size: run.layout.size)))
+                    run.layout, at: run.origin, paints: run.shadings.map { $0.paint(in: box) })
             case .image(let run):
                 canvas.draw(run.bitmap, in: run.rect)
             case .push(let effect):

@@ -11,8 +11,8 @@ struct DisplayList: Equatable {
         case fill(Path, Shading)
         /// Strokes a path's outline with a paint.
         case stroke(Path, Shading, StrokeStyle)
-        /// Draws laid-out text with a paint.
-        case text(TextRun, Shading)
+        /// Draws laid-out text, each run with its own paint.
+        case text(TextRun)
         /// Draws a bitmap stretched over a rectangle, filtered bilinearly.
         case image(ImageRun)
         /// Applies an effect to what follows, up to the matching ``pop``.
