@@ -116,6 +116,10 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(
+            name: "NightstandKitTests",
+            dependencies: ["NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster"]
+        ),
+        .testTarget(
             name: "DisplayTests",
             dependencies: ["Display", "Raster"]
         ),

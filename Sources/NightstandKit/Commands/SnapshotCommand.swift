@@ -20,7 +20,8 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "Where to write the PNG.")
     var out: String = "nightstand.png"
 
-    @Option(help: "Screen size as WxH. Default: the configuration's [display] size, else 800x480.")
+    @Option(
+        help: "Screen size as WxH. Default: the configuration's [display] mode (rotated) or size.")
     var size: String?
 
     @Option(help: "The instant to show, e.g. 2026-11-21T23:30 or 23:30. Default: now.")
@@ -32,7 +33,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     func run() async throws {
         try await exitingOnConfigurationError {
             let configuration = try config.load()
-            var screen = configuration.display.headlessSize
+            var screen = configuration.expectedScreenSize
             if let size {
                 guard let parsed = PixelSize(parsing: size) else {
                     throw ValidationError(
