@@ -45,12 +45,19 @@ let package = Package(
             dependencies: ["Raster", "CDRM"]
         ),
 
+        // Ambient input: light sensors (IIO sysfs), clock schedules, night-mode policy, backlight.
+        .target(
+            name: "Ambient",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "nightstand",
             dependencies: [
                 "Raster",
                 "Display",
+                "Ambient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,6 +80,10 @@ let package = Package(
         .testTarget(
             name: "DisplayTests",
             dependencies: ["Display", "Raster"]
+        ),
+        .testTarget(
+            name: "AmbientTests",
+            dependencies: ["Ambient", .product(name: "Logging", package: "swift-log")]
         ),
     ],
     swiftLanguageModes: [.v6]

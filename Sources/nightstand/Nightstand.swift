@@ -8,7 +8,7 @@ struct Nightstand: ParsableCommand {
         abstract: "A StandBy-style widget display drawn straight into the Linux framebuffer.",
         subcommands: [
             SnapshotCommand.self, BenchCommand.self, DisplaysCommand.self,
-            ShowTestFrameCommand.self,
+            ShowTestFrameCommand.self, SensorsCommand.self,
         ]
     )
 }
