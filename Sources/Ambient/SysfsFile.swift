@@ -28,9 +28,10 @@ enum SysfsFile {
         return .success(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// Writes `text` to `path` in one `write(2)`, as sysfs attributes expect.
+    /// Writes `text` to `path` in one `write(2)`, as sysfs attributes expect (truncating, as a
+    /// shell's `>` does, so a regular file in a test tree holds exactly `text`).
     static func write(_ text: String, to path: String) -> Result<Void, SysfsFailure> {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else { return .failure(SysfsFailure(path: path, errno: errno)) }
         defer { close(fd) }
         let bytes = Array(text.utf8)

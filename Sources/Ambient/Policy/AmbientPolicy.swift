@@ -41,6 +41,8 @@ public struct AmbientPolicy: Sendable {
     private var pending: (appearance: Appearance, since: Date)?
     /// Whether the last reading failed (so the failure is logged once).
     private var sensorFailing = false
+    /// The last schedule answer: valid from `from` until `next`.
+    private var scheduleCache: (from: Date, appearance: Appearance, next: Date?)?
 
     /// A policy for `configuration`, logging sensor failures and recoveries to `logger`.
     public init(
@@ -61,9 +63,7 @@ public struct AmbientPolicy: Sendable {
             return AmbientDecision(
                 appearance: manualOverride, source: .override, nextEvaluation: nil)
         }
-        let schedule = configuration.schedule
-        let scheduled = schedule.appearance(at: time)
-        let boundary = schedule.nextTransition(after: time)
+        let (scheduled, boundary) = scheduleState(at: time)
         guard let reading else {
             automatic = scheduled
             return AmbientDecision(
@@ -89,7 +89,7 @@ public struct AmbientPolicy: Sendable {
             }
             sensorFailing = false
             let smoothed = smoother.add(lux, at: time)
-            let sensed = follow(smoothed, at: time)
+            let sensed = follow(smoothed, at: time, scheduled: scheduled)
             let deadlines = [poll, boundary, pending.map { $0.since + configuration.dwell }]
             return AmbientDecision(
                 appearance: scheduled == .off ? .off : sensed,
@@ -99,11 +99,12 @@ public struct AmbientPolicy: Sendable {
     }
 
     /// Moves the automatic appearance toward what `lux` calls for, through the dwell.
-    private mutating func follow(_ lux: Double, at time: Date) -> Appearance {
+    private mutating func follow(_ lux: Double, at time: Date, scheduled: Appearance)
+        -> Appearance
+    {
         guard let current = automatic else {
             // First reading: start from the schedule's appearance and apply at once.
-            let start = configuration.schedule.appearance(at: time)
-            let first = target(from: start, lux: lux)
+            let first = target(from: scheduled, lux: lux)
             automatic = first
             return first
         }
@@ -138,6 +139,26 @@ public struct AmbientPolicy: Sendable {
             while index < bands.count, lux < bands[index].enterBelow { index += 1 }
         }
         return levels[index]
+    }
+
+    /// The schedule's appearance at `time` and its next transition.
+    ///
+    /// Recomputed only once `time` leaves the span the last answer covers (polling every few
+    /// seconds would otherwise recompute sunrise and sunset each time). A schedule without a
+    /// transition ahead is asked again a day later.
+    private mutating func scheduleState(at time: Date) -> (Appearance, Date?) {
+        if let cached = scheduleCache, time >= cached.from,
+            time < cached.next ?? cached.from.addingTimeInterval(86400)
+        {
+            return (cached.appearance, cached.next)
+        }
+        let schedule = configuration.schedule
+        let state = (
+            from: time, appearance: schedule.appearance(at: time),
+            next: schedule.nextTransition(after: time)
+        )
+        scheduleCache = state
+        return (state.appearance, state.next)
     }
 
     /// Forgets readings and pending changes: the next update chooses afresh.
