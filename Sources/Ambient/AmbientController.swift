@@ -75,7 +75,8 @@ public struct AmbientController: Sendable {
     /// Reads the sensor (if one is configured), decides the appearance at `time`, and sets the
     /// backlight when the appearance changed.
     public mutating func update(at time: Date) -> AmbientDecision {
-        let reading = configuration.sensor.map { read($0) }
+        // Under a manual override the reading would be ignored: do not run the sensor.
+        let reading = manualOverride == nil ? configuration.sensor.map { read($0) } : nil
         let decision = policy.update(at: time, reading: reading)
         if decision.appearance != shown {
             shown = decision.appearance

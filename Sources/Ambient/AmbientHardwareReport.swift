@@ -45,11 +45,13 @@ public struct AmbientHardwareReport: Sendable, CustomStringConvertible {
                 reading: Result { () throws(LightSensorError) in try sensor.readLux() })
         }
         let backlights = Backlight.directories(sysfsRoot: sysfsRoot).map { path in
-            let level = Result { () throws(BacklightError) in
-                let backlight = try Backlight(path: path)
-                return (brightness: try backlight.brightness(), maximum: backlight.maxBrightness)
+            let backlight = Result { () throws(BacklightError) in try Backlight(path: path) }
+            let level = backlight.flatMap { backlight in
+                Result { () throws(BacklightError) in
+                    (brightness: try backlight.brightness(), maximum: backlight.maxBrightness)
+                }
             }
-            let writable = (try? Backlight(path: path).isWritable) ?? false
+            let writable = (try? backlight.get())?.isWritable ?? false
             return BacklightEntry(path: path, level: level, isWritable: writable)
         }
         return AmbientHardwareReport(sysfsRoot: sysfsRoot, sensors: sensors, backlights: backlights)

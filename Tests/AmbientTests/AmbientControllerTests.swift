@@ -121,14 +121,17 @@ struct AmbientControllerTests {
         #expect(log.messages(at: .warning).first?.contains("(10-0045)") == true)
     }
 
-    @Test("The manual override passes through to the policy")
+    @Test("The manual override passes through; under it the sensor is not read at all")
     func manualOverride() throws {
         let sysfs = try FakeSysfs()
-        try sysfs.iioDevice(0, name: "bh1750", ["in_illuminance_input": "500\n"])
+        let log = LogCapture()
         var controller = AmbientController(
-            configuration: try configuration(), sysfsRoot: sysfs.root, logger: LogCapture().logger)
+            configuration: try configuration(), sysfsRoot: sysfs.root, logger: log.logger)
         controller.manualOverride = .night
+        // No bh1750 exists, yet nothing is logged: the override needs no reading.
         #expect(controller.update(at: local(2025, 5, 15, 12, in: berlin)).source == .override)
+        #expect(log.messages(at: .warning).isEmpty)
+        try sysfs.iioDevice(0, name: "bh1750", ["in_illuminance_input": "500\n"])
         controller.manualOverride = nil
         #expect(controller.manualOverride == nil)
         #expect(controller.update(at: local(2025, 5, 15, 12, 0, 2, in: berlin)).appearance == .day)

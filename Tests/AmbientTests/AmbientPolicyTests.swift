@@ -206,6 +206,10 @@ struct AmbientPolicyTests {
         #expect(
             policy.update(at: dark, reading: .success(1)).nextEvaluation
                 == dark.addingTimeInterval(2))
+        // A failing sensor is retried after 30 s, not at every 2 s poll.
+        let failed = policy.update(
+            at: noon.addingTimeInterval(4), reading: .failure(.notFound(name: nil, available: [])))
+        #expect(failed.nextEvaluation == noon.addingTimeInterval(34))
         // Without a sensor: the schedule's next boundary (21:00).
         var clockOnly = AmbientPolicy(configuration: try configuration())
         #expect(

@@ -22,7 +22,8 @@ import Logging
 ///    dwell. The first reading after start or after an override applies at once, starting
 ///    from the scheduled appearance.
 /// 4. Without a sensor, or while it fails, the clock schedule decides. The first failure is
-///    logged once as a warning; the first good reading after it, once as a notice.
+///    logged once as a warning; the first good reading after it, once as a notice. A failing
+///    sensor is retried every 30 s (``AmbientDecision/nextEvaluation``), not every poll.
 public struct AmbientPolicy: Sendable {
     /// The settings.
     public let configuration: AmbientConfiguration
@@ -32,6 +33,9 @@ public struct AmbientPolicy: Sendable {
     public var manualOverride: Appearance? {
         didSet { restart() }
     }
+    /// Seconds between attempts to read a failing (or absent) sensor, unless polls are rarer:
+    /// a board without a sensor should not wake every poll interval for nothing.
+    static let retryInterval: Double = 30
     private let logger: Logger
     private var smoother: LuxSmoother
     /// The automatic appearance (sensor or schedule), before the `off` window; nil until the
@@ -69,7 +73,6 @@ public struct AmbientPolicy: Sendable {
             return AmbientDecision(
                 appearance: scheduled, source: .schedule, nextEvaluation: boundary)
         }
-        let poll = time.addingTimeInterval(configuration.pollInterval)
         switch reading {
         case .failure(let error):
             if !sensorFailing {
@@ -80,9 +83,10 @@ public struct AmbientPolicy: Sendable {
             smoother.reset()
             pending = nil
             automatic = scheduled
+            let retry = time.addingTimeInterval(max(configuration.pollInterval, Self.retryInterval))
             return AmbientDecision(
                 appearance: scheduled, source: .schedule,
-                nextEvaluation: [poll, boundary].compactMap { $0 }.min())
+                nextEvaluation: [retry, boundary].compactMap { $0 }.min())
         case .success(let lux):
             if sensorFailing {
                 logger.notice("light sensor reads again (\(lux) lux); following it")
@@ -90,7 +94,10 @@ public struct AmbientPolicy: Sendable {
             sensorFailing = false
             let smoothed = smoother.add(lux, at: time)
             let sensed = follow(smoothed, at: time, scheduled: scheduled)
-            let deadlines = [poll, boundary, pending.map { $0.since + configuration.dwell }]
+            let deadlines = [
+                time.addingTimeInterval(configuration.pollInterval), boundary,
+                pending.map { $0.since + configuration.dwell },
+            ]
             return AmbientDecision(
                 appearance: scheduled == .off ? .off : sensed,
                 source: scheduled == .off ? .schedule : .sensor(lux: smoothed),
