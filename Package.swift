@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "nightstand", targets: ["nightstand"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Display", targets: ["Display"]),
+        .library(name: "Widgets", targets: ["Widgets"]),
+        .library(name: "NightstandKit", targets: ["NightstandKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,6 +41,12 @@ let package = Package(
             dependencies: ["Raster", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // The WidgetKit model: widgets, configurations, providers, timelines, families.
+        .target(
+            name: "Widgets",
+            dependencies: ["WidgetUI", "Raster", .product(name: "Logging", package: "swift-log")]
+        ),
+
         // Framebuffer sinks: DRM/KMS, fbdev, headless; pixel formats, rotation, damage.
         .target(
             name: "Display",
@@ -51,15 +59,38 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
 
-        // The command-line tool.
-        .executableTarget(
-            name: "nightstand",
+        // The host: configuration, StandBy scene, run loop, control.
+        .target(
+            name: "Standby",
             dependencies: [
-                "Raster",
-                "Display",
+                "Raster", "WidgetUI", "Widgets", "Display",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+
+        // The widgets that ship: clock, date, …
+        .target(
+            name: "BuiltinWidgets",
+            dependencies: ["Widgets", "WidgetUI"]
+        ),
+
+        // What a widget author imports: the views, the WidgetKit model, and the whole
+        // program (command line, host) for a `@main` WidgetBundle.
+        .target(
+            name: "NightstandKit",
+            dependencies: [
+                "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
                 "Ambient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+
+        // The `nightstand` program.
+        .executableTarget(
+            name: "nightstand",
+            dependencies: ["NightstandKit"]
         ),
 
         // Shared asserts for every test target (goldens, tolerances).
@@ -75,7 +106,21 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetUITests",
-            dependencies: ["WidgetUI", "Raster"]
+            dependencies: [
+                "WidgetUI", "Raster", "NightstandTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Goldens", "Fixtures"]
+        ),
+        .testTarget(
+            name: "WidgetsTests",
+            dependencies: ["Widgets", "WidgetUI", "Raster", "NightstandTestSupport"],
+            exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "StandbyTests",
+            dependencies: ["Standby", "Widgets", "WidgetUI", "Display", "Raster", "NightstandTestSupport"],
+            exclude: ["Goldens"]
         ),
         .testTarget(
             name: "DisplayTests",

@@ -108,3 +108,21 @@ struct ColorTransformTests {
         #expect(out.r == 128 && out.g == 40 && out.a == 128)
     }
 }
+
+@Suite("Color transforms with gain")
+struct ColorTransformGainTests {
+    @Test("a transform with gain saturates at white for colors and for pixels")
+    func gainSaturates() {
+        let gain = ColorTransform.monochrome(tint: .white).concatenating(.dim(2))
+        #expect(gain.apply(.white) == RGBA(red: 1, green: 1, blue: 1, alpha: 1))
+        let red = gain.apply(.systemRed)
+        #expect(red.red == red.green && red.red > 0.6 && red.red <= 1)
+        let canvas = Canvas(width: 2, height: 1)
+        canvas.colorTransform = gain
+        canvas.fill(Rect(x: 0, y: 0, width: 2, height: 1), with: Paint(color: .white))
+        #expect(canvas[0, 0] == RGBA.white.premultiplied)
+        canvas.colorTransform = .identity
+        canvas.apply(gain)
+        #expect(canvas[1, 0] == RGBA.white.premultiplied)
+    }
+}

@@ -28,7 +28,8 @@ public struct ColorTransform: Hashable, Sendable {
     /// The transform that changes nothing.
     public static let identity = ColorTransform(matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1])
 
-    /// Scales every channel by `factor` (0…1): luminance reduction done in the pixels.
+    /// Scales every channel by `factor`: 0…1 is luminance reduction done in the pixels; above 1
+    /// a gain that saturates at white.
     public static func dim(_ factor: Float) -> ColorTransform {
         ColorTransform(matrix: [factor, 0, 0, 0, factor, 0, 0, 0, factor])
     }
@@ -64,14 +65,16 @@ public struct ColorTransform: Hashable, Sendable {
         ColorTransform(matrix: zip(matrix, other.matrix).map { $0 + ($1 - $0) * t })
     }
 
-    /// Maps a straight-alpha color.
+    /// Maps a straight-alpha color; each result channel is clamped to 0…1, so a transform
+    /// with gain (weights summing past 1) saturates instead of overflowing.
     public func apply(_ c: RGBA) -> RGBA {
         if isIdentity { return c }
         let m = matrix
+        func clamp(_ v: Float) -> Float { min(max(v, 0), 1) }
         return RGBA(
-            red: m[0] * c.red + m[1] * c.green + m[2] * c.blue,
-            green: m[3] * c.red + m[4] * c.green + m[5] * c.blue,
-            blue: m[6] * c.red + m[7] * c.green + m[8] * c.blue, alpha: c.alpha)
+            red: clamp(m[0] * c.red + m[1] * c.green + m[2] * c.blue),
+            green: clamp(m[3] * c.red + m[4] * c.green + m[5] * c.blue),
+            blue: clamp(m[6] * c.red + m[7] * c.green + m[8] * c.blue), alpha: c.alpha)
     }
 
     /// The fixed-point form for pixel loops.

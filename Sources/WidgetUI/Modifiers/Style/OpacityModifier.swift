@@ -20,22 +20,8 @@ struct OpacityModifier<Content: View>: View, PrimitiveView {
     var opacity: Double
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        content.resolve(in: environment).map { OpacityNode(child: $0, opacity: opacity) }
-    }
-}
-
-/// Lays out as its child; wraps the placed child in an opacity effect.
-final class OpacityNode: ModifierNode {
-    let opacity: Double
-
-    init(child: LayoutNode, opacity: Double) {
-        self.opacity = opacity
-        super.init(kind: "opacity", child: child)
-    }
-
-    override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {
-        PlacedView(
-            kind: kind, frame: bounds, effect: .opacity(opacity),
-            children: [child.place(in: bounds, proposal: proposal)])
+        content.resolve(in: environment).map {
+            EffectNode(kind: "opacity", child: $0, effect: .opacity(opacity))
+        }
     }
 }

@@ -1,0 +1,42 @@
+import ArgumentParser
+import BuiltinWidgets
+import Standby
+import Widgets
+
+/// The `nightstand` command line: a StandBy-style widget display for Linux framebuffers.
+///
+/// The `nightstand` program runs it with the built-in widgets; a user's `@main` bundle runs
+/// it with its own widgets added (``Widgets/WidgetBundle/main()``).
+public struct NightstandCommand: AsyncParsableCommand {
+    /// The command's name, help and subcommands; `run` is the default.
+    public static let configuration = CommandConfiguration(
+        commandName: "nightstand",
+        abstract: "A StandBy-style widget display drawn straight into the Linux framebuffer.",
+        subcommands: [
+            RunCommand.self, SnapshotCommand.self, CheckConfigCommand.self, BenchCommand.self,
+            DisplaysCommand.self, ShowTestFrameCommand.self, SensorsCommand.self,
+        ],
+        defaultSubcommand: RunCommand.self
+    )
+
+    /// Creates the command (ArgumentParser does).
+    public init() {}
+
+    /// Parses the process's arguments and runs, with `widgets` available by kind next to the
+    /// built-in ones.
+    public static func main(widgets: [ConfigurableWidget]) async {
+        WidgetKinds.extra = widgets
+        await main()
+    }
+}
+
+/// The widget kinds the commands know.
+enum WidgetKinds {
+    /// Kinds a bundle added; set once, before the command line is parsed.
+    nonisolated(unsafe) static var extra: [ConfigurableWidget] = []
+
+    /// The built-in kinds and the bundle's (a bundle's kind replaces a built-in one).
+    static var registry: WidgetRegistry {
+        WidgetRegistry(BuiltinWidgets.all + extra)
+    }
+}

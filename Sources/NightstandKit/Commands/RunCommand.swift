@@ -1,0 +1,137 @@
+import ArgumentParser
+import Display
+import Foundation
+import Logging
+import Raster
+import Standby
+
+/// The `run` command, the default: shows the display until stopped.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Show the widgets on the display until stopped (the default command).",
+        discussion: """
+            Opens the configured display (or, with backend auto, the first DRM card with a \
+            connected screen, else /dev/fb0, else the headless backend, which writes the screen \
+            to a PNG each time it changes), and keeps every widget current. SIGINT or SIGTERM \
+            restores the display and exits.
+            """)
+
+    @OptionGroup var config: ConfigurationOptions
+
+    @Option(help: "auto, drm, fbdev or headless (overrides [display] backend).")
+    var backend: String?
+
+    @Option(help: "The device: /dev/dri/cardN or /dev/fbN (overrides [display] device).")
+    var device: String?
+
+    @Option(help: "Start the display's clock at this instant, e.g. 2026-11-21T23:30 or 23:30.")
+    var at: String?
+
+    @Option(help: "Where the headless backend writes the screen (overrides [display] output).")
+    var out: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: String = "info"
+
+    func run() async throws {
+        let log = try bootstrapLogging(level: logLevel)
+        try await exitingOnConfigurationError {
+            var configuration = try config.load()
+            if let backend {
+                guard let value = DisplayConfiguration.Backend(rawValue: backend) else {
+                    throw ValidationError(
+                        "--backend \(backend): expected auto, drm, fbdev or headless")
+                }
+                configuration.display.backend = value
+            }
+            if let device { configuration.display.device = device }
+            if let out { configuration.display.headlessImagePath = out }
+            if configuration.display.headlessImagePath == nil
+                && configuration.display.headlessRawPath == nil
+            {
+                configuration.display.headlessImagePath = "out/screen.png"
+            }
+            let clock: SystemClock
+            if let at {
+                guard let start = DateTimeText.parse(at) else {
+                    throw ValidationError(
+                        "--at \(at): expected a date-time such as 2026-11-21T23:30 or a time such as 23:30"
+                    )
+                }
+                clock = SystemClock(startingAt: start)
+            } else {
+                clock = SystemClock()
+            }
+            try await Self.show(configuration, clock: clock, log: log)
+        }
+    }
+
+    private static func show(
+        _ configuration: Configuration, clock: SystemClock, log: Logger
+    ) async throws {
+        let registry = WidgetKinds.registry
+        // Check the widgets before touching the display.
+        _ = try registry.makeWidgets(for: configuration)
+        if let path = configuration.display.headlessImagePath,
+            configuration.display.backend != .drm,
+            configuration.display.backend != .fbdev
+        {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent.isEmpty
+                    ? "." : (path as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
+        }
+        let sink = try configuration.display.openSink { log.info("\($0)") }
+        defer { sink.close() }
+        let host = try StandbyHost(
+            configuration: configuration, registry: registry, sink: sink, clock: clock,
+            fonts: try FontDatabase(), log: log)
+        let events = host.events
+        let signals = SignalHandlers { events.post(.stop) }
+        defer { signals.cancel() }
+        if sink is HeadlessSink, let path = configuration.display.headlessImagePath {
+            log.notice(
+                "no display device in use: the screen goes to \(URL(fileURLWithPath: path).path), replaced each time it changes"
+            )
+        }
+        log.info("running: \(configuration.slots.count) slot(s) on \(sink.size)")
+        await host.run()
+        log.info("stopped")
+    }
+}
+
+/// Turns SIGINT and SIGTERM into a call, once installed; restores the default on cancel.
+final class SignalHandlers {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ handler: @escaping @Sendable () -> Void) {
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: handler)
+            source.resume()
+            return source
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+}
+
+/// Sends log lines to standard error at a level; returns the program's logger.
+func bootstrapLogging(level: String) throws -> Logger {
+    guard let value = Logger.Level(rawValue: level) else {
+        throw ValidationError(
+            "--log-level \(level): expected trace, debug, info, notice, warning, error or critical")
+    }
+    LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = value
+        return handler
+    }
+    return Logger(label: "nightstand")
+}

@@ -1,0 +1,355 @@
+import Display
+import Foundation
+import Logging
+import Raster
+import WidgetUI
+import Widgets
+
+/// The run loop: keeps every slot's widget current and hands changed pixels to the display.
+///
+/// It draws only what changed (a slot whose widget, entry, or live text changed), presents
+/// only those rectangles, and sleeps until the earliest deadline: the next entry, a reload, the
+/// next instant a live text changes, a stack rotation, a burn-in step. Providers run on their
+/// own tasks with a timeout; a provider that throws or hangs keeps its widget on its last entry.
+///
+/// ```swift
+/// let host = try StandbyHost(configuration: config, registry: registry, sink: sink, clock: SystemClock())
+/// await host.run()
+/// ```
+public final class StandbyHost {
+    /// Counts of what the loop did, for tests and `nightstand status`.
+    public struct Statistics: Equatable, Sendable {
+        /// Frames handed to the display.
+        public var frames = 0
+        /// Widgets drawn, by instance id.
+        public var draws: [String: Int] = [:]
+        /// Times the loop woke up.
+        public var wakeups = 0
+    }
+
+    /// What was last drawn in a slot, to tell whether it must be drawn again.
+    private struct Drawn {
+        var instance: Int
+        var entry: any TimelineEntry
+        var isPlaceholder: Bool
+        var timelineGeneration: Int
+        var nextChange: Date?
+
+        /// Whether `other` draws the same: same widget, and the same entry (equal, when the
+        /// entry type is `Equatable`; else from the same timeline).
+        func drawsSame(as other: Drawn) -> Bool {
+            guard instance == other.instance, isPlaceholder == other.isPlaceholder,
+                entry.date == other.entry.date
+            else { return false }
+            if let equal = entriesEqual(entry, other.entry) { return equal }
+            return timelineGeneration == other.timelineGeneration
+        }
+    }
+
+    private let configuration: Configuration
+    private let runtimes: [WidgetRuntime]
+    private let stacks: [Configuration.Slot]
+    private var drawn: [Drawn?]
+    private let sink: any FrameSink
+    private let canvas: Canvas
+    private let layout: SceneLayout
+    private let clock: any HostClock
+    private let fonts: FontDatabase?
+    /// One image cache for the life of the host: PNGs decode once, problems log once.
+    private let images = ImageCache()
+    private let center: WidgetCenter
+    private let log: Logger
+    /// Where events for the loop go: provider results, reloads, control commands, signals.
+    public let events = EventQueue()
+    /// The provider timeout, in seconds.
+    public let providerTimeout: TimeInterval
+    private var style = FrameStyle.day
+    private var offset: (x: Int, y: Int)?
+    private var stopped = false
+    /// What the loop did so far.
+    public private(set) var statistics = Statistics()
+
+    /// Makes every widget of the configuration and lays out the screen.
+    ///
+    /// Throws ``ConfigurationError`` for an unknown widget kind or a bad option.
+    public init(
+        configuration: Configuration, registry: WidgetRegistry, sink: any FrameSink,
+        clock: any HostClock, fonts: FontDatabase? = nil, center: WidgetCenter = .shared,
+        providerTimeout: TimeInterval = 10, log: Logger = Logger(label: "nightstand")
+    ) throws {
+        self.configuration = configuration
+        let descriptors = try registry.makeWidgets(for: configuration)
+        let now = clock.now
+        runtimes = zip(configuration.widgets, descriptors).map { instance, descriptor in
+            WidgetRuntime(id: instance.id, descriptor: descriptor, family: .systemSmall, now: now)
+        }
+        stacks = configuration.slots
+        drawn = Array(repeating: nil, count: configuration.slots.count)
+        self.sink = sink
+        canvas = Canvas(size: sink.size)
+        canvas.clear(.black)
+        layout = SceneLayout(
+            screen: sink.size, layout: configuration.layout, count: configuration.slots.count)
+        self.clock = clock
+        // One database for the life of the host: faces and glyphs load once.
+        self.fonts = fonts ?? (try? FontDatabase())
+        self.center = center
+        self.providerTimeout = providerTimeout
+        self.log = log
+    }
+
+    /// The screen as last drawn.
+    public var screen: Canvas { canvas }
+
+    /// Asks the loop to finish its turn and return (from any thread: post ``HostEvent/stop``).
+    public func stop() {
+        events.post(.stop)
+    }
+
+    /// Runs until stopped (``stop()``, SIGINT/SIGTERM through ``events``), or until the clock
+    /// reaches `end`.
+    public func run(until end: Date? = nil) async {
+        center.onReloadRequest { [events] in events.post(.reloadRequested) }
+        defer {
+            center.onReloadRequest(nil)
+            for runtime in runtimes { runtime.cancelFetch() }
+        }
+        while !stopped {
+            let now = clock.now
+            if let end, now >= end { break }
+            turn(at: now)
+            var deadline = nextDeadline(after: now)
+            if let end { deadline = min(deadline ?? end, end) }
+            let busy = runtimes.contains { $0.fetch != nil }
+            let arrived = await clock.wait(until: deadline, events: events, busy: busy)
+            statistics.wakeups += 1
+            for event in arrived { handle(event) }
+        }
+    }
+
+    /// Changes how frames look (an appearance change): every slot is drawn again on the next
+    /// turn.
+    public func setStyle(_ newStyle: FrameStyle) {
+        guard newStyle != style else { return }
+        style = newStyle
+        drawn = Array(repeating: nil, count: stacks.count)
+    }
+
+    /// Draws one frame at the clock's time once every provider answered or timed out.
+    ///
+    /// This is what `nightstand snapshot` shows. It waits real time, at most the provider
+    /// timeout.
+    public func drawSettledFrame() async {
+        let now = clock.now
+        turn(at: now)
+        let giveUp = Date().addingTimeInterval(providerTimeout)
+        while runtimes.contains(where: { $0.fetch != nil }) {
+            let remaining = giveUp.timeIntervalSinceNow
+            let arrived = await events.next(timeout: max(remaining, 0))
+            for event in arrived { handle(event) }
+            if remaining <= 0 {
+                // Time out every fetch still running, at the host's deadline.
+                for runtime in runtimes {
+                    if let change = runtime.timeOutFetch(
+                        now: .distantFuture, timeout: providerTimeout)
+                    {
+                        report(change, of: runtime)
+                    }
+                }
+            }
+        }
+        drawChanges(at: now)
+    }
+
+    /// One turn of the loop at `now`: fetches due, timeouts, and drawing what changed.
+    func turn(at now: Date) {
+        applyReloadRequests(now: now)
+        for (index, runtime) in runtimes.enumerated() {
+            if let change = runtime.timeOutFetch(now: now, timeout: providerTimeout) {
+                report(change, of: runtime)
+            }
+            if let reload = runtime.nextReload, reload <= now {
+                runtime.startFetch(index: index, now: now, timeout: providerTimeout, events: events)
+            }
+        }
+        drawChanges(at: now)
+    }
+
+    // MARK: Events
+
+    private func handle(_ event: HostEvent) {
+        switch event {
+        case .timeline(let index, let generation, let result):
+            guard runtimes.indices.contains(index) else { return }
+            let runtime = runtimes[index]
+            if let change = runtime.finishFetch(
+                generation: generation, result: result, now: clock.now)
+            {
+                report(change, of: runtime)
+            }
+        case .reloadRequested:
+            break  // taken at the start of the next turn
+        case .control(.reload(let kind)):
+            if let kind {
+                center.reloadTimelines(ofKind: kind)
+            } else {
+                center.reloadAllTimelines()
+            }
+        case .stop:
+            stopped = true
+        }
+    }
+
+    private func applyReloadRequests(now: Date) {
+        let request = center.takeReloadRequest()
+        guard !request.isEmpty else { return }
+        for runtime in runtimes where request.includes(runtime.descriptor.kind) {
+            if runtime.fetch == nil { runtime.nextReload = now }
+        }
+        log.info(
+            "reload requested: \(request.all ? "all" : request.kinds.sorted().joined(separator: ", "))"
+        )
+    }
+
+    private func report(_ change: WidgetRuntime.StateChange, of runtime: WidgetRuntime) {
+        switch change {
+        case .failed(let message):
+            log.warning(
+                "widget \(runtime.id): \(message); keeping its last entry",
+                metadata: ["kind": "\(runtime.descriptor.kind)"])
+        case .recovered:
+            log.info("widget \(runtime.id): provider recovered")
+        }
+    }
+
+    // MARK: Drawing
+
+    /// The instance a stack shows at `now`.
+    func shownInstance(ofSlot slot: Int, at now: Date) -> Int {
+        let ids = stacks[slot].widgets
+        let members = ids.compactMap { id in runtimes.firstIndex { $0.id == id } }
+        guard members.count > 1 else { return members.first ?? 0 }
+        let interval: TimeInterval?
+        switch stacks[slot].rotation {
+        case .off: return members[0]
+        case .every(let seconds): interval = seconds
+        case .smart(let seconds):
+            let scores = members.map { runtimes[$0].relevance(at: now).score }
+            if let best = scores.max(), best > 0, let first = scores.firstIndex(of: best) {
+                return members[first]
+            }
+            interval = seconds
+        }
+        guard let interval else { return members[0] }
+        let step = Int((now.timeIntervalSince1970 / interval).rounded(.down))
+        return members[step % members.count]
+    }
+
+    private func drawChanges(at now: Date) {
+        let newOffset = SceneLayout.burnInOffset(
+            at: now.timeIntervalSince1970, layout: configuration.layout)
+        var damage: [IntRect] = []
+        if offset.map({ $0 != newOffset }) ?? true {
+            offset = newOffset
+            canvas.clear(.black)
+            drawn = Array(repeating: nil, count: stacks.count)
+            damage.append(canvas.bounds)
+        }
+        for slot in stacks.indices {
+            let index = shownInstance(ofSlot: slot, at: now)
+            let runtime = runtimes[index]
+            let (entry, isPlaceholder) = runtime.entry(at: now)
+            var state = Drawn(
+                instance: index, entry: entry, isPlaceholder: isPlaceholder,
+                timelineGeneration: runtime.timelineGeneration, nextChange: nil)
+            if let last = drawn[slot] {
+                let due = last.nextChange.map { now >= $0 } ?? false
+                if last.drawsSame(as: state) && !due { continue }
+            }
+            let rect = layout.slots[slot].offsetBy(dx: newOffset.x, dy: newOffset.y)
+            state.nextChange = draw(
+                runtime, entry: entry, isPlaceholder: isPlaceholder, in: rect, at: now)
+            drawn[slot] = state
+            statistics.draws[runtime.id, default: 0] += 1
+            damage.append(rect.intersection(canvas.bounds))
+        }
+        damage.removeAll { $0.isEmpty }
+        guard !damage.isEmpty else { return }
+        do {
+            try sink.present(canvas, damage: damage)
+            statistics.frames += 1
+        } catch {
+            log.error("display: \(error)")
+        }
+    }
+
+    /// Draws a widget into a slot; returns when it next changes by itself.
+    private func draw(
+        _ runtime: WidgetRuntime, entry: any TimelineEntry, isPlaceholder: Bool, in slot: IntRect,
+        at now: Date
+    ) -> Date? {
+        let family = runtime.context.family
+        let (frame, scale) = SceneLayout.widgetFrame(in: slot, points: family.size)
+        var environment = EnvironmentValues()
+        environment.widgetRenderingMode = style.renderingMode
+        environment.isLuminanceReduced = style.isLuminanceReduced
+        environment.showsWidgetContainerBackground =
+            configuration.layout.tiles || !runtime.descriptor.isContainerBackgroundRemovable
+        let accent = configuration.layout.accent
+        environment.widgetAccentTint = Color(
+            red: Double(accent.red), green: Double(accent.green), blue: Double(accent.blue))
+        environment.imageCache = images
+        if isPlaceholder { environment.redactionReasons = .placeholder }
+        return canvas.withSavedState {
+            canvas.clip(to: slot.rect)
+            canvas.fill(slot.rect, with: Paint(color: .black))
+            canvas.colorTransform = style.colorTransform
+            canvas.concatenate(Transform(translationX: Double(frame.x), y: Double(frame.y)))
+            return runtime.descriptor.render(
+                entry: entry, family: family, environment: environment, fonts: fonts, now: now,
+                on: canvas, scale: scale
+            ).nextChange
+        }
+    }
+
+    /// The earliest instant after `now` at which something must happen.
+    func nextDeadline(after now: Date) -> Date? {
+        var deadline: Date?
+        func consider(_ date: Date?) {
+            guard let date else { return }
+            deadline = min(deadline ?? date, date)
+        }
+        for runtime in runtimes {
+            consider(runtime.nextReload)
+            consider(runtime.fetch?.deadline)
+            consider(runtime.nextEntryDate(after: now))
+            consider(runtime.relevance(at: now).until)
+        }
+        for (slot, state) in drawn.enumerated() {
+            consider(state?.nextChange)
+            switch stacks[slot].rotation {
+            case .every(let interval), .smart(.some(let interval)):
+                let t = now.timeIntervalSince1970
+                consider(
+                    Date(timeIntervalSince1970: ((t / interval).rounded(.down) + 1) * interval))
+            case .smart(nil), .off:
+                break
+            }
+        }
+        consider(
+            SceneLayout.nextBurnInChange(
+                after: now.timeIntervalSince1970, layout: configuration.layout
+            ).map(Date.init(timeIntervalSince1970:)))
+        return deadline.map { max($0, now) }
+    }
+}
+
+/// Whether two entries are equal, when their type is `Equatable`; `nil` when it can't tell.
+private func entriesEqual(_ a: any TimelineEntry, _ b: any TimelineEntry) -> Bool? {
+    guard let a = a as? any Equatable else { return nil }
+    return isEqual(a, b)
+}
+
+private func isEqual<T: Equatable>(_ a: T, _ b: Any) -> Bool {
+    (b as? T) == a
+}

@@ -1,0 +1,43 @@
+import Raster
+import WidgetUI
+
+/// How frames look under an appearance: the rendering mode and luminance the widgets see, and
+/// the color transform every pixel goes through (DESIGN.md, "Appearance").
+public struct FrameStyle: Hashable, Sendable {
+    /// The widgets' rendering mode.
+    public var renderingMode: WidgetRenderingMode
+    /// Whether widgets are told luminance is reduced.
+    public var isLuminanceReduced: Bool
+    /// The transform applied to every paint after the rendering mode: dimming, red tint.
+    public var colorTransform: ColorTransform
+
+    /// Creates a style.
+    public init(
+        renderingMode: WidgetRenderingMode, isLuminanceReduced: Bool,
+        colorTransform: ColorTransform
+    ) {
+        self.renderingMode = renderingMode
+        self.isLuminanceReduced = isLuminanceReduced
+        self.colorTransform = colorTransform
+    }
+
+    /// Day: full color, as drawn.
+    public static let day = FrameStyle(
+        renderingMode: .fullColor, isLuminanceReduced: false, colorTransform: .identity)
+
+    /// Dim: full color with luminance reduced, and the pixels scaled by `brightness` (1 where a
+    /// backlight does the dimming).
+    public static func dim(brightness: Float) -> FrameStyle {
+        FrameStyle(
+            renderingMode: .fullColor, isLuminanceReduced: true,
+            colorTransform: brightness >= 1 ? .identity : .dim(brightness))
+    }
+
+    /// Night: vibrant, luminance reduced, monochrome red with its brightest red at `ceiling`
+    /// (0…1): nothing green or blue reaches the panel.
+    public static func night(ceiling: Float) -> FrameStyle {
+        FrameStyle(
+            renderingMode: .vibrant, isLuminanceReduced: true,
+            colorTransform: .monochrome(tint: RGBA(red: ceiling, green: 0, blue: 0)))
+    }
+}

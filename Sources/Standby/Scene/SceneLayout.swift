@@ -1,0 +1,63 @@
+import Raster
+
+/// Where everything goes on the screen: the slots side by side, the widget square in each,
+/// and the burn-in offset of the moment.
+///
+/// Slots share the width left by the margins and gaps equally and take the full height
+/// inside the margins; a slot's widget is drawn as large as fits, centered.
+public struct SceneLayout: Equatable, Sendable {
+    /// The screen size in pixels.
+    public let screen: PixelSize
+    /// The slots, in pixels, left to right, before any burn-in offset.
+    public let slots: [IntRect]
+
+    /// Lays out `count` slots on a screen.
+    public init(screen: PixelSize, layout: LayoutConfiguration, count: Int) {
+        self.screen = screen
+        let n = max(count, 1)
+        let inner = max(0, screen.width - 2 * layout.margin - (n - 1) * layout.gap)
+        let width = inner / n
+        let height = max(0, screen.height - 2 * layout.margin)
+        // Spread the rounding remainder: the row stays centered.
+        let left = (screen.width - (n * width + (n - 1) * layout.gap)) / 2
+        slots = (0..<count).map { i in
+            IntRect(
+                x: left + i * (width + layout.gap), y: layout.margin, width: width, height: height)
+        }
+    }
+
+    /// The square a widget of `size` points is drawn into in a slot, and its scale: as large
+    /// as fits, centered, on whole pixels.
+    public static func widgetFrame(in slot: IntRect, points size: Size) -> (
+        rect: IntRect, scale: Double
+    ) {
+        let scale = min(Double(slot.width) / size.width, Double(slot.height) / size.height)
+        let w = Int((size.width * scale).rounded(.down))
+        let h = Int((size.height * scale).rounded(.down))
+        return (
+            IntRect(
+                x: slot.x + (slot.width - w) / 2, y: slot.y + (slot.height - h) / 2, width: w,
+                height: h),
+            scale
+        )
+    }
+
+    /// The burn-in offset at a time: the picture steps around a small square, one step per
+    /// interval, returning to the center every nine steps.
+    public static func burnInOffset(at time: Double, layout: LayoutConfiguration) -> (
+        x: Int, y: Int
+    ) {
+        let s = layout.burnInShift
+        guard s > 0, layout.burnInInterval > 0 else { return (0, 0) }
+        let steps = [(0, 0), (s, 0), (s, s), (0, s), (-s, s), (-s, 0), (-s, -s), (0, -s), (s, -s)]
+        let step = Int((time / layout.burnInInterval).rounded(.down)) % steps.count
+        return steps[(step + steps.count) % steps.count]
+    }
+
+    /// The instant the burn-in offset next changes after `time`, or `nil` when it never does.
+    public static func nextBurnInChange(after time: Double, layout: LayoutConfiguration) -> Double?
+    {
+        guard layout.burnInShift > 0, layout.burnInInterval > 0 else { return nil }
+        return ((time / layout.burnInInterval).rounded(.down) + 1) * layout.burnInInterval
+    }
+}

@@ -1,0 +1,37 @@
+import Raster
+
+extension View {
+    /// Puts this view in the widget's accent group, or takes it out.
+    ///
+    /// In `.accented` mode the accent group is drawn in the accent tint and the rest in white;
+    /// in `.vibrant` mode (night) the accent group is the brightest. In `.fullColor` nothing
+    /// changes.
+    ///
+    /// ```swift
+    /// HStack {
+    ///     Image(systemName: "drop.fill").widgetAccentable()
+    ///     Text("62 %")
+    /// }
+    /// ```
+    public func widgetAccentable(_ accentable: Bool = true) -> some View {
+        WidgetAccentableModifier(content: self, accentable: accentable)
+    }
+}
+
+/// The view `widgetAccentable` returns.
+struct WidgetAccentableModifier<Content: View>: View, PrimitiveView {
+    var content: Content
+    var accentable: Bool
+
+    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+        let nodes = content.resolve(in: environment)
+        guard
+            let groups = environment.widgetRenderingMode.groupTransforms(
+                accentTint: environment.widgetAccentTint)
+        else { return nodes }
+        let transform = accentable ? groups.accent : groups.content
+        return nodes.map {
+            EffectNode(kind: "widgetAccentable", child: $0, effect: .colorTransform(transform))
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Display
+import Raster
+import Testing
+import Widgets
+
+@testable import Standby
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    private func parse(_ text: String) throws -> Configuration {
+        try Configuration.parse(text, file: "board.toml")
+    }
+
+    /// The error a text gives, as its message.
+    private func failure(_ text: String) -> String {
+        do {
+            _ = try parse(text)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test("an empty file is the defaults: a clock and a date side by side")
+    func emptyFile() throws {
+        let config = try parse("")
+        #expect(config.widgets.map(\.kind) == ["clock", "date"])
+        #expect(config.slots.map(\.widgets) == [["clock"], ["date"]])
+        #expect(config.display.backend == .auto)
+        #expect(config.layout == LayoutConfiguration())
+    }
+
+    @Test("every display and layout key is read")
+    func fullFile() throws {
+        let config = try parse(
+            """
+            [display]
+            backend = "drm"
+            device = "/dev/dri/card1"
+            connector = "DSI-1"
+            mode = "800x480@60"
+            rotation = 180
+            pixel_format = "rgb565"
+            page_flips = false
+            size = "1280x480"
+            output = "/tmp/screen.png"
+
+            [layout]
+            style = "clock"
+            clock = "analog"
+            margin = 10
+            gap = 8
+            tiles = true
+            burn_in_shift = 0
+            burn_in_interval = "1h30m"
+            accent = "#FF9F0A"
+
+            [ambient]
+            night_below = 3
+
+            [[widget]]
+            kind = "clock"
+            seconds = true
+
+            [[widget]]
+            id = "berlin"
+            kind = "clock"
+            time_zone = "Europe/Berlin"
+
+            [[slot]]
+            widgets = ["clock", "berlin"]
+            rotation = "smart 15m"
+
+            [[slot]]
+            widgets = ["berlin"]
+            rotation = "off"
+            """)
+        let d = config.display
+        #expect(d.backend == .drm && d.device == "/dev/dri/card1" && d.connector == "DSI-1")
+        #expect(d.mode == DisplayMode(width: 800, height: 480, refresh: 60))
+        #expect(d.rotation == .degrees180 && d.format == .rgb565 && !d.pageFlips)
+        #expect(d.headlessSize == PixelSize(width: 1280, height: 480))
+        #expect(d.headlessImagePath == "/tmp/screen.png")
+        let l = config.layout
+        #expect(l.style == .clock && l.clockFace == .analog && l.margin == 10 && l.gap == 8)
+        #expect(l.tiles && l.burnInShift == 0 && l.burnInInterval == 5400)
+        #expect(config.ambient.values["night_below"] == .int(3))
+        #expect(config.widgets.map(\.id) == ["clock", "berlin"])
+        #expect(config.widgets[0].options.values == ["seconds": .bool(true)])
+        #expect(config.widgets[1].options.values == ["time_zone": .string("Europe/Berlin")])
+        #expect(config.slots[0].rotation == .smart(every: 900))
+        #expect(config.slots[1].rotation == .off)
+    }
+
+    @Test("errors name the file, the line and the key, and say what is expected")
+    func errors() {
+        #expect(
+            failure("[display]\nrotation = 45\n")
+                == "board.toml:2: [display] rotation: expected 0, 90, 180 or 270, found 45")
+        #expect(
+            failure("\n[layout]\n\ngap = \"wide\"\n")
+                == "board.toml:4: [layout] gap: expected an integer, found \"wide\"")
+        #expect(
+            failure("[display]\nbackend = \"x11\"")
+                == "board.toml:2: [display] backend: expected one of auto, drm, fbdev, headless, found \"x11\""
+        )
+        #expect(
+            failure("[layout]\nmargni = 3").hasPrefix("board.toml:2: [layout] margni: unknown key"))
+        #expect(failure("[layout]\nmargin = -3").hasSuffix("expected pixels ≥ 0, found -3"))
+        #expect(failure("[display\n").hasPrefix("board.toml:1: not valid TOML"))
+        #expect(
+            failure("[[widget]]\nkind = \"clock\"\n[[slot]]\nwidgets = [\"clok\"]\n")
+                == "board.toml:4: [[slot]] #1 widgets: no [[widget]] has the id \"clok\"; known ids: \"clock\""
+        )
+        #expect(
+            failure(
+                "[[widget]]\nkind = \"clock\"\n[[widget]]\nkind = \"clock\"\n[[slot]]\nwidgets = [\"clock\"]"
+            )
+            .hasPrefix("board.toml:3: [[widget]] clock id: the id \"clock\" is used twice"))
+        #expect(
+            failure("[[widget]]\nid = \"x\"\n").hasPrefix(
+                "board.toml:1: [[widget]] #1: missing kind"))
+        #expect(
+            failure(
+                "[[widget]]\nkind = \"clock\"\n[[slot]]\nwidgets = [\"clock\"]\nrotation = \"often\""
+            )
+            .hasPrefix("board.toml:5: [[slot]] #1 rotation: expected \"smart\""))
+    }
+
+    @Test("a missing file is a configuration error too")
+    func missingFile() {
+        #expect(throws: ConfigurationError.self) {
+            try Configuration.load(file: "/nonexistent/nightstand.toml")
+        }
+    }
+
+    @Test("durations read as people write them")
+    func durations() {
+        #expect(DurationText.seconds("90") == 90)
+        #expect(DurationText.seconds("90s") == 90)
+        #expect(DurationText.seconds("10m") == 600)
+        #expect(DurationText.seconds("1h30m") == 5400)
+        #expect(DurationText.seconds("2d") == 172800)
+        #expect(DurationText.seconds("10x") == nil)
+        #expect(DurationText.seconds("m") == nil)
+        #expect(DurationText.seconds("") == nil)
+    }
+}
