@@ -86,7 +86,7 @@ struct RunCommand: AsyncParsableCommand {
         defer { sink.close() }
         let host = try StandbyHost(
             configuration: configuration, registry: registry, sink: sink, clock: clock,
-            fonts: try FontDatabase(), log: log)
+            fonts: try FontDatabase(), log: log, notifier: SystemdNotifier())
         let events = host.events
         let signals = SignalHandlers { events.post(.stop) }
         defer { signals.cancel() }
