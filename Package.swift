@@ -53,6 +53,12 @@ let package = Package(
             dependencies: ["Raster", "CDRM"]
         ),
 
+        // Ambient input: light sensors (IIO sysfs), clock schedules, night-mode policy, backlight.
+        .target(
+            name: "Ambient",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+
         // The host: configuration, StandBy scene, run loop, control.
         .target(
             name: "Standby",
@@ -75,6 +81,7 @@ let package = Package(
             name: "NightstandKit",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
+                "Ambient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -122,6 +129,10 @@ let package = Package(
         .testTarget(
             name: "DisplayTests",
             dependencies: ["Display", "Raster"]
+        ),
+        .testTarget(
+            name: "AmbientTests",
+            dependencies: ["Ambient", .product(name: "Logging", package: "swift-log")]
         ),
     ],
     swiftLanguageModes: [.v6]
