@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "Standby",
             dependencies: [
-                "Raster", "WidgetUI", "Widgets", "Display",
+                "Raster", "WidgetUI", "Widgets", "Display", "Ambient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -114,13 +114,14 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetsTests",
-            dependencies: ["Widgets", "WidgetUI", "Raster", "NightstandTestSupport"],
-            exclude: ["Goldens"]
+            dependencies: ["Widgets", "WidgetUI", "Raster", "NightstandTestSupport"]
         ),
         .testTarget(
             name: "StandbyTests",
-            dependencies: ["Standby", "Widgets", "WidgetUI", "Display", "Raster", "NightstandTestSupport"],
-            exclude: ["Goldens"]
+            dependencies: [
+                "Standby", "Widgets", "WidgetUI", "Display", "Raster", "Ambient",
+                "NightstandTestSupport",
+            ]
         ),
         .testTarget(
             name: "NightstandKitTests",
