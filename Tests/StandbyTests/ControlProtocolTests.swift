@@ -65,20 +65,25 @@ struct ControlProtocolTests {
         #expect(ControlReply(line: Data("mode night".utf8)) == nil)
     }
 
-    @Test("the socket goes in XDG_RUNTIME_DIR, else the service's RUNTIME_DIRECTORY, else /tmp")
+    @Test("the socket goes in a service's RUNTIME_DIRECTORY, else XDG_RUNTIME_DIR, else /tmp")
     func defaultPaths() {
-        #expect(
-            ControlSocketPath.serverDefault(
-                environment: ["XDG_RUNTIME_DIR": "/run/user/1000", "RUNTIME_DIRECTORY": "/x"],
-                userID: 1000) == "/run/user/1000/nightstand/control.sock")
+        // systemd/nightstand.service sets both to /run/nightstand.
         #expect(
             ControlSocketPath.serverDefault(
                 environment: [
-                    "XDG_RUNTIME_DIR": "", "RUNTIME_DIRECTORY": "/run/nightstand:/run/b",
+                    "XDG_RUNTIME_DIR": "/run/nightstand", "RUNTIME_DIRECTORY": "/run/nightstand",
                 ],
-                userID: 998) == "/run/nightstand/control.sock")
+                userID: 61234) == "/run/nightstand/control.sock")
         #expect(
-            ControlSocketPath.serverDefault(environment: [:], userID: 1000)
+            ControlSocketPath.serverDefault(
+                environment: ["RUNTIME_DIRECTORY": "/run/nightstand:/run/other"], userID: 998)
+                == "/run/nightstand/control.sock")
+        #expect(
+            ControlSocketPath.serverDefault(
+                environment: ["XDG_RUNTIME_DIR": "/run/user/1000"], userID: 1000)
+                == "/run/user/1000/nightstand/control.sock")
+        #expect(
+            ControlSocketPath.serverDefault(environment: ["XDG_RUNTIME_DIR": ""], userID: 1000)
                 == "/tmp/nightstand-1000/control.sock")
     }
 

@@ -14,7 +14,7 @@ struct LabelTests {
     /// The middle of the capitals of the first text in `placed`.
     private func capMiddle(_ placed: PlacedView, size: Double = 17) throws -> Double {
         let text = try #require(placed.all("Text").first)
-        guard case .text(let run, _) = text.drawing.first else {
+        guard case .text(let run) = text.drawing.first else {
             Issue.record("expected text")
             return .nan
         }

@@ -179,7 +179,7 @@ struct SymbolTests {
             }.font(.title), in: Size(width: 200, height: 100), environment: context.environment)
         let symbol = try #require(placed.all("Image").first?.frame)
         let text = try #require(placed.all("Text").first)
-        guard case .text(let run, _) = text.drawing.first else {
+        guard case .text(let run) = text.drawing.first else {
             Issue.record("expected text")
             return
         }

@@ -19,7 +19,7 @@ struct TextTests {
 
     private func lines(_ view: some View, in size: Size) -> [TextLayout.Line] {
         let placed = layout(view, in: size, environment: environment())
-        guard case .text(let run, _) = placed.all("Text")[0].drawing.first else { return [] }
+        guard case .text(let run) = placed.all("Text")[0].drawing.first else { return [] }
         return run.layout.lines
     }
 

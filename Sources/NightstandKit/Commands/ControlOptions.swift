@@ -8,9 +8,9 @@ struct ControlOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             """
-            The control socket. Default: $XDG_RUNTIME_DIR/nightstand/control.sock, else \
-            $RUNTIME_DIRECTORY/control.sock (a system service), else \
-            /tmp/nightstand-UID/control.sock; clients also look for a system service's \
+            The control socket. Default: $RUNTIME_DIRECTORY/control.sock in a system service, \
+            else $XDG_RUNTIME_DIR/nightstand/control.sock, else \
+            /tmp/nightstand-UID/control.sock; clients also look for the system service's \
             /run/nightstand/control.sock.
             """,
             valueName: "path"))

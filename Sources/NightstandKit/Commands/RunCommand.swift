@@ -92,7 +92,7 @@ struct RunCommand: AsyncParsableCommand {
         defer { sink.close() }
         let host = try StandbyHost(
             configuration: configuration, registry: registry, sink: sink, clock: clock,
-            fonts: try FontDatabase(), log: log)
+            fonts: try FontDatabase(), log: log, notifier: SystemdNotifier())
         let server = try control.startServer(handler: host.controlHandler, log: log)
         defer { server.stop() }
         let events = host.events

@@ -1,7 +1,7 @@
 /// Drawing text: a ``TextLayout`` placed through the canvas transform and rasterized at the
 /// transformed size.
 ///
-/// Technical notes: the transform's ``Transform/meanScale`` multiplies the font size, and each
+/// Technical notes: the transform's ``Transform/meanScale`` multiplies each run's size, and each
 /// glyph is rendered at that pixel size (never a scaled bitmap; color emoji excepted, see
 /// `FontFace+Rendering.swift`). Pen positions go through the full transform; glyph shapes
 /// are not rotated or sheared, so a rotated canvas moves the glyphs along the rotated
@@ -20,15 +20,37 @@ extension Canvas {
     /// canvas.draw(layout, at: Point(x: 10, y: 10), paint: Paint(color: .systemGray))
     /// ```
     public func draw(_ layout: TextLayout, at origin: Point, paint: Paint) {
+        draw(layout, at: origin, paints: [paint])
+    }
+
+    /// Draws `layout` with each run in its own paint: run *i* in `paints[i]`, runs past the
+    /// end of `paints` in its last paint (nothing is drawn when `paints` is empty).
+    ///
+    /// ```swift
+    /// canvas.draw(layout, at: .zero, paints: [Paint(color: .white), Paint(color: .systemGray)])
+    /// ```
+    public func draw(_ layout: TextLayout, at origin: Point, paints: [Paint]) {
         let t = state.transform
-        let pixelSize = layout.fontSize * t.meanScale
-        guard pixelSize > 0, pixelSize.isFinite, !state.clipBounds.isEmpty else { return }
-        // One paint source for the whole run, not one per glyph.
+        let scale = t.meanScale
+        guard scale > 0, scale.isFinite, !paints.isEmpty, !state.clipBounds.isEmpty else {
+            return
+        }
+        // One paint source per run, not one per glyph; glyphs come in run order.
+        var current = 0
+        var paint = paints[0]
         var blitter = paintBlitter(paint)
         // Indexed, not `for … in`: an unoptimized build allocates an iterator box per element.
         let glyphs = layout.glyphs
         for i in glyphs.indices {
             let g = glyphs[i]
+            let pixelSize = layout.runs[g.run].size * scale
+            guard pixelSize > 0, pixelSize.isFinite else { continue }
+            let index = min(g.run, paints.count - 1)
+            if index != current {
+                current = index
+                paint = paints[index]
+                blitter = paintBlitter(paint)
+            }
             let p = t.apply(Point(x: origin.x + g.position.x, y: origin.y + g.position.y))
             drawGlyph(
                 g.glyph, face: layout.faces[g.face], pixelSize: pixelSize, at: p, paint: paint,

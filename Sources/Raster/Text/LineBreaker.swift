@@ -5,6 +5,8 @@ struct LineBreaker {
     struct Line {
         var items: ArraySlice<TextItem>
         var truncated = false
+        /// Whether the line ends inside a word that alone is wider than the line.
+        var endsInsideWord = false
     }
 
     let items: [TextItem]
@@ -26,6 +28,7 @@ struct LineBreaker {
             var lastBreak: Int?
             var end = items.count
             var next = items.count + 1
+            var insideWord = false
             var i = start
             while i < items.count {
                 let item = items[i]
@@ -36,7 +39,7 @@ struct LineBreaker {
                 let advanced = pen + (i > start ? item.kern : 0) + item.advance
                 if let w = maxWidth, item.kind != .space, advanced > w + Self.epsilon, i > start {
                     let cut = lastBreak.map { $0 + 1 } ?? i
-                    (end, next) = (cut, cut)
+                    (end, next, insideWord) = (cut, cut, lastBreak == nil)
                     break
                 }
                 pen = advanced
@@ -45,7 +48,7 @@ struct LineBreaker {
                 }
                 i += 1
             }
-            result.append(Line(items: items[start..<end]))
+            result.append(Line(items: items[start..<end], endsInsideWord: insideWord))
             start = next
         }
         return result
@@ -53,9 +56,11 @@ struct LineBreaker {
 
     /// Keeps the first `limit` lines; when text is cut, the last kept line runs to the end of
     /// its paragraph, loses characters from the end (and trailing spaces) until it fits
-    /// `maxWidth` with the ellipsis, and gets the ellipsis.
+    /// `maxWidth` with the ellipsis, and gets the ellipsis in the style of the run it follows
+    /// (`ellipses[run]`).
     static func truncate(
-        _ lines: [Line], items: [TextItem], limit: Int?, maxWidth: Double?, ellipsis: [TextItem]
+        _ lines: [Line], items: [TextItem], limit: Int?, maxWidth: Double?,
+        ellipses: [[TextItem]]
     ) -> [Line] {
         guard let limit, limit > 0, lines.count > limit else { return lines }
         var kept = Array(lines.prefix(limit))
@@ -63,7 +68,8 @@ struct LineBreaker {
         var end = start
         while end < items.count && items[end].kind != .newline { end += 1 }
         var last = Array(items[start..<end])
-        let ellipsisWidth = ellipsis.reduce(0) { $0 + $1.advance }
+        let firstRun = start < items.count ? items[start].run : 0
+        func ellipsis() -> [TextItem] { ellipses[last.last?.run ?? firstRun] }
         func width(_ run: [TextItem]) -> Double {
             run.enumerated().reduce(0) {
                 $0 + ($1.offset > 0 ? $1.element.kern : 0) + $1.element.advance
@@ -71,11 +77,11 @@ struct LineBreaker {
         }
         while let tail = last.last,
             tail.kind == .space
-                || (maxWidth.map { width(last) + ellipsisWidth > $0 + epsilon } ?? false)
+                || (maxWidth.map { width(last + ellipsis()) > $0 + epsilon } ?? false)
         {
             last.removeLast()
         }
-        last.append(contentsOf: ellipsis)
+        last.append(contentsOf: ellipsis())
         kept[limit - 1] = Line(items: ArraySlice(last), truncated: true)
         return kept
     }

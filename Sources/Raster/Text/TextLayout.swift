@@ -1,12 +1,18 @@
-/// A string laid out in lines at one font and size: glyphs, positions, line boxes.
+/// Text laid out in lines: glyphs, positions, line boxes.
+///
+/// The text is one string in one font and size, or several styled ``Run``s, each in its own
+/// face and size.
 ///
 /// Layout is pure arithmetic on the font's design units, so it is exact in any unit: give the
 /// size in points and the positions come out in points; ``Canvas/draw(_:at:paint:)`` then maps
 /// them through the canvas transform and rasterizes each glyph at the transformed size.
 ///
-/// The layout box starts at (0, 0): line *i*'s baseline is at `ascent + i × (lineHeight +
-/// lineSpacing)`, and lines are aligned inside the width of the widest line, which is the
-/// box's width. Trailing spaces do not count toward a line's width.
+/// The layout box starts at (0, 0). Each line is as tall as the tallest run on it (the largest
+/// ascent, descent and line gap of its runs, ``Line/metrics``); every glyph of a line sits on
+/// the line's one baseline, `ascent` below the line's top, and the next line starts
+/// `lineHeight + lineSpacing` lower. Lines wrap across runs as if the runs were one string,
+/// and are aligned inside the width of the widest line, which is the box's width. Trailing
+/// spaces do not count toward a line's width.
 ///
 /// ```swift
 /// let fonts = try FontDatabase()
@@ -18,6 +24,16 @@
 ///                         options: options)
 /// layout.lines.count        // 2, the second ending in "…"
 /// canvas.draw(layout, at: Point(x: 15, y: 15), paint: Paint(color: .white))
+/// ```
+///
+/// Styled runs share lines and a baseline, as SwiftUI's `Text + Text` does:
+///
+/// ```swift
+/// let layout = TextLayout(runs: [
+///     TextLayout.Run("72", face: bold, size: 34),
+///     TextLayout.Run("°F", face: regular, size: 12),
+/// ])
+/// canvas.draw(layout, at: .zero, paints: [Paint(color: .white), Paint(color: .systemGray)])
 /// ```
 ///
 /// Characters the face lacks come from ``FontDatabase/fallbackFace(for:preferColor:)``
@@ -52,7 +68,8 @@ public struct TextLayout {
         ///
         /// Default: ``Alignment/leading``.
         public var alignment: Alignment
-        /// Whether every digit takes the widest digit's advance (SwiftUI's `monospacedDigit()`).
+        /// Whether every digit takes the widest digit's advance (SwiftUI's `monospacedDigit()`),
+        /// in every run; a ``Run`` may also ask for it alone.
         ///
         /// Numbers then keep their width as they change. Default: false.
         public var monospacedDigits: Bool
@@ -79,8 +96,32 @@ public struct TextLayout {
         }
     }
 
+    /// A stretch of text in one face and size.
+    public struct Run {
+        /// The characters.
+        public var text: String
+        /// The face, whose fallbacks supply characters it lacks.
+        public var face: FontFace
+        /// The em size, in the layout's unit.
+        public var size: Double
+        /// Whether this run's digits are tabular (see ``Options/monospacedDigits``).
+        ///
+        /// Default: false.
+        public var monospacedDigits: Bool
+
+        /// Creates a run; `monospacedDigits` has the default named on its property.
+        public init(_ text: String, face: FontFace, size: Double, monospacedDigits: Bool = false) {
+            self.text = text
+            self.face = face
+            self.size = size
+            self.monospacedDigits = monospacedDigits
+        }
+    }
+
     /// One glyph placed on a line.
     public struct Glyph: Hashable, Sendable {
+        /// Index of the glyph's run in ``TextLayout/runs``: its size and style.
+        public var run: Int
         /// Index of the glyph's face in ``TextLayout/faces``.
         public var face: Int
         /// The glyph index within that face.
@@ -97,21 +138,24 @@ public struct TextLayout {
         public var glyphRange: Range<Int>
         /// The baseline's y in layout coordinates.
         public var baseline: Double
+        /// The line's vertical metrics: for each of ascent, descent and line gap, the largest
+        /// of the runs on the line.
+        public var metrics: FontMetrics
         /// The pen box: from the line's first pen position to the end of its last non-space
         /// advance, ascent above and descent below the baseline.
         public var bounds: Rect
         /// Whether text was cut here and an ellipsis added.
         public var isTruncated: Bool
+        /// Whether the line ends inside a word, because that word alone is wider than the line.
+        public var endsInsideWord: Bool
     }
 
-    /// The text laid out.
+    /// The text laid out: every run's text, in order.
     public let text: String
-    /// The em size, in the layout's unit (pixels, or points for WidgetUI).
-    public let fontSize: Double
-    /// The faces glyphs refer to; the first is the primary face.
+    /// The styled runs, in order; each ``Glyph/run`` indexes here.
+    public let runs: [Run]
+    /// The faces glyphs refer to: each run's face, then fallback faces.
     public let faces: [FontFace]
-    /// The primary face's metrics at ``fontSize``; every line uses them.
-    public let metrics: FontMetrics
     /// The options the layout was made with.
     public let options: Options
     /// Every visible glyph in line order (spaces and line breaks place none).
@@ -121,30 +165,41 @@ public struct TextLayout {
     /// The box holding every line: the widest line's width and all lines' height.
     public internal(set) var size: Size = .zero
 
-    /// Lays out `text` in `face` at `size` (the em size, in any unit).
+    /// Lays out `text` in `face` at `size` (the em size, in any unit): a layout of one run.
     public init(_ text: String, face: FontFace, size: Double, options: Options = Options()) {
-        self.text = text
-        fontSize = size
-        metrics = face.metrics(size: size)
+        self.init(runs: [Run(text, face: face, size: size)], options: options)
+    }
+
+    /// Lays out styled runs one after another, as one text.
+    public init(runs: [Run], options: Options = Options()) {
+        self.runs = runs
+        text = runs.map(\.text).joined()
         self.options = options
-        var shaper = TextShaper(primary: face, size: size, options: options)
-        let items = shaper.shape(text)
+        var shaper = TextShaper(runs: runs, options: options)
+        let items = shaper.shape()
+        let ellipses = runs.indices.map { shaper.ellipsis(run: $0) }
         faces = shaper.faces
         let broken = LineBreaker(items: items, maxWidth: options.maxWidth).lines()
         let limited = LineBreaker.truncate(
             broken, items: items, limit: options.lineLimit, maxWidth: options.maxWidth,
-            ellipsis: shaper.ellipsis())
-        place(limited)
+            ellipses: ellipses)
+        place(limited, items: items)
     }
 
     /// Whether any line was cut by the line limit.
     public var isTruncated: Bool { lines.contains { $0.isTruncated } }
 
-    /// The first line's baseline: the ascent.
-    public var firstBaseline: Double { lines.first?.baseline ?? metrics.ascent }
+    /// The first line's metrics (all zero without runs).
+    public var metrics: FontMetrics {
+        lines.first?.metrics
+            ?? FontMetrics(ascent: 0, descent: 0, leading: 0, capHeight: 0, xHeight: 0)
+    }
+
+    /// The first line's baseline: its ascent.
+    public var firstBaseline: Double { lines.first?.baseline ?? 0 }
 
     /// The last line's baseline.
-    public var lastBaseline: Double { lines.last?.baseline ?? metrics.ascent }
+    public var lastBaseline: Double { lines.last?.baseline ?? 0 }
 
     /// Width of a single line of `text` in `face` at `size`, without wrapping.
     ///
@@ -161,11 +216,13 @@ public struct TextLayout {
     }
 
     /// Positions the broken lines' items: pens, baselines, alignment, the box.
-    private mutating func place(_ broken: [LineBreaker.Line]) {
-        let step = metrics.lineHeight + options.lineSpacing
+    private mutating func place(_ broken: [LineBreaker.Line], items: [TextItem]) {
+        let runMetrics = runs.map { $0.face.metrics(size: $0.size) }
+        var top = 0.0
         var widest = 0.0
-        for (i, line) in broken.enumerated() {
-            let baseline = metrics.ascent + Double(i) * step
+        for line in broken {
+            let m = Self.metrics(of: line, items: items, runMetrics: runMetrics)
+            let baseline = top + m.ascent
             let first = glyphs.count
             var pen = 0.0
             var inkEnd = 0.0
@@ -174,7 +231,7 @@ public struct TextLayout {
                 if item.kind == .glyph {
                     glyphs.append(
                         Glyph(
-                            face: item.face, glyph: item.glyph,
+                            run: item.run, face: item.face, glyph: item.glyph,
                             position: Point(x: pen + item.offset, y: baseline),
                             advance: item.advance))
                 }
@@ -184,11 +241,10 @@ public struct TextLayout {
             widest = max(widest, inkEnd)
             lines.append(
                 Line(
-                    glyphRange: first..<glyphs.count, baseline: baseline,
-                    bounds: Rect(
-                        x: 0, y: baseline - metrics.ascent, width: inkEnd,
-                        height: metrics.ascent + metrics.descent),
-                    isTruncated: line.truncated))
+                    glyphRange: first..<glyphs.count, baseline: baseline, metrics: m,
+                    bounds: Rect(x: 0, y: top, width: inkEnd, height: m.ascent + m.descent),
+                    isTruncated: line.truncated, endsInsideWord: line.endsInsideWord))
+            top += m.lineHeight + options.lineSpacing
         }
         for i in lines.indices {
             let slack = widest - lines[i].bounds.width
@@ -202,7 +258,23 @@ public struct TextLayout {
             lines[i].bounds.origin.x += dx
             for g in lines[i].glyphRange { glyphs[g].position.x += dx }
         }
-        let n = Double(max(lines.count, 1))
-        size = Size(width: widest, height: n * metrics.lineHeight + (n - 1) * options.lineSpacing)
+        size = Size(width: widest, height: max(0, top - options.lineSpacing))
+    }
+
+    /// A line's metrics: the largest of the runs it holds; an empty line takes its run's (the
+    /// run of the line break that ends it, or of the text's end).
+    private static func metrics(
+        of line: LineBreaker.Line, items: [TextItem], runMetrics: [FontMetrics]
+    ) -> FontMetrics {
+        var runs = Set(line.items.map(\.run))
+        if runs.isEmpty, !runMetrics.isEmpty {
+            let start = line.items.startIndex
+            runs = [start < items.count ? items[start].run : (items.last?.run ?? 0)]
+        }
+        let all = runs.map { runMetrics[$0] }
+        return FontMetrics(
+            ascent: all.map(\.ascent).max() ?? 0, descent: all.map(\.descent).max() ?? 0,
+            leading: all.map(\.leading).max() ?? 0, capHeight: all.map(\.capHeight).max() ?? 0,
+            xHeight: all.map(\.xHeight).max() ?? 0)
     }
 }

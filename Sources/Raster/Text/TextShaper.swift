@@ -2,6 +2,8 @@
 struct TextItem {
     enum Kind { case glyph, space, newline }
     var kind: Kind
+    /// Index into the layout's runs.
+    var run: Int = 0
     /// Index into the shaper's faces.
     var face: Int = 0
     var glyph: UInt32 = 0
@@ -15,27 +17,42 @@ struct TextItem {
     var breakAfter = false
 }
 
-/// Maps characters to glyphs, one glyph per Unicode scalar.
+/// Maps characters to glyphs, one glyph per Unicode scalar, run after run.
 ///
-/// It chooses faces (primary, then fallbacks) and applies advances, tabular digits and `kern`
-/// pairs. No OpenType shaping.
+/// It chooses faces (the run's face, then fallbacks) and applies advances, tabular digits and
+/// `kern` pairs (within a run). No OpenType shaping.
 struct TextShaper {
-    let size: Double
+    let runs: [TextLayout.Run]
     let options: TextLayout.Options
-    /// The faces used so far; the primary first.
-    private(set) var faces: [FontFace]
+    /// The faces used so far: each run's face first, in run order, then fallbacks.
+    private(set) var faces: [FontFace] = []
+    /// Each run's face, as an index into ``faces``.
+    private var primaries: [Int] = []
 
-    init(primary: FontFace, size: Double, options: TextLayout.Options) {
-        self.size = size
+    init(runs: [TextLayout.Run], options: TextLayout.Options) {
+        self.runs = runs
         self.options = options
-        faces = [primary]
+        for run in runs {
+            primaries.append(faceIndex(run.face))
+        }
     }
 
-    /// The items of `text`, in order.
-    mutating func shape(_ text: String) -> [TextItem] {
-        let scalars = Array(text.unicodeScalars)
+    /// The items of every run, in order.
+    mutating func shape() -> [TextItem] {
         var items: [TextItem] = []
-        items.reserveCapacity(scalars.count)
+        for r in runs.indices {
+            shape(run: r, into: &items)
+        }
+        return items
+    }
+
+    /// Appends the items of run `r`.
+    private mutating func shape(run r: Int, into items: inout [TextItem]) {
+        let run = runs[r]
+        let primary = faces[primaries[r]]
+        let scalars = Array(run.text.unicodeScalars)
+        let tabular = options.monospacedDigits || run.monospacedDigits
+        items.reserveCapacity(items.count + scalars.count)
         var i = 0
         while i < scalars.count {
             let s = scalars[i]
@@ -44,57 +61,60 @@ struct TextShaper {
             switch s {
             case "\r":
                 if next == "\n" { i += 1 }
-                items.append(TextItem(kind: .newline))
+                items.append(TextItem(kind: .newline, run: r, face: primaries[r]))
                 continue
             case "\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
-                items.append(TextItem(kind: .newline))
+                items.append(TextItem(kind: .newline, run: r, face: primaries[r]))
                 continue
             default:
                 break
             }
-            if s.properties.isDefaultIgnorableCodePoint && faces[0].glyphIndex(for: s) == nil {
+            if s.properties.isDefaultIgnorableCodePoint && primary.glyphIndex(for: s) == nil {
                 continue  // ZWJ, variation selectors, soft hyphen: no glyph, no advance
             }
-            let (face, glyph) = lookup(s, preferColor: next == "\u{FE0F}")
+            let (face, glyph) = lookup(s, run: r, preferColor: next == "\u{FE0F}")
             var item = TextItem(
-                kind: s == " " || s == "\t" ? .space : .glyph, face: face, glyph: glyph)
+                kind: s == " " || s == "\t" ? .space : .glyph, run: r, face: face, glyph: glyph)
             let f = faces[face]
-            item.advance = f.advance(glyph: glyph, size: size)
+            item.advance = f.advance(glyph: glyph, size: run.size)
             if s == "\t" { item.advance *= 4 }
             let isDigit = (0x30...0x39).contains(s.value)
-            if options.monospacedDigits && isDigit {
-                let tab = f.tabularDigitAdvance(size: size)
+            if tabular && isDigit {
+                let tab = f.tabularDigitAdvance(size: run.size)
                 item.offset = (tab - item.advance) / 2
                 item.advance = tab
             }
-            if options.kerning, let prev = items.last, prev.kind != .newline, prev.face == face,
-                !(options.monospacedDigits && (isDigit || isDigitGlyph(prev)))
+            if options.kerning, let prev = items.last, prev.kind != .newline, prev.run == r,
+                prev.face == face, !(tabular && (isDigit || isDigitGlyph(prev)))
             {
-                item.kern = f.kerning(prev.glyph, glyph, size: size)
+                item.kern = f.kerning(prev.glyph, glyph, size: run.size)
             }
             item.breakAfter = item.kind == .space || s == "-" || s == "\u{2010}"
             items.append(item)
         }
-        return items
     }
 
-    /// The items of the ellipsis: "…" in the primary face or a fallback, else "...".
-    mutating func ellipsis() -> [TextItem] {
-        let (face, glyph) = lookup("\u{2026}", preferColor: false)
+    /// The items of the ellipsis in run `r`'s face and size: "…" in that face or a fallback,
+    /// else "...".
+    mutating func ellipsis(run r: Int) -> [TextItem] {
+        let size = runs[r].size
+        let (face, glyph) = lookup("\u{2026}", run: r, preferColor: false)
         if glyph != 0 {
             return [
                 TextItem(
-                    kind: .glyph, face: face, glyph: glyph,
+                    kind: .glyph, run: r, face: face, glyph: glyph,
                     advance: faces[face].advance(glyph: glyph, size: size))
             ]
         }
-        let dot = faces[0].glyphIndex(for: ".") ?? 0
+        let primary = primaries[r]
+        let dot = faces[primary].glyphIndex(for: ".") ?? 0
         let item = TextItem(
-            kind: .glyph, face: 0, glyph: dot, advance: faces[0].advance(glyph: dot, size: size))
+            kind: .glyph, run: r, face: primary, glyph: dot,
+            advance: faces[primary].advance(glyph: dot, size: size))
         return [item, item, item]
     }
 
-    /// Whether an item is one of the primary face's digits (for tabular kerning rules).
+    /// Whether an item is one of its face's digits (for tabular kerning rules).
     private func isDigitGlyph(_ item: TextItem) -> Bool {
         guard item.kind == .glyph else { return false }
         let face = faces[item.face]
@@ -103,20 +123,30 @@ struct TextShaper {
         }
     }
 
-    /// The face and glyph for a scalar: primary face, fallback face, or missing glyph (0).
+    /// The index of `face` in ``faces``, added if new.
+    private mutating func faceIndex(_ face: FontFace) -> Int {
+        if let known = faces.firstIndex(where: { $0 === face }) { return known }
+        faces.append(face)
+        return faces.count - 1
+    }
+
+    /// The face and glyph for a scalar in run `r`: the run's face, a fallback face, or the
+    /// missing glyph (0).
     ///
     /// Characters whose default presentation is emoji (Unicode `Emoji_Presentation`), or
-    /// followed by U+FE0F, go to the color emoji face first even when the primary face has a
+    /// followed by U+FE0F, go to the color emoji face first even when the run's face has a
     /// monochrome glyph (DejaVu Sans has the emoticons block), as browsers and Apple do.
-    private mutating func lookup(_ s: Unicode.Scalar, preferColor: Bool) -> (Int, UInt32) {
+    private mutating func lookup(_ s: Unicode.Scalar, run r: Int, preferColor: Bool) -> (
+        Int, UInt32
+    ) {
+        let primary = primaries[r]
+        let face = faces[primary]
         let color = preferColor || s.properties.isEmojiPresentation
-        if !color, let g = faces[0].glyphIndex(for: s) { return (0, g) }
+        if !color, let g = face.glyphIndex(for: s) { return (primary, g) }
         guard s.value > 0x20,
-            let fallback = faces[0].database?.fallbackFace(for: s, preferColor: color),
+            let fallback = face.database?.fallbackFace(for: s, preferColor: color),
             !color || fallback.isColorBitmap, let g = fallback.glyphIndex(for: s)
-        else { return faces[0].glyphIndex(for: s).map { (0, $0) } ?? (0, 0) }
-        if let known = faces.firstIndex(where: { $0 === fallback }) { return (known, g) }
-        faces.append(fallback)
-        return (faces.count - 1, g)
+        else { return (primary, face.glyphIndex(for: s) ?? 0) }
+        return (faceIndex(fallback), g)
     }
 }

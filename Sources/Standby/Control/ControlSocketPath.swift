@@ -6,9 +6,10 @@ import Foundation
 
 /// Where the control socket lives when `--socket` does not say.
 ///
-/// - `$XDG_RUNTIME_DIR/nightstand/control.sock` in a login session;
 /// - `$RUNTIME_DIRECTORY/control.sock` in a system service (`RuntimeDirectory=nightstand`
-///   makes that `/run/nightstand/control.sock`);
+///   makes that `/run/nightstand/control.sock`), whatever `XDG_RUNTIME_DIR` says (the unit
+///   in `systemd/` sets it to the same directory for other uses);
+/// - `$XDG_RUNTIME_DIR/nightstand/control.sock` in a login session;
 /// - `/tmp/nightstand-UID/control.sock` otherwise.
 public enum ControlSocketPath {
     /// Where a system service's socket is, for clients outside the service.
@@ -19,12 +20,12 @@ public enum ControlSocketPath {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         userID: uid_t = getuid()
     ) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            return runtime + "/nightstand/control.sock"
-        }
         // systemd lists one directory per RuntimeDirectory= name, separated by colons.
         if let service = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first {
             return service + "/control.sock"
+        }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            return runtime + "/nightstand/control.sock"
         }
         return "/tmp/nightstand-\(userID)/control.sock"
     }

@@ -59,6 +59,10 @@ public final class StandbyHost {
     private let images = ImageCache()
     private let center: WidgetCenter
     private let log: Logger
+    private let notifier: SystemdNotifier
+    /// When `WATCHDOG=1` is next due, in system time.
+    private var nextWatchdog: Date?
+    private var announcedReady = false
     /// Where events for the loop go: provider results, reloads, control commands, signals.
     public let events = EventQueue()
     /// The provider timeout, in seconds.
@@ -80,13 +84,28 @@ public final class StandbyHost {
     public init(
         configuration: Configuration, registry: WidgetRegistry, sink: any FrameSink,
         clock: any HostClock, fonts: FontDatabase? = nil, center: WidgetCenter = .shared,
-        providerTimeout: TimeInterval = 10, log: Logger = Logger(label: "nightstand")
+        providerTimeout: TimeInterval = 10, log: Logger = Logger(label: "nightstand"),
+        notifier: SystemdNotifier = SystemdNotifier(environment: [:])
     ) throws {
+        var configuration = configuration
+        var family = WidgetFamily.systemSmall
+        if configuration.layout.style == .clock {
+            // StandBy's clock view: the built-in clock, full screen (a wide digital face, a
+            // square analog one), instead of the slots.
+            let face = configuration.layout.clockFace
+            configuration.widgets = [
+                .init(
+                    id: "clock", kind: "clock",
+                    options: WidgetOptions(["style": .string(face.rawValue)]))
+            ]
+            configuration.slots = [.init(widgets: ["clock"], rotation: .off)]
+            family = face == .digital ? .systemMedium : .systemSmall
+        }
         self.configuration = configuration
         let descriptors = try registry.makeWidgets(for: configuration)
         let now = clock.now
         runtimes = zip(configuration.widgets, descriptors).map { instance, descriptor in
-            WidgetRuntime(id: instance.id, descriptor: descriptor, family: .systemSmall, now: now)
+            WidgetRuntime(id: instance.id, descriptor: descriptor, family: family, now: now)
         }
         stacks = configuration.slots
         drawn = Array(repeating: nil, count: configuration.slots.count)
@@ -101,6 +120,7 @@ public final class StandbyHost {
         self.center = center
         self.providerTimeout = providerTimeout
         self.log = log
+        self.notifier = notifier
         status = HostStatusBoard(
             HostStatus(time: now, appearance: "", mode: "", slots: [], widgets: [], frames: 0))
         status.publish(currentStatus(at: now))
@@ -121,12 +141,19 @@ public final class StandbyHost {
         defer {
             center.onReloadRequest(nil)
             for runtime in runtimes { runtime.cancelFetch() }
+            notifier.notify("STOPPING=1")
         }
         while !stopped {
             let now = clock.now
             if let end, now >= end { break }
             turn(at: now)
+            pingWatchdog()
             var deadline = nextDeadline(after: now)
+            if let ping = nextWatchdog {
+                // The watchdog is due on the system's time; convert to the display's clock.
+                let due = now.addingTimeInterval(max(0, ping.timeIntervalSinceNow))
+                deadline = min(deadline ?? due, due)
+            }
             if let end { deadline = min(deadline ?? end, end) }
             let busy = runtimes.contains { $0.fetch != nil }
             let arrived = await clock.wait(until: deadline, events: events, busy: busy)
@@ -182,6 +209,18 @@ public final class StandbyHost {
         }
         drawChanges(at: now)
         status.publish(currentStatus(at: now))
+    }
+
+    /// Sends `WATCHDOG=1` when it is due.
+    ///
+    /// The watchdog runs on the system's time: a simulated or shifted display clock must not
+    /// starve it.
+    private func pingWatchdog() {
+        guard let interval = notifier.watchdogInterval else { return }
+        let now = Date()
+        if let due = nextWatchdog, now < due { return }
+        notifier.notify("WATCHDOG=1")
+        nextWatchdog = now.addingTimeInterval(interval)
     }
 
     // MARK: Events
@@ -308,6 +347,10 @@ public final class StandbyHost {
         do {
             try sink.present(canvas, damage: damage)
             statistics.frames += 1
+            if !announcedReady {
+                announcedReady = true
+                notifier.notify("READY=1")
+            }
         } catch {
             log.error("display: \(error)")
         }

@@ -38,10 +38,40 @@ extension EnvironmentValues {
         set { self[TextAlignmentKey.self] = newValue }
     }
 
+    /// The smallest fraction of its font size text may shrink to before it is cut.
+    ///
+    /// Default: 1 (text never shrinks).
+    ///
+    /// ```swift
+    /// Text(entry.city).lineLimit(1).minimumScaleFactor(0.5)
+    /// ```
+    public var minimumScaleFactor: Double {
+        get { self[MinimumScaleFactorKey.self] }
+        set { self[MinimumScaleFactorKey.self] = newValue }
+    }
+
     /// A weight that overrides the font's (`fontWeight`, `bold`).
     var fontWeight: FontWeight? {
         get { self[FontWeightKey.self] }
         set { self[FontWeightKey.self] = newValue }
+    }
+
+    /// A design that overrides the font's (`fontDesign`).
+    var fontDesign: FontDesign? {
+        get { self[FontDesignKey.self] }
+        set { self[FontDesignKey.self] = newValue }
+    }
+
+    /// Whether text is italic whatever its font (`italic`).
+    var isItalic: Bool {
+        get { self[ItalicKey.self] }
+        set { self[ItalicKey.self] = newValue }
+    }
+
+    /// Whether digits take equal widths whatever the font (`monospacedDigit`).
+    var hasMonospacedDigits: Bool {
+        get { self[MonospacedDigitKey.self] }
+        set { self[MonospacedDigitKey.self] = newValue }
     }
 
     /// The fonts text is measured and drawn with; `render` sets it.
@@ -79,6 +109,22 @@ private struct TextAlignmentKey: EnvironmentKey {
 
 private struct FontWeightKey: EnvironmentKey {
     static let defaultValue: FontWeight? = nil
+}
+
+private struct FontDesignKey: EnvironmentKey {
+    static let defaultValue: FontDesign? = nil
+}
+
+private struct ItalicKey: EnvironmentKey {
+    static let defaultValue = false
+}
+
+private struct MonospacedDigitKey: EnvironmentKey {
+    static let defaultValue = false
+}
+
+private struct MinimumScaleFactorKey: EnvironmentKey {
+    static let defaultValue = 1.0
 }
 
 /// Holds the (non-`Sendable`) font database in the environment.

@@ -1,7 +1,7 @@
 /// The values a view inherits from its ancestors: fonts, colors, the widget family, and so on.
 ///
 /// The host creates one for each frame (widget family, rendering mode, luminance, display
-/// scale…) and passes it to ``render(_:size:environment:on:scale:)``; it flows down the view
+/// scale…) and passes it to ``render(_:size:environment:fonts:now:on:scale:)``; it flows down the view
 /// tree, and `.environment(_:_:)` changes a value for one subtree. Views read values with
 /// ``Environment``.
 ///

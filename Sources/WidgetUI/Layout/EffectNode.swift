@@ -1,7 +1,7 @@
 import Raster
 
 /// Lays out as its child and wraps the placed child in an effect made from the frame it got:
-/// opacity, a color transform, a clip or a transform.
+/// opacity, a color transform, a clip, a rotation or a scale.
 final class EffectNode: ModifierNode {
     let effect: (Rect) -> PlacedView.Effect
 
@@ -19,5 +19,9 @@ final class EffectNode: ModifierNode {
         PlacedView(
             kind: kind, frame: bounds, effect: effect(bounds),
             children: [child.place(in: bounds, proposal: proposal)])
+    }
+
+    override func alignmentGuide(_ alignment: AxisAlignment, in size: Size) -> Double {
+        child.alignmentGuide(alignment, in: size)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 /// Lays out a whole view tree in a fixed size: the root is proposed the size and centered in it,
@@ -20,8 +21,11 @@ enum RootLayout {
             // Likewise one image cache per frame: images decode and problems log every frame.
             environment.imageCache = ImageCache()
         }
-        let context = RenderContext()
+        let context = environment.renderContext ?? RenderContext(now: Date())
         environment.renderContext = context
+        if environment.containerShape.frame == nil {
+            environment.containerShape.frame = Rect(origin: .zero, size: size)
+        }
         let nodes = view.resolve(in: environment)
         let root =
             nodes.count == 1

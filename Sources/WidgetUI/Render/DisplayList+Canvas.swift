@@ -36,11 +36,13 @@ extension DisplayList {
         while i < range.upperBound {
             switch items[i] {
             case .fill(let path, let shading):
-                canvas.fill(path, with: shading.paint)
+                canvas.fill(path, with: shading.paint(in: path.boundingRect))
             case .stroke(let path, let shading, let style):
-                canvas.stroke(path, with: shading.paint, style: style)
-            case .text(let run, let shading):
-                canvas.draw(run.layout, at: run.origin, paint: shading.paint)
+                canvas.stroke(path, with: shading.paint(in: path.boundingRect), style: style)
+            case .text(let run):
+                let box = Rect(origin: run.origin, size: run.layout.size)
+                canvas.draw(
+                    run.layout, at: run.origin, paints: run.shadings.map { $0.paint(in: box) })
             case .image(let run):
                 canvas.draw(run.bitmap, in: run.rect)
             case .push(let effect):
@@ -51,9 +53,9 @@ extension DisplayList {
                     canvas.withLayer(opacity: Float(opacity)) { layer in
                         draw(inner, ends: ends, base: base, on: layer)
                     }
-                case .clip(let path):
+                case .clip(let path, let rule):
                     canvas.withSavedState {
-                        canvas.clip(to: path)
+                        canvas.clip(to: path, rule: rule)
                         draw(inner, ends: ends, base: base, on: canvas)
                     }
                 case .transform(let transform):

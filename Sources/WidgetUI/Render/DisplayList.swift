@@ -11,8 +11,8 @@ struct DisplayList: Equatable {
         case fill(Path, Shading)
         /// Strokes a path's outline with a paint.
         case stroke(Path, Shading, StrokeStyle)
-        /// Draws laid-out text with a paint.
-        case text(TextRun, Shading)
+        /// Draws laid-out text, each run with its own paint.
+        case text(TextRun)
         /// Draws a bitmap stretched over a rectangle, filtered bilinearly.
         case image(ImageRun)
         /// Applies an effect to what follows, up to the matching ``pop``.
@@ -29,11 +29,31 @@ struct DisplayList: Equatable {
 enum Shading: Hashable {
     /// One color.
     case color(RGBA)
+    /// A gradient, in unit points of the filled view's frame (see ``GradientShading``).
+    case gradient(GradientShading)
 
-    /// The Raster paint for this shading.
-    var paint: Paint {
+    /// The Raster paint for this shading; a gradient without a frame of its own resolves
+    /// against `bounds`, the bounds of what is drawn.
+    func paint(in bounds: Rect) -> Paint {
         switch self {
         case .color(let color): Paint(color: color)
+        case .gradient(let gradient): Paint(shader: gradient.shader(fallback: bounds))
+        }
+    }
+
+    /// This shading resolved against a view's frame (colors are unchanged).
+    func placed(in frame: Rect) -> Shading {
+        switch self {
+        case .color: self
+        case .gradient(let gradient): .gradient(gradient.placed(in: frame))
+        }
+    }
+
+    /// This shading with its opacity multiplied by `opacity`.
+    func opacity(_ opacity: Float) -> Shading {
+        switch self {
+        case .color(let color): .color(color.opacity(opacity))
+        case .gradient(let gradient): .gradient(gradient.opacity(opacity))
         }
     }
 }

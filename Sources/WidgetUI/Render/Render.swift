@@ -1,7 +1,8 @@
 import Foundation
 import Raster
 
-/// Lays out a view in a size and draws it on a canvas, as vector drawing at a scale.
+/// Lays out a view in a size and draws it on a canvas as it looks at an instant, as vector
+/// drawing at a scale; reports when it next looks different.
 ///
 /// This is how the host draws a widget into its slot, and how tests render views: the view is
 /// resolved under `environment` (its `displayScale` is set to `scale`), proposed `size` in points
@@ -9,12 +10,20 @@ import Raster
 /// `scale` pixels per point. Nothing is cleared first; the canvas's transform and clip apply.
 /// Pass the renderer's `fonts` so that faces and glyphs are loaded once, not per frame.
 ///
+/// Time is an input: text with a date style, a timer or a live format shows itself as at
+/// `now`, and the returned ``RenderReport`` says when the drawing would next change, so the
+/// host can sleep until then.
+///
 /// ```swift
 /// let canvas = Canvas(width: 340, height: 340)
 /// canvas.clear(.black)
-/// render(MyWidgetView(entry: entry), size: Size(width: 170, height: 170),
-///        environment: EnvironmentValues(), fonts: fonts, on: canvas, scale: 2)
+/// let report = render(MyWidgetView(entry: entry), size: Size(width: 170, height: 170),
+///                     environment: EnvironmentValues(), fonts: fonts, now: now,
+///                     on: canvas, scale: 2)
+/// report.nextChange   // e.g. the next second, for a Text(date, style: .timer)
 /// ```
+///
+/// - Parameter now: the instant to draw. Default: the current time.
 @discardableResult
 public func render(
     _ view: some View, size: Size, environment: EnvironmentValues = EnvironmentValues(),
@@ -23,14 +32,28 @@ public func render(
     var environment = environment
     environment.displayScale = scale
     if let fonts { environment.fontDatabase = fonts }
+    let context = RenderContext(now: now)
+    environment.renderContext = context
     let placed = RootLayout.layout(view, size: size, environment: environment)
     DisplayListRecorder.record(placed).draw(on: canvas, scale: scale)
-    return RenderReport(nextChange: nil)
+    return RenderReport(nextChange: context.nextChange)
 }
 
-/// What a render learned about a frame besides its pixels.
+/// What ``render(_:size:environment:fonts:now:on:scale:)`` learned about a frame besides its
+/// pixels.
+///
+/// ```swift
+/// let report = render(view, size: size, fonts: fonts, now: now, on: canvas, scale: 2)
+/// if let next = report.nextChange { sleep(until: next) }
+/// ```
 public struct RenderReport: Hashable, Sendable {
-    /// The earliest instant after `now` at which anything drawn would look different, or nil.
+    /// The earliest instant after the rendered `now` at which anything drawn would look
+    /// different, or nil when the frame stays the same forever (nothing in it depends on the
+    /// time).
+    ///
+    /// A `Text(date, style: .timer)` reports the next second, a `.relative` text the next
+    /// change of its smallest unit shown, `Text(.currentDate, format: .dateTime.hour().minute())`
+    /// the next minute; the earliest of all wins.
     public var nextChange: Date?
 
     /// Creates a report.

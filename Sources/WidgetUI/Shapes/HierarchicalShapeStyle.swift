@@ -22,9 +22,7 @@ public struct HierarchicalShapeStyle: ShapeStyle {
 
 extension HierarchicalShapeStyle: ResolvableShapeStyle {
     func shading(in environment: EnvironmentValues) -> Shading {
-        switch environment.foregroundShading {
-        case .color(let color): .color(color.opacity(opacity))
-        }
+        environment.foregroundShading.opacity(opacity)
     }
 }
 

@@ -1,16 +1,19 @@
 import Raster
 
-/// A way to color a shape's fill or stroke, or text: a ``Color``, the current foreground style,
-/// or a hierarchical level of it.
+/// A way to color a shape's fill or stroke, or text: a ``Color``, a gradient, the current
+/// foreground style, or a hierarchical level of it.
 ///
 /// ```swift
 /// Circle().fill(.orange)
 /// Capsule().stroke(.secondary, lineWidth: 2)
+/// Text("72°").foregroundStyle(.linearGradient(colors: [.yellow, .orange],
+///                                             startPoint: .top, endPoint: .bottom))
 /// ```
 ///
 /// ## Differences from SwiftUI
 ///
-/// You can't write your own styles yet, and gradients and materials are not available yet.
+/// You can't write your own styles yet; materials, `AngularGradient` and
+/// `EllipticalGradient` are not available yet.
 public protocol ShapeStyle: Sendable {}
 
 /// A style WidgetUI knows how to turn into paint.

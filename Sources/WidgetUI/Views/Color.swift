@@ -83,18 +83,13 @@ extension Color {
     public static let primary = Color(rgba: .label)
     /// The secondary label color (#EBEBF5 at 60 %).
     public static let secondary = Color(rgba: .secondaryLabel)
+    /// The accent color controls are tinted with by default: system blue (#0A84FF).
+    public static let accentColor = Color.blue
 }
 
 extension Color: View, PrimitiveView {
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        let shading = Shading.color(rgba)
-        return [
-            LeafNode(kind: "Color") { proposal in
-                proposal.replacingUnspecifiedDimensions()
-            } draw: { bounds in
-                [.fill(Path(bounds), shading)]
-            }
-        ]
+        [LeafNode.filling(kind: "Color", with: .color(rgba))]
     }
 }
 

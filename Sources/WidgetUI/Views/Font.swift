@@ -5,6 +5,8 @@ import Raster
 /// ```swift
 /// Text("10:09").font(.system(size: 48, weight: .bold, design: .rounded))
 /// Text("Cupertino").font(.headline)
+/// Text("72").font(.system(.largeTitle, design: .rounded, weight: .semibold))
+/// Text("00:42").font(.title.monospacedDigit())
 /// ```
 ///
 /// ## Differences from SwiftUI
@@ -17,8 +19,12 @@ public struct Font: Hashable, Sendable {
     var size: Double
     /// The weight, or `nil` for the weight the environment asks for (else regular).
     var weight: FontWeight?
-    /// The family design.
-    var design: FontDesign
+    /// The family design, or `nil` for the one `fontDesign(_:)` asks for (else default).
+    var design: FontDesign?
+    /// Whether the font is italic.
+    var isItalic = false
+    /// Whether digits take equal widths.
+    var hasMonospacedDigits = false
 
     /// A font's weight, from ultra-light to black.
     public typealias Weight = FontWeight
@@ -26,10 +32,25 @@ public struct Font: Hashable, Sendable {
     public typealias Design = FontDesign
 
     /// The system font at a size, weight and design.
+    ///
+    /// ```swift
+    /// Text("10:09").font(.system(size: 60, weight: .bold, design: .rounded))
+    /// ```
     public static func system(
         size: Double, weight: Weight? = nil, design: Design? = nil
     ) -> Font {
-        Font(size: size, weight: weight, design: design ?? .default)
+        Font(size: size, weight: weight, design: design)
+    }
+
+    /// The system font of a text style, optionally in another design or weight.
+    ///
+    /// ```swift
+    /// Text("72°").font(.system(.largeTitle, design: .rounded, weight: .bold))
+    /// ```
+    public static func system(
+        _ style: TextStyle, design: Design? = nil, weight: Weight? = nil
+    ) -> Font {
+        Font(size: style.size, weight: weight ?? style.weight, design: design)
     }
 
     /// This font at another weight.
@@ -42,26 +63,103 @@ public struct Font: Hashable, Sendable {
     /// This font in bold.
     public func bold() -> Font { weight(.bold) }
 
+    /// This font in italic.
+    public func italic() -> Font {
+        var font = self
+        font.isItalic = true
+        return font
+    }
+
+    /// This font with digits of equal widths, so that changing numbers keep their width.
+    ///
+    /// ```swift
+    /// Text(timerInterval: start...end).font(.title.monospacedDigit())
+    /// ```
+    public func monospacedDigit() -> Font {
+        var font = self
+        font.hasMonospacedDigits = true
+        return font
+    }
+
+    /// This font in the fixed-width design.
+    public func monospaced() -> Font {
+        var font = self
+        font.design = .monospaced
+        return font
+    }
+
     /// 34 points.
-    public static let largeTitle = Font.system(size: 34)
+    public static let largeTitle = Font.system(.largeTitle)
     /// 28 points.
-    public static let title = Font.system(size: 28)
+    public static let title = Font.system(.title)
     /// 22 points.
-    public static let title2 = Font.system(size: 22)
+    public static let title2 = Font.system(.title2)
     /// 20 points.
-    public static let title3 = Font.system(size: 20)
+    public static let title3 = Font.system(.title3)
     /// 17 points, semibold.
-    public static let headline = Font.system(size: 17, weight: .semibold)
-    /// 17 points; the default.
-    public static let body = Font.system(size: 17)
-    /// 16 points.
-    public static let callout = Font.system(size: 16)
+    public static let headline = Font.system(.headline)
     /// 15 points.
-    public static let subheadline = Font.system(size: 15)
+    public static let subheadline = Font.system(.subheadline)
+    /// 17 points; the default.
+    public static let body = Font.system(.body)
+    /// 16 points.
+    public static let callout = Font.system(.callout)
     /// 13 points.
-    public static let footnote = Font.system(size: 13)
+    public static let footnote = Font.system(.footnote)
     /// 12 points.
-    public static let caption = Font.system(size: 12)
+    public static let caption = Font.system(.caption)
     /// 11 points.
-    public static let caption2 = Font.system(size: 11)
+    public static let caption2 = Font.system(.caption2)
+}
+
+extension Font {
+    /// The text styles, from the large title to the second caption, with iOS's sizes and weights
+    /// at the default ("Large") Dynamic Type size.
+    ///
+    /// ```swift
+    /// Text("Sunny").font(.system(.subheadline, design: .rounded))
+    /// ```
+    public enum TextStyle: Hashable, Sendable, CaseIterable {
+        /// 34 points, regular.
+        case largeTitle
+        /// 28 points, regular.
+        case title
+        /// 22 points, regular.
+        case title2
+        /// 20 points, regular.
+        case title3
+        /// 17 points, semibold.
+        case headline
+        /// 15 points, regular.
+        case subheadline
+        /// 17 points, regular.
+        case body
+        /// 16 points, regular.
+        case callout
+        /// 13 points, regular.
+        case footnote
+        /// 12 points, regular.
+        case caption
+        /// 11 points, regular.
+        case caption2
+
+        /// The point size.
+        var size: Double {
+            switch self {
+            case .largeTitle: 34
+            case .title: 28
+            case .title2: 22
+            case .title3: 20
+            case .headline, .body: 17
+            case .callout: 16
+            case .subheadline: 15
+            case .footnote: 13
+            case .caption: 12
+            case .caption2: 11
+            }
+        }
+
+        /// The weight, when not regular.
+        var weight: FontWeight? { self == .headline ? .semibold : nil }
+    }
 }

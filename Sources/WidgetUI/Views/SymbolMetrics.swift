@@ -32,7 +32,8 @@ struct SymbolMetrics {
             }
         let side = font.size * Self.boxPerPoint * factor
         let weight = environment.fontWeight ?? font.weight ?? .regular
-        let face = try? environment.fontDatabase?.face(weight: weight, design: font.design)
+        let design = font.design ?? environment.fontDesign ?? .default
+        let face = try? environment.fontDatabase?.face(weight: weight, design: design)
         capHeight = face?.metrics(size: font.size).capHeight ?? font.size * 0.7
         box = Size(width: side, height: side)
         baseline = Self.capCenteredBaseline(height: side, capHeight: capHeight)

@@ -14,7 +14,7 @@ extension View {
 
 /// The one modifier every environment change goes through.
 ///
-/// It serves `environment(_:_:)`, `foregroundStyle`, and later `font`, `lineLimit`…
+/// It serves `environment(_:_:)`, `foregroundStyle`, the font modifiers, `lineLimit`…
 ///
 /// It resolves its content under a changed copy of the environment and adds no node of its own.
 struct EnvironmentModifier<Content: View>: View, PrimitiveView {

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Keys that say how dates and numbers read: locale, time zone, calendar.
+///
+/// Text with a date style or a format style reads them: `Text(date, style: .time)` shows
+/// "9:41 PM" under `en_US` and "21:41" under `en_GB`, in the environment's time zone.
+///
+/// ```swift
+/// ClockFace()
+///     .environment(\.locale, Locale(identifier: "en_GB"))
+///     .environment(\.timeZone, TimeZone(identifier: "Europe/London")!)
+/// ```
+///
+/// ## Differences from SwiftUI
+///
+/// The defaults are the process's: `Locale.current` (from `LC_ALL`, `LC_MESSAGES` or `LANG`;
+/// `en_001` when none is set), `TimeZone.current` (`TZ`, else `/etc/localtime`) and
+/// `Calendar.current`, read when the value is first asked for in a frame. The host sets them
+/// from its configuration to draw for another place.
+extension EnvironmentValues {
+    /// The locale dates, numbers and units are formatted for; also whether the clock is 12- or
+    /// 24-hour.
+    ///
+    /// Default: `Locale.current`.
+    ///
+    /// ```swift
+    /// Text(date, style: .time).environment(\.locale, Locale(identifier: "de_DE"))   // 21:41
+    /// ```
+    public var locale: Locale {
+        get { self[LocaleKey.self] ?? .current }
+        set { self[LocaleKey.self] = newValue }
+    }
+
+    /// The time zone dates are shown in, and whose midnights and minute boundaries date text
+    /// changes at.
+    ///
+    /// Default: `TimeZone.current`.
+    ///
+    /// ```swift
+    /// Text(date, style: .time).environment(\.timeZone, TimeZone(identifier: "Asia/Tokyo")!)
+    /// ```
+    public var timeZone: TimeZone {
+        get { self[TimeZoneKey.self] ?? .current }
+        set { self[TimeZoneKey.self] = newValue }
+    }
+
+    /// The calendar dates are shown in (its own time zone is ignored in favour of
+    /// ``timeZone``).
+    ///
+    /// Default: `Calendar.current`.
+    ///
+    /// ```swift
+    /// Text(date, style: .date).environment(\.calendar, Calendar(identifier: .japanese))
+    /// ```
+    public var calendar: Calendar {
+        get { self[CalendarKey.self] ?? .current }
+        set { self[CalendarKey.self] = newValue }
+    }
+
+    /// ``calendar`` set to ``timeZone``: the calendar date arithmetic uses.
+    var zonedCalendar: Calendar {
+        var calendar = calendar
+        calendar.timeZone = timeZone
+        return calendar
+    }
+}
+
+private struct LocaleKey: EnvironmentKey {
+    static let defaultValue: Locale? = nil
+}
+
+private struct TimeZoneKey: EnvironmentKey {
+    static let defaultValue: TimeZone? = nil
+}
+
+private struct CalendarKey: EnvironmentKey {
+    static let defaultValue: Calendar? = nil
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Raster
+
+/// Text drawn in the environment's font and foreground style, wrapped to the width offered: a
+/// string, a date in a style, a live timer, a formatted value, or several of these joined
+/// with `+`.
+///
+/// Text takes the width it needs up to the proposed width, wrapping at spaces (inside a word
+/// only when the word alone is too wide), and as many lines as its `lineLimit` and the proposed
+/// height allow; text cut off ends in "…", unless `minimumScaleFactor` lets it shrink to fit
+/// first. With an unspecified width it stays on one line per paragraph.
+///
+/// ```swift
+/// VStack(alignment: .leading) {
+///     Text("Dentist").font(.headline)
+///     Text("At the new place on Main Street").font(.caption).lineLimit(1)
+///     Text(entry.start, style: .relative)
+///     Text("72").font(.largeTitle) + Text("°F").font(.caption).foregroundStyle(.secondary)
+/// }
+/// ```
+///
+/// Pieces joined with `+` keep their own font, weight and color, share lines and a baseline,
+/// and wrap as one text; a modifier applied to the joined text styles every piece that
+/// didn't set that attribute itself.
+///
+/// ## Differences from SwiftUI
+///
+/// No shaping: one glyph per character, left to right (see Raster's `TextLayout`). Strings are
+/// not looked up in a strings table (`LocalizedStringKey`); `Text("…")` shows the string as
+/// written, and string interpolation of dates or format styles is not supported (join texts
+/// with `+` instead).
+public struct Text: View {
+    /// The pieces, in order: one for a plain text, several after `+`.
+    var segments: [Segment]
+
+    /// Creates text that shows a string as is.
+    ///
+    /// ```swift
+    /// Text("Cupertino")
+    /// ```
+    public init<S: StringProtocol>(_ content: S) {
+        self.init(source: VerbatimText(string: String(content)))
+    }
+
+    /// Creates text that shows a string as is, without localization.
+    ///
+    /// ```swift
+    /// Text(verbatim: "pH 7.2")
+    /// ```
+    public init(verbatim content: String) {
+        self.init(source: VerbatimText(string: content))
+    }
+
+    /// Creates text of one piece.
+    init(source: some TextSource) {
+        segments = [Segment(source: source)]
+    }
+
+    /// Joins two texts: the pieces of `lhs`, then those of `rhs`, each in its own style.
+    ///
+    /// ```swift
+    /// Text("72").font(.largeTitle).bold() + Text("°F").font(.caption)
+    /// ```
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        var joined = lhs
+        joined.segments += rhs.segments
+        return joined
+    }
+}
+
+/// One piece of a ``Text``: content that becomes a string at an instant, and its own style.
+struct Segment {
+    var source: any TextSource
+    var attributes = TextAttributes()
+}
+
+/// Content of a ``Text`` piece: a string as it reads under an environment, at its `now`.
+protocol TextSource {
+    /// The string, and the first instant after `environment.now` at which it reads otherwise
+    /// (nil when it never changes).
+    func resolve(in environment: EnvironmentValues) -> TimedString
+}
+
+/// A string, and when it next changes.
+struct TimedString: Equatable {
+    /// The string to show.
+    var string: String
+    /// The first instant after the time it was made for at which the string changes; nil for
+    /// never.
+    var nextChange: Date?
+}
+
+/// A fixed string.
+struct VerbatimText: TextSource {
+    let string: String
+
+    func resolve(in environment: EnvironmentValues) -> TimedString {
+        TimedString(string: string, nextChange: nil)
+    }
+}
+
+extension Text: PrimitiveView {
+    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+        var pieces: [TextNode.Piece] = []
+        var nextChange: Date?
+        for segment in segments {
+            let timed = segment.source.resolve(in: environment)
+            if let change = timed.nextChange {
+                nextChange = min(nextChange ?? change, change)
+            }
+            let style = segment.attributes.resolved(in: environment)
+            guard
+                let face = try? environment.fontDatabase?.face(
+                    weight: style.weight, design: style.design, italic: style.isItalic)
+            else { return [TextNode(pieces: [], style: TextNode.Style(environment))] }
+            pieces.append(
+                TextNode.Piece(
+                    string: timed.string, face: face, size: style.size,
+                    monospacedDigits: style.monospacedDigits, shading: style.shading))
+        }
+        return [
+            TextNode(
+                pieces: pieces, style: TextNode.Style(environment), nextChange: nextChange,
+                context: environment.renderContext)
+        ]
+    }
+}

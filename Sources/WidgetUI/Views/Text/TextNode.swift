@@ -1,0 +1,151 @@
+import Foundation
+import Raster
+
+/// Lays a ``Text``'s pieces out as styled runs of Raster's `TextLayout` for each proposal,
+/// shrinking them when `minimumScaleFactor` allows; draws them as one text run; reports when
+/// their content changes.
+final class TextNode: LayoutNode {
+    /// One piece of the text, resolved: its string now, face, size and paint.
+    struct Piece {
+        var string: String
+        var face: FontFace
+        var size: Double
+        var monospacedDigits: Bool
+        var shading: Shading
+    }
+
+    /// What the environment says about the whole text.
+    struct Style {
+        var alignment: TextLayout.Alignment
+        var lineLimit: Int?
+        var minimumScaleFactor: Double
+
+        init(_ environment: EnvironmentValues) {
+            alignment =
+                switch environment.multilineTextAlignment {
+                case .leading: .leading
+                case .center: .center
+                case .trailing: .trailing
+                }
+            lineLimit = environment.lineLimit
+            minimumScaleFactor = environment.minimumScaleFactor
+        }
+    }
+
+    /// Slack for comparing sums of advances with the space offered.
+    static let epsilon = 1e-9
+    /// Steps of the search for the largest scale that fits: the result is within
+    /// (1 - minimumScaleFactor) / 2¹⁰ of it.
+    static let scaleSearchSteps = 10
+
+    let pieces: [Piece]
+    let style: Style
+    let nextChange: Date?
+    let context: RenderContext?
+    private var layouts: [ProposedViewSize: TextLayout] = [:]
+
+    init(pieces: [Piece], style: Style, nextChange: Date? = nil, context: RenderContext? = nil) {
+        self.pieces = pieces
+        self.style = style
+        self.nextChange = nextChange
+        self.context = context
+        super.init(kind: "Text")
+    }
+
+    /// The layout for a proposal: wrapped to its width, cut to the lines its height holds,
+    /// and, when it still doesn't fit and the minimum scale factor allows, at the largest scale
+    /// that fits (or the smallest allowed, cut).
+    func layout(for proposal: ProposedViewSize) -> TextLayout? {
+        guard !pieces.isEmpty else { return nil }
+        if let known = layouts[proposal] { return known }
+        var result = layout(proposal, scale: 1)
+        let minimum = style.minimumScaleFactor
+        if minimum < 1, !fits(result, proposal) {
+            result = layout(proposal, scale: minimum)
+            if fits(result, proposal) {
+                // Invariant: `low` fits, `high` doesn't.
+                var (low, high) = (minimum, 1.0)
+                for _ in 0..<Self.scaleSearchSteps {
+                    let middle = (low + high) / 2
+                    let candidate = layout(proposal, scale: middle)
+                    if fits(candidate, proposal) {
+                        (low, result) = (middle, candidate)
+                    } else {
+                        high = middle
+                    }
+                }
+            }
+        }
+        layouts[proposal] = result
+        return result
+    }
+
+    /// The pieces at `scale` times their sizes, wrapped to the proposed width and limited to
+    /// the lines the proposed height holds.
+    private func layout(_ proposal: ProposedViewSize, scale: Double) -> TextLayout {
+        let runs = pieces.map {
+            TextLayout.Run(
+                $0.string, face: $0.face, size: $0.size * scale,
+                monospacedDigits: $0.monospacedDigits)
+        }
+        var options = TextLayout.Options(
+            maxWidth: proposal.width.flatMap { $0.isFinite ? $0 : nil },
+            lineLimit: style.lineLimit, alignment: style.alignment)
+        var layout = TextLayout(runs: runs, options: options)
+        if let height = proposal.height, layout.size.height > height + Self.epsilon,
+            layout.lines.count > 1
+        {
+            let held = layout.lines.prefix {
+                $0.bounds.minY + $0.metrics.lineHeight <= height + Self.epsilon
+            }
+            let fitting = max(1, held.count)
+            options.lineLimit = min(style.lineLimit ?? fitting, fitting)
+            layout = TextLayout(runs: runs, options: options)
+        }
+        return layout
+    }
+
+    /// Whether a layout shows all its text, whole words and within the proposal.
+    private func fits(_ layout: TextLayout, _ proposal: ProposedViewSize) -> Bool {
+        !layout.isTruncated && !layout.lines.contains(where: \.endsInsideWord)
+            && layout.size.width <= (proposal.width ?? .infinity) + Self.epsilon
+            && layout.size.height <= (proposal.height ?? .infinity) + Self.epsilon
+    }
+
+    override func computeSize(_ proposal: ProposedViewSize) -> Size {
+        layout(for: proposal)?.size ?? .zero
+    }
+
+    override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {
+        context?.report(nextChange)
+        guard let layout = layout(for: proposal) else {
+            return PlacedView(kind: kind, frame: bounds)
+        }
+        let run = TextRun(layout: layout, origin: bounds.origin, shadings: pieces.map(\.shading))
+        return PlacedView(kind: kind, frame: bounds, drawing: [.text(run)])
+    }
+
+    override func alignmentGuide(_ alignment: AxisAlignment, in size: Size) -> Double {
+        guard case .vertical(let v) = alignment, alignment.fraction == nil,
+            let layout = layouts.values.first(where: { $0.size == size })
+                ?? layout(for: ProposedViewSize(width: size.width, height: nil))
+        else { return super.alignmentGuide(alignment, in: size) }
+        return v.guide == .firstTextBaseline ? layout.firstBaseline : layout.lastBaseline
+    }
+}
+
+/// Laid-out text at a position, with a shading per run, for the display list.
+struct TextRun: Equatable {
+    /// The glyphs and lines, positioned from (0, 0).
+    let layout: TextLayout
+    /// Where the layout's top-left corner goes, in points.
+    let origin: Point
+    /// How each of the layout's runs is painted, in run order.
+    let shadings: [Shading]
+
+    static func == (a: TextRun, b: TextRun) -> Bool {
+        a.origin == b.origin && a.shadings == b.shadings && a.layout.text == b.layout.text
+            && a.layout.runs.map(\.size) == b.layout.runs.map(\.size)
+            && a.layout.glyphs == b.layout.glyphs
+    }
+}
