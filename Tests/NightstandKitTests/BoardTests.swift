@@ -12,8 +12,9 @@ private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 @Suite("Board profiles")
 struct BoardTests {
-    static let boards = (try? FileManager.default.contentsOfDirectory(
-        atPath: root.appendingPathComponent("boards").path))?.filter { $0.hasSuffix(".toml") }
+    static let boards =
+        (try? FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("boards").path))?.filter { $0.hasSuffix(".toml") }
         .sorted() ?? []
 
     @Test("there are board profiles for the targets the README names")
@@ -25,7 +26,8 @@ struct BoardTests {
             ]))
     }
 
-    @Test("each board passes the configuration check and draws every slot at its resolution",
+    @Test(
+        "each board passes the configuration check and draws every slot at its resolution",
         arguments: boards)
     func boardRenders(_ name: String) async throws {
         let file = root.appendingPathComponent("boards").appendingPathComponent(name).path

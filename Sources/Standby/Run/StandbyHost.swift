@@ -47,8 +47,8 @@ public final class StandbyHost {
     }
 
     private let configuration: Configuration
-    private let runtimes: [WidgetRuntime]
-    private let stacks: [Configuration.Slot]
+    let runtimes: [WidgetRuntime]
+    let stacks: [Configuration.Slot]
     private var drawn: [Drawn?]
     private let sink: any FrameSink
     private let canvas: Canvas
@@ -67,11 +67,16 @@ public final class StandbyHost {
     public let events = EventQueue()
     /// The provider timeout, in seconds.
     public let providerTimeout: TimeInterval
-    private var style = FrameStyle.day
+    private(set) var style = FrameStyle.day
+    /// The mode `nightstand mode` set; ``ModeOverride/auto`` when none.
+    private(set) var mode = ModeOverride.auto
     private var offset: (x: Int, y: Int)?
     private var stopped = false
     /// What the loop did so far.
     public private(set) var statistics = Statistics()
+    /// What the host shows and plans, published at the end of each turn, readable from any
+    /// thread (the control server answers `nightstand status` from it).
+    public let status: HostStatusBoard
 
     /// Makes every widget of the configuration and lays out the screen.
     ///
@@ -116,6 +121,9 @@ public final class StandbyHost {
         self.providerTimeout = providerTimeout
         self.log = log
         self.notifier = notifier
+        status = HostStatusBoard(
+            HostStatus(time: now, appearance: "", mode: "", slots: [], widgets: [], frames: 0))
+        status.publish(currentStatus(at: now))
     }
 
     /// The screen as last drawn.
@@ -200,6 +208,7 @@ public final class StandbyHost {
             }
         }
         drawChanges(at: now)
+        status.publish(currentStatus(at: now))
     }
 
     /// Sends `WATCHDOG=1` when it is due.
@@ -234,9 +243,30 @@ public final class StandbyHost {
             } else {
                 center.reloadAllTimelines()
             }
+        case .control(.mode(let mode)):
+            apply(mode)
         case .stop:
             stopped = true
         }
+    }
+
+    /// Applies `nightstand mode`: `day`, `dim` and `night` force their style, `off` blanks the
+    /// display until another mode, and `auto` hands the appearance back to the host (day, until
+    /// an ambient controller chooses).
+    private func apply(_ mode: ModeOverride) {
+        self.mode = mode
+        switch mode {
+        case .auto, .day: setStyle(.day)
+        case .dim: setStyle(.dim(brightness: 0.6))
+        case .night: setStyle(.night(ceiling: 1))
+        case .off: break
+        }
+        do {
+            try sink.blank(mode == .off)
+        } catch {
+            log.error("display: \(mode == .off ? "blanking" : "unblanking"): \(error)")
+        }
+        log.info("mode \(mode.rawValue)")
     }
 
     private func applyReloadRequests(now: Date) {
