@@ -260,22 +260,22 @@ struct ControlServerTests {
 
             #expect(
                 try ControlClient.send(.command(.mode(.night)), to: path) == .done("mode night"))
-            await host.run(until: start + 31)
+            await host.run(until: start + 33)
             #expect(try status()?.appearance == "night")
-            #expect(host.style == .night(ceiling: 1))
+            #expect(host.style == host.style(for: .night))
 
             #expect(try ControlClient.send(.command(.mode(.dim)), to: path) == .done("mode dim"))
-            await host.run(until: start + 32)
+            await host.run(until: start + 37)
             #expect(try status()?.appearance == "dim")
-            #expect(host.style == .dim(brightness: 0.6))
+            #expect(host.style == host.style(for: .dim))
 
             #expect(try ControlClient.send(.command(.mode(.off)), to: path) == .done("mode off"))
-            await host.run(until: start + 33)
+            await host.run(until: start + 41)
             #expect(try status().map { [$0.appearance, $0.mode] } == ["off", "off"])
             #expect(!sink.panelRGB().contains { $0 != 0 }, "the panel is dark")
 
             _ = try ControlClient.send(.command(.mode(.auto)), to: path)
-            await host.run(until: start + 34)
+            await host.run(until: start + 44)
             #expect(try status().map { [$0.appearance, $0.mode] } == ["day", "auto"])
             #expect(sink.panelRGB().contains { $0 != 0 }, "the panel shows the widgets again")
 
@@ -283,7 +283,7 @@ struct ControlServerTests {
             #expect(
                 try ControlClient.send(.command(.reload(kind: "flaky")), to: path)
                     == .done("reloading flaky"))
-            await host.run(until: start + 40)
+            await host.run(until: start + 50)
             #expect(flaky.callCount == 2)
             let failed = try #require(try status()?.widgets.last)
             #expect(failed.lastError == "the feed is down")

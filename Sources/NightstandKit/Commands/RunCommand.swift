@@ -1,3 +1,4 @@
+import Ambient
 import ArgumentParser
 import Display
 import Foundation
@@ -92,7 +93,10 @@ struct RunCommand: AsyncParsableCommand {
         defer { sink.close() }
         let host = try StandbyHost(
             configuration: configuration, registry: registry, sink: sink, clock: clock,
-            fonts: try FontDatabase(), log: log, notifier: SystemdNotifier())
+            fonts: try FontDatabase(), log: log, notifier: SystemdNotifier(),
+            ambient: AmbientController(
+                configuration: try configuration.ambientSettings().ambient,
+                logger: Logger(label: "nightstand.ambient")))
         let server = try control.startServer(handler: host.controlHandler, log: log)
         defer { server.stop() }
         let events = host.events

@@ -6,7 +6,7 @@ extension StandbyHost {
     func currentStatus(at now: Date) -> HostStatus {
         HostStatus(
             time: now,
-            appearance: mode == .off ? ModeOverride.off.rawValue : style.appearanceName,
+            appearance: appearance.rawValue,
             mode: mode.rawValue,
             slots: stacks.indices.map { slot in
                 HostStatus.Slot(
@@ -20,18 +20,5 @@ extension StandbyHost {
                     isFetching: runtime.fetch != nil, lastError: runtime.lastError)
             },
             frames: statistics.frames)
-    }
-}
-
-extension FrameStyle {
-    /// The appearance this style draws (DESIGN.md, "Appearance"): `day`, `dim` (luminance
-    /// reduced in full color), `night` (vibrant), or `accented`.
-    var appearanceName: String {
-        switch (renderingMode, isLuminanceReduced) {
-        case (.fullColor, false): "day"
-        case (.fullColor, true): "dim"
-        case (.vibrant, _): "night"
-        case (.accented, _): "accented"
-        }
     }
 }

@@ -1,3 +1,4 @@
+import Ambient
 import Display
 import Foundation
 import Logging
@@ -70,6 +71,14 @@ public final class StandbyHost {
     private(set) var style = FrameStyle.day
     /// The mode `nightstand mode` set; ``ModeOverride/auto`` when none.
     private(set) var mode = ModeOverride.auto
+    /// The appearance shown (or fading in).
+    private(set) var appearance = Appearance.day
+    /// The light sensor, schedule and backlight; nil shows day unless a mode is forced.
+    private var ambient: AmbientController?
+    private let ambientSettings: AmbientSettings
+    private var nextAmbientUpdate: Date?
+    /// The appearance change in progress: from one style to another over the fade time.
+    private var fade: (from: FrameStyle, to: FrameStyle, start: Date)?
     private var offset: (x: Int, y: Int)?
     private var stopped = false
     /// What the loop did so far.
@@ -85,7 +94,8 @@ public final class StandbyHost {
         configuration: Configuration, registry: WidgetRegistry, sink: any FrameSink,
         clock: any HostClock, fonts: FontDatabase? = nil, center: WidgetCenter = .shared,
         providerTimeout: TimeInterval = 10, log: Logger = Logger(label: "nightstand"),
-        notifier: SystemdNotifier = SystemdNotifier(environment: [:])
+        notifier: SystemdNotifier = SystemdNotifier(environment: [:]),
+        ambient: AmbientController? = nil
     ) throws {
         var configuration = configuration
         var family = WidgetFamily.systemSmall
@@ -121,6 +131,8 @@ public final class StandbyHost {
         self.providerTimeout = providerTimeout
         self.log = log
         self.notifier = notifier
+        ambientSettings = try configuration.ambientSettings()
+        self.ambient = ambient
         status = HostStatusBoard(
             HostStatus(time: now, appearance: "", mode: "", slots: [], widgets: [], frames: 0))
         status.publish(currentStatus(at: now))
@@ -149,6 +161,14 @@ public final class StandbyHost {
             turn(at: now)
             pingWatchdog()
             var deadline = nextDeadline(after: now)
+            if fade != nil {
+                // A handful of frames per fade.
+                let step = now.addingTimeInterval(ambientSettings.fade / 6)
+                deadline = min(deadline ?? step, step)
+            }
+            if let ambientDue = nextAmbientUpdate {
+                deadline = min(deadline ?? ambientDue, ambientDue)
+            }
             if let ping = nextWatchdog {
                 // The watchdog is due on the system's time; convert to the display's clock.
                 let due = now.addingTimeInterval(max(0, ping.timeIntervalSinceNow))
@@ -207,8 +227,88 @@ public final class StandbyHost {
                 runtime.startFetch(index: index, now: now, timeout: providerTimeout, events: events)
             }
         }
-        drawChanges(at: now)
+        updateAppearance(at: now)
+        if appearance != .off { drawChanges(at: now) }
         status.publish(currentStatus(at: now))
+    }
+
+    // MARK: Appearance
+
+    /// Asks the ambient controller when due, and moves a fade along.
+    private func updateAppearance(at now: Date) {
+        if var controller = ambient, nextAmbientUpdate.map({ now >= $0 }) ?? true {
+            let decision = controller.update(at: now)
+            ambient = controller
+            nextAmbientUpdate = decision.nextEvaluation
+            // The first appearance shows at once: the display starts as it should look.
+            show(decision.appearance, at: now, fading: statistics.frames > 0)
+        }
+        guard let (from, to, start) = fade else { return }
+        let duration = ambientSettings.fade
+        let t = duration > 0 ? min(1, now.timeIntervalSince(start) / duration) : 1
+        if t >= 1 {
+            fade = nil
+            setStyle(to)
+            return
+        }
+        // Through a dip to half brightness, switching the rendering mode at the bottom, so the
+        // change never flashes and never passes full brightness.
+        let dip = ColorTransform.dim(Float(1 - 0.5 * sin(Double.pi * t)))
+        let half = t < 0.5 ? from : to
+        setStyle(
+            FrameStyle(
+                renderingMode: half.renderingMode, isLuminanceReduced: half.isLuminanceReduced,
+                colorTransform: from.colorTransform.lerp(to: to.colorTransform, Float(t))
+                    .concatenating(dip)))
+    }
+
+    /// Shows an appearance immediately, without a fade: what `nightstand snapshot` draws.
+    public func setAppearance(_ appearance: Appearance) {
+        show(appearance, at: clock.now, fading: false)
+    }
+
+    /// Changes the appearance: blanks for `off`, fades between the others.
+    private func show(_ new: Appearance, at now: Date, fading: Bool) {
+        guard new != appearance else { return }
+        let old = appearance
+        appearance = new
+        log.info("appearance \(old) → \(new)")
+        if new == .off || old == .off {
+            fade = nil
+            do {
+                try sink.blank(new == .off)
+            } catch {
+                log.error("display: \(new == .off ? "blanking" : "unblanking"): \(error)")
+            }
+            if new == .off { return }
+            setStyle(style(for: new))
+            return
+        }
+        let target = style(for: new)
+        if fading && ambientSettings.fade > 0 {
+            fade = (style, target, now)
+        } else {
+            fade = nil
+            setStyle(target)
+        }
+    }
+
+    /// The frame style of an appearance, with pixel dimming where no backlight dims.
+    ///
+    /// A backlight percentage is a share of emitted light; pixel values are sRGB-encoded, so
+    /// the same share of light is the percentage to the power 1/2.2 (10 % light: pixels at
+    /// 35 %).
+    func style(for appearance: Appearance) -> FrameStyle {
+        let light =
+            ambient?.pixelBrightness(for: appearance)
+            ?? (ambientSettings.ambient.brightnessPercent(for: appearance) ?? 0) / 100
+        let brightness = Float(pow(light, 1 / 2.2))
+        switch appearance {
+        case .day, .off:
+            return brightness >= 1 ? .day : .dim(brightness: brightness, reduced: false)
+        case .dim: return .dim(brightness: brightness)
+        case .night: return .night(ceiling: ambientSettings.nightRed * brightness)
+        }
     }
 
     /// Sends `WATCHDOG=1` when it is due.
@@ -250,23 +350,19 @@ public final class StandbyHost {
         }
     }
 
-    /// Applies `nightstand mode`: `day`, `dim` and `night` force their style, `off` blanks the
-    /// display until another mode, and `auto` hands the appearance back to the host (day, until
-    /// an ambient controller chooses).
+    /// Applies `nightstand mode`: `day`, `dim`, `night` and `off` override the light sensor and
+    /// the schedule until `auto`.
     private func apply(_ mode: ModeOverride) {
         self.mode = mode
-        switch mode {
-        case .auto, .day: setStyle(.day)
-        case .dim: setStyle(.dim(brightness: 0.6))
-        case .night: setStyle(.night(ceiling: 1))
-        case .off: break
-        }
-        do {
-            try sink.blank(mode == .off)
-        } catch {
-            log.error("display: \(mode == .off ? "blanking" : "unblanking"): \(error)")
-        }
         log.info("mode \(mode.rawValue)")
+        let forced = Appearance(rawValue: mode.rawValue)
+        if var controller = ambient {
+            controller.manualOverride = forced
+            ambient = controller
+            nextAmbientUpdate = nil  // decide on the next turn
+        } else {
+            show(forced ?? .day, at: clock.now, fading: true)
+        }
     }
 
     private func applyReloadRequests(now: Date) {
