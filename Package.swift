@@ -125,7 +125,9 @@ let package = Package(
         ),
         .testTarget(
             name: "NightstandKitTests",
-            dependencies: ["NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster"]
+            dependencies: [
+                "NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster", "Ambient",
+            ]
         ),
         .testTarget(
             name: "DisplayTests",

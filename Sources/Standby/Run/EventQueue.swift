@@ -31,6 +31,7 @@ public enum ControlCommand: Sendable, Equatable {
 /// Events for the run loop, from any thread; the loop takes them in order.
 public final class EventQueue: Sendable {
     private let state = Mutex(State())
+    private let timer = TimerThread()
 
     private struct State {
         var pending: [HostEvent] = []
@@ -40,6 +41,10 @@ public final class EventQueue: Sendable {
 
     /// Creates an empty queue.
     public init() {}
+
+    deinit {
+        timer.finish()
+    }
 
     /// Adds an event and wakes the loop if it waits.
     public func post(_ event: HostEvent) {
@@ -60,9 +65,8 @@ public final class EventQueue: Sendable {
             state.generation += 1
             return state.generation
         }
-        let timer = timeout.map { seconds in
-            Task { [weak self] in
-                try? await Task.sleep(for: .seconds(seconds))
+        if let timeout {
+            timer.schedule(at: Date(timeIntervalSinceNow: timeout)) { [weak self] in
                 self?.wake(generation: generation)
             }
         }
@@ -74,7 +78,7 @@ public final class EventQueue: Sendable {
             }
             if resumeNow { continuation.resume() }
         }
-        timer?.cancel()
+        if timeout != nil { timer.cancel() }
         return take() ?? []
     }
 
