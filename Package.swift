@@ -63,10 +63,12 @@ let package = Package(
             ]
         ),
 
-        // The widgets that ship: clock, date, …
+        // The widgets that ship: clock, date, weather, system, countdown, command.
         .target(
             name: "BuiltinWidgets",
-            dependencies: ["Widgets", "WidgetUI"]
+            dependencies: [
+                "Widgets", "WidgetUI", "Raster", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // What a widget author imports: the views, the WidgetKit model, and the whole
@@ -114,6 +116,14 @@ let package = Package(
             name: "StandbyTests",
             dependencies: ["Standby", "Widgets", "WidgetUI", "Display", "Raster", "NightstandTestSupport"],
             exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "BuiltinWidgetsTests",
+            dependencies: [
+                "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Standby",
+                "NightstandTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(
             name: "DisplayTests",
