@@ -91,7 +91,7 @@ let package = Package(
         // Shared asserts for every test target (goldens, tolerances).
         .target(
             name: "NightstandTestSupport",
-            dependencies: ["Raster"],
+            dependencies: ["Raster", .product(name: "Logging", package: "swift-log")],
             path: "Tests/NightstandTestSupport"
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NightstandTestSupport
 import Raster
 import Standby
 import WidgetUI
@@ -111,33 +112,7 @@ func temporaryDirectory() throws -> String {
     return path
 }
 
-/// Collects what a ``ProblemLog`` writes.
-final class LogRecorder: @unchecked Sendable {
-    // @unchecked: every access goes through `lock`.
-    private let lock = NSLock()
-    private var recorded: [String] = []
-
-    /// The messages logged so far, oldest first, as "level: message".
-    var messages: [String] { lock.withLock { recorded } }
-
-    func append(_ message: String) { lock.withLock { recorded.append(message) } }
-
+extension LogRecorder {
     /// A logger under the widgets' label that records into this.
-    var logger: Logger {
-        Logger(label: "nightstand.widgets") { _ in RecordingLogHandler(recorder: self) }
-    }
-}
-
-/// A swift-log handler that records every message.
-struct RecordingLogHandler: LogHandler {
-    let recorder: LogRecorder
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) { recorder.append("\(event.level): \(event.message)") }
+    var logger: Logger { logger(label: "nightstand.widgets") }
 }

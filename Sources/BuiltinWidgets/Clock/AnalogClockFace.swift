@@ -85,17 +85,12 @@ struct DialTicks: Shape {
 
     func path(in rect: Rect) -> Path {
         let radius = min(rect.width, rect.height) / 2
-        let center = Point(x: rect.midX, y: rect.midY)
+        let outer = radius * (1 - inset)
         return Path { path in
             for index in 0..<count {
-                let angle = Double(index) / Double(count) * 2 * Double.pi
-                let direction = (x: sin(angle), y: -cos(angle))
-                let outer = radius * (1 - inset)
-                let inner = outer - radius * length
-                path.move(
-                    to: Point(x: center.x + direction.x * outer, y: center.y + direction.y * outer))
-                path.addLine(
-                    to: Point(x: center.x + direction.x * inner, y: center.y + direction.y * inner))
+                path.addRadius(
+                    in: rect, turns: Double(index) / Double(count), from: outer - radius * length,
+                    to: outer)
             }
         }
     }
@@ -113,18 +108,22 @@ struct ClockHand: Shape {
 
     func path(in rect: Rect) -> Path {
         let radius = min(rect.width, rect.height) / 2
-        let center = Point(x: rect.midX, y: rect.midY)
-        let angle = turns * 2 * Double.pi
-        let direction = (x: sin(angle), y: -cos(angle))
         return Path { path in
-            path.move(
-                to: Point(
-                    x: center.x - direction.x * radius * tail,
-                    y: center.y - direction.y * radius * tail))
-            path.addLine(
-                to: Point(
-                    x: center.x + direction.x * radius * length,
-                    y: center.y + direction.y * radius * length))
+            path.addRadius(in: rect, turns: turns, from: -radius * tail, to: radius * length)
         }
+    }
+}
+
+extension Path {
+    /// Adds a line along a dial's radius: at `turns` (0…1 clockwise from 12 o'clock) around
+    /// the center of `rect`, from `inner` to `outer` points from the center (negative: behind
+    /// it).
+    fileprivate mutating func addRadius(
+        in rect: Rect, turns: Double, from inner: Double, to outer: Double
+    ) {
+        let angle = turns * 2 * Double.pi
+        let (dx, dy) = (sin(angle), -cos(angle))
+        move(to: Point(x: rect.midX + dx * inner, y: rect.midY + dy * inner))
+        addLine(to: Point(x: rect.midX + dx * outer, y: rect.midY + dy * outer))
     }
 }

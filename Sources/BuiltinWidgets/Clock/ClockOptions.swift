@@ -24,14 +24,9 @@ struct ClockOptions: Sendable {
     init(_ options: WidgetOptions) throws {
         try options.rejectUnknown(Self.keys)
         twentyFourHour = try options.bool("24h") ?? true
-        if let name = try options.string("time_zone") {
-            guard let zone = TimeZone(identifier: name) else {
-                throw WidgetOptionError(
-                    key: "time_zone", expected: "an IANA time zone such as \"Europe/Berlin\"",
-                    found: "\"\(name)\"")
-            }
+        if let zone = try options.timeZone("time_zone") {
             timeZone = zone
-            label = name.split(separator: "/").last.map {
+            label = zone.identifier.split(separator: "/").last.map {
                 $0.replacingOccurrences(of: "_", with: " ")
             }
         }

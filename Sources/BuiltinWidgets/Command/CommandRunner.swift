@@ -13,7 +13,7 @@ import Synchronization
 /// SIGTERM, and SIGKILL a second later if it is still running; the result is then
 /// ``CommandError/timedOut(seconds:)`` whatever it printed. Output beyond
 /// ``outputLimit`` bytes ends the run too. Nothing here blocks a Swift concurrency thread: the
-/// pipes are read on Dispatch's threads and the exit arrives through `terminationHandler`.
+/// pipes are read on threads of their own and the exit arrives through `terminationHandler`.
 enum CommandRunner {
     /// The most standard output kept, in bytes: 64 KiB.
     static let outputLimit = 64 * 1024
@@ -149,7 +149,8 @@ private final class CommandRun: Sendable {
         state.withLock { $0.timer = timer }
     }
 
-    /// Ends the run early: SIGTERM now, SIGKILL a second later if the program is still there.
+    /// Ends the run early: the caller gets `reason` now; the program gets SIGTERM, and SIGKILL
+    /// a second later if it is still there (SIGTERM may be ignored: a child inherits that).
     func stop(reason: CommandError) {
         let process = state.withLock { state -> Process? in
             if state.stopped == nil { state.stopped = reason }
@@ -169,8 +170,10 @@ private final class CommandRun: Sendable {
     }
 
     /// Applies a change, then resumes the caller once the outcome is known: the exit and both
-    /// pipes' ends, or, for a run stopped early, its exit (a pipe a grandchild keeps open is
-    /// not waited for), or its failure to start.
+    /// pipes' ends; or at once for a run stopped early or that failed to start.
+    ///
+    /// A stopped run does not wait for the exit: Foundation reports it only once the pipes
+    /// close, and a grandchild (`sh -c "sleep 60"`) can keep them open past any deadline.
     private func finish(_ change: (inout State) -> Void) {
         let resume = state.withLock {
             state -> (
@@ -187,11 +190,7 @@ private final class CommandRun: Sendable {
     }
 
     private static func outcome(of state: State) -> Result<Data, CommandError>? {
-        if let stopped = state.stopped {
-            if case .launchFailed = stopped { return .failure(stopped) }
-            if state.process?.isRunning == false || state.exit != nil { return .failure(stopped) }
-            return nil
-        }
+        if let stopped = state.stopped { return .failure(stopped) }
         guard let exit = state.exit, let output = state.output, let errorOutput = state.errorOutput
         else { return nil }
         let message =
@@ -205,12 +204,15 @@ private final class CommandRun: Sendable {
         }
     }
 
-    /// Reads a pipe to its end on a Dispatch thread, keeping at most `limit` bytes; calls
+    /// Reads a pipe to its end on a thread of its own, keeping at most `limit` bytes; calls
     /// `done` with them and whether there was more.
+    ///
+    /// Not on Dispatch's global queues: on Linux they also run Swift's concurrency tasks, and
+    /// a read blocked on a pipe (held open by a grandchild) would starve the deadline timer.
     private func read(
         _ handle: FileHandle, limit: Int, done: @escaping @Sendable (Data, Bool) -> Void
     ) {
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             var data = Data()
             var tooLong = false
             while true {

@@ -113,49 +113,6 @@ struct CommandOutputView: View {
     }
 }
 
-/// A command that failed, or has not answered yet: what, and why.
-struct CommandFailureView: View {
-    let title: String
-    /// The details; nil while loading.
-    let detail: String?
-
-    @Environment(\.widgetFamily) private var family
-
-    private var symbol: String { detail == nil ? "hourglass" : "exclamationmark.triangle.fill" }
-
-    var body: some View {
-        switch family {
-        case .accessoryInline:
-            Label(title, systemImage: symbol)
-        case .accessoryCircular:
-            ZStack {
-                AccessoryWidgetBackground()
-                Image(systemName: symbol).font(.system(size: 24))
-            }
-        case .accessoryRectangular:
-            VStack(alignment: .leading, spacing: 0) {
-                Label(title, systemImage: symbol).font(.system(size: 15, weight: .semibold))
-                if let detail { Text(detail).font(.system(size: 11)).lineLimit(3) }
-            }
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
-        case .systemSmall, .systemMedium, .systemLarge:
-            VStack(alignment: .leading, spacing: 4) {
-                Label(title, systemImage: symbol)
-                    .font(.system(size: 15, weight: .semibold))
-                    .foregroundStyle(detail == nil ? Color.secondary : Color.yellow)
-                    .lineLimit(1)
-                if let detail {
-                    Text(detail)
-                        .font(.system(size: 11))
-                        .foregroundStyle(.secondary)
-                        .lineLimit(family == .systemSmall ? 8 : 6)
-                }
-            }
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-        }
-    }
-}
-
 /// Numbers as the command widget writes them.
 enum CommandText {
     /// At most two decimals, in the environment's locale: "21.5", "42", "0" (never "-0").

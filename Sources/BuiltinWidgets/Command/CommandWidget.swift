@@ -24,8 +24,9 @@ struct CommandWidget: View {
         Group {
             switch entry.content {
             case .output(let output): CommandOutputView(output: output)
-            case .failure(let title, let detail): CommandFailureView(title: title, detail: detail)
-            case .loading: CommandFailureView(title: "Loading…", detail: nil)
+            case .failure(let title, let detail):
+                StatusView(title: title, symbol: "exclamationmark.triangle.fill", detail: detail)
+            case .loading: StatusView(title: "Loading…", symbol: "hourglass", detail: nil)
             }
         }
         .containerBackground(for: .widget) {

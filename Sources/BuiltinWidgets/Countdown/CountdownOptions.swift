@@ -22,15 +22,7 @@ struct CountdownOptions: Sendable, Equatable {
 
     init(_ options: WidgetOptions) throws {
         try options.rejectUnknown(Self.keys)
-        timeZone = .current
-        if let name = try options.string("time_zone") {
-            guard let zone = TimeZone(identifier: name) else {
-                throw WidgetOptionError(
-                    key: "time_zone", expected: "an IANA time zone such as \"Europe/Berlin\"",
-                    found: "\"\(name)\"")
-            }
-            timeZone = zone
-        }
+        timeZone = try options.timeZone("time_zone") ?? .current
         let expected =
             "a date and time such as \"2026-12-24T18:00\" (local) or "
             + "\"2026-12-24T18:00:00+01:00\""

@@ -89,7 +89,7 @@ struct CountdownWidget: View {
     /// The phase, large: days, the timer, or "Now".
     @ViewBuilder private func large(size: Double) -> some View {
         let number = Font.system(size: size, weight: .semibold, design: .rounded)
-        let unit = Font.system(size: size * 0.3, weight: .semibold, design: .rounded)
+        let unit = Font.system(size: max(size * 0.3, 15), weight: .semibold, design: .rounded)
         switch phase {
         case .days(let days), .elapsedDays(let days):
             let count = Text("\(days)").font(number)

@@ -15,7 +15,9 @@ enum HTTPFetch {
     /// status other than 2xx.
     static func data(from url: URL, timeout: TimeInterval) async throws -> Data {
         var request = URLRequest(url: url)
-        request.timeoutInterval = timeout
+        // The session's own idle timeout, in whole seconds (libcurl's unit on Linux, where 0
+        // would mean "at once"); the deadline below is the exact one.
+        request.timeoutInterval = max(timeout.rounded(.up), 1)
         request.cachePolicy = .reloadIgnoringLocalCacheData
         request.setValue("nightstand", forHTTPHeaderField: "User-Agent")
         let fetch = Fetch()
@@ -41,7 +43,9 @@ enum HTTPFetch {
         timeout: TimeInterval
     ) -> Result<Data, FetchError> {
         let host = url.host ?? url.absoluteString
-        if timedOut { return .failure(.timedOut(host: host, seconds: timeout)) }
+        if timedOut || (error as? URLError)?.code == .timedOut {
+            return .failure(.timedOut(host: host, seconds: timeout))
+        }
         if let error {
             return .failure(.transport(host: host, reason: error.localizedDescription))
         }

@@ -25,7 +25,10 @@ struct WeatherWidget: View {
             case .report(let report):
                 reportView(report)
             case .unavailable(let reason):
-                WeatherUnavailableView(location: entry.location, reason: reason)
+                StatusView(
+                    title: reason == nil ? "Loading…" : "No Weather Data",
+                    symbol: reason == nil ? "cloud" : "exclamationmark.triangle.fill",
+                    detail: reason, heading: entry.location)
             }
         }
         .containerBackground(for: .widget) {
