@@ -53,11 +53,17 @@ let package = Package(
             dependencies: ["Raster", "CDRM"]
         ),
 
+        // Ambient input: light sensors (IIO sysfs), clock schedules, night-mode policy, backlight.
+        .target(
+            name: "Ambient",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+
         // The host: configuration, StandBy scene, run loop, control.
         .target(
             name: "Standby",
             dependencies: [
-                "Raster", "WidgetUI", "Widgets", "Display",
+                "Raster", "WidgetUI", "Widgets", "Display", "Ambient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -77,6 +83,7 @@ let package = Package(
             name: "NightstandKit",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
+                "Ambient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -109,13 +116,18 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetsTests",
-            dependencies: ["Widgets", "WidgetUI", "Raster", "NightstandTestSupport"],
-            exclude: ["Goldens"]
+            dependencies: ["Widgets", "WidgetUI", "Raster", "NightstandTestSupport"]
         ),
         .testTarget(
             name: "StandbyTests",
-            dependencies: ["Standby", "Widgets", "WidgetUI", "Display", "Raster", "NightstandTestSupport"],
-            exclude: ["Goldens"]
+            dependencies: [
+                "Standby", "Widgets", "WidgetUI", "Display", "Raster", "Ambient",
+                "NightstandTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "NightstandKitTests",
+            dependencies: ["NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster"]
         ),
         .testTarget(
             name: "BuiltinWidgetsTests",
@@ -128,6 +140,10 @@ let package = Package(
         .testTarget(
             name: "DisplayTests",
             dependencies: ["Display", "Raster"]
+        ),
+        .testTarget(
+            name: "AmbientTests",
+            dependencies: ["Ambient", .product(name: "Logging", package: "swift-log")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -69,6 +69,13 @@ final class FlakyProvider: AsyncTimelineProvider, @unchecked Sendable {
     var callCount: Int { lock.withLock { calls } }
 }
 
+/// A headless XRGB8888 sink that keeps its frames in memory.
+func memorySink(width: Int, height: Int) throws -> HeadlessSink {
+    try HeadlessSink(
+        size: PixelSize(width: width, height: height), format: .xrgb8888, rotation: .degrees0,
+        imagePath: nil, rawPath: nil)
+}
+
 /// A kind over a completion-handler provider, drawing a white square.
 func kind<P: TimelineProvider>(_ name: String, _ provider: P) -> ConfigurableWidget {
     ConfigurableWidget(kind: name) { _ in
@@ -91,9 +98,7 @@ struct RunLoopTests {
         _ toml: String, _ kinds: [ConfigurableWidget], clock: SimulatedClock
     ) throws -> StandbyHost {
         let configuration = try Configuration.parse(toml, file: "test.toml")
-        let sink = try HeadlessSink(
-            size: PixelSize(width: 400, height: 240), format: .xrgb8888, rotation: .degrees0,
-            imagePath: nil, rawPath: nil)
+        let sink = try memorySink(width: 400, height: 240)
         return try StandbyHost(
             configuration: configuration, registry: WidgetRegistry(kinds), sink: sink,
             clock: clock, center: WidgetCenter())
@@ -243,9 +248,7 @@ struct RunLoopTests {
         let flaky = FlakyProvider()
         let configuration = try Configuration.parse(
             "[[widget]]\nkind = \"flaky\"\n[[slot]]\nwidgets = [\"flaky\"]", file: "t.toml")
-        let sink = try HeadlessSink(
-            size: PixelSize(width: 200, height: 100), format: .xrgb8888, rotation: .degrees0,
-            imagePath: nil, rawPath: nil)
+        let sink = try memorySink(width: 200, height: 100)
         let host = try StandbyHost(
             configuration: configuration, registry: WidgetRegistry([kind("flaky", flaky)]),
             sink: sink, clock: clock, center: center)

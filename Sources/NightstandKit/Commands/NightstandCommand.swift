@@ -14,7 +14,8 @@ public struct NightstandCommand: AsyncParsableCommand {
         abstract: "A StandBy-style widget display drawn straight into the Linux framebuffer.",
         subcommands: [
             RunCommand.self, SnapshotCommand.self, CheckConfigCommand.self, BenchCommand.self,
-            DisplaysCommand.self, ShowTestFrameCommand.self,
+            DisplaysCommand.self, SensorsCommand.self, ReloadCommand.self, ModeCommand.self,
+            StatusCommand.self, ShowTestFrameCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -1,3 +1,4 @@
+import Ambient
 import ArgumentParser
 import Display
 import Foundation
@@ -14,10 +15,14 @@ struct RunCommand: AsyncParsableCommand {
             Opens the configured display (or, with backend auto, the first DRM card with a \
             connected screen, else /dev/fb0, else the headless backend, which writes the screen \
             to a PNG each time it changes), and keeps every widget current. SIGINT or SIGTERM \
-            restores the display and exits.
+            restores the display and exits. `nightstand reload`, `mode` and `status` reach it \
+            through its control socket (owner-only); when another nightstand is live on that \
+            socket, it exits with status 73 before touching the display.
             """)
 
     @OptionGroup var config: ConfigurationOptions
+
+    @OptionGroup var control: ControlOptions
 
     @Option(help: "auto, drm, fbdev or headless (overrides [display] backend).")
     var backend: String?
@@ -63,16 +68,18 @@ struct RunCommand: AsyncParsableCommand {
             } else {
                 clock = SystemClock()
             }
-            try await Self.show(configuration, clock: clock, log: log)
+            try await Self.show(configuration, clock: clock, control: control, log: log)
         }
     }
 
     private static func show(
-        _ configuration: Configuration, clock: SystemClock, log: Logger
+        _ configuration: Configuration, clock: SystemClock, control: ControlOptions, log: Logger
     ) async throws {
         let registry = WidgetKinds.registry
         // Check the widgets before touching the display.
         _ = try registry.makeWidgets(for: configuration)
+        // And that no other instance runs, before touching the display.
+        try control.prepareServer()
         if let path = configuration.display.headlessImagePath,
             configuration.display.backend != .drm,
             configuration.display.backend != .fbdev
@@ -86,7 +93,12 @@ struct RunCommand: AsyncParsableCommand {
         defer { sink.close() }
         let host = try StandbyHost(
             configuration: configuration, registry: registry, sink: sink, clock: clock,
-            fonts: try FontDatabase(), log: log)
+            fonts: try FontDatabase(), log: log, notifier: SystemdNotifier(),
+            ambient: AmbientController(
+                configuration: try configuration.ambientSettings().ambient,
+                logger: Logger(label: "nightstand.ambient")))
+        let server = try control.startServer(handler: host.controlHandler, log: log)
+        defer { server.stop() }
         let events = host.events
         let signals = SignalHandlers { events.post(.stop) }
         defer { signals.cancel() }

@@ -1,3 +1,4 @@
+import Ambient
 import ArgumentParser
 import Display
 import Foundation
@@ -11,8 +12,10 @@ struct SnapshotCommand: AsyncParsableCommand {
         abstract: "Render the display at an instant and appearance to a PNG file.",
         discussion: """
             Renders the configuration (default: the built-in clock and date) exactly as \
-            `nightstand run` would draw it at --at, in the --appearance given, at --size, and \
-            writes it to --out. Providers are asked once and given up to 10 s to answer.
+            `nightstand run` would draw it at --at and --size, and writes it to --out. The \
+            appearance is --appearance if given, else what the [ambient] settings choose for \
+            a light level of --lux, else what the clock schedule says at --at. Providers are \
+            asked once and given up to 10 s to answer.
             """)
 
     @OptionGroup var config: ConfigurationOptions
@@ -20,19 +23,23 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "Where to write the PNG.")
     var out: String = "nightstand.png"
 
-    @Option(help: "Screen size as WxH. Default: the configuration's [display] size, else 800x480.")
+    @Option(
+        help: "Screen size as WxH. Default: the configuration's [display] mode (rotated) or size.")
     var size: String?
 
     @Option(help: "The instant to show, e.g. 2026-11-21T23:30 or 23:30. Default: now.")
     var at: String?
 
     @Option(help: "day, dim or night.")
-    var appearance: String = "day"
+    var appearance: String?
+
+    @Option(help: "Decide the appearance from this light level (lux) and the [ambient] settings.")
+    var lux: Double?
 
     func run() async throws {
         try await exitingOnConfigurationError {
             let configuration = try config.load()
-            var screen = configuration.display.headlessSize
+            var screen = configuration.expectedScreenSize
             if let size {
                 guard let parsed = PixelSize(parsing: size) else {
                     throw ValidationError(
@@ -49,21 +56,27 @@ struct SnapshotCommand: AsyncParsableCommand {
                 }
                 start = parsed
             }
-            let style: FrameStyle
-            switch appearance {
-            case "day": style = .day
-            case "dim": style = .dim(brightness: 0.6)
-            case "night": style = .night(ceiling: 1)
-            default: throw ValidationError("--appearance \(appearance): expected day, dim or night")
+            let chosen: Appearance
+            if let appearance {
+                guard let value = Appearance(rawValue: appearance) else {
+                    throw ValidationError(
+                        "--appearance \(appearance): expected day, dim, night or off")
+                }
+                chosen = value
+            } else {
+                // The policy's first reading applies at once; without one, the schedule rules.
+                var policy = AmbientPolicy(
+                    configuration: try configuration.ambientSettings().ambient)
+                chosen = policy.update(at: start, reading: lux.map { .success($0) }).appearance
             }
             let sink = try HeadlessSink(
                 size: screen, format: .xrgb8888, rotation: .degrees0, imagePath: out, rawPath: nil)
             let host = try StandbyHost(
                 configuration: configuration, registry: WidgetKinds.registry, sink: sink,
                 clock: SimulatedClock(start: start), fonts: try FontDatabase())
-            host.setStyle(style)
+            host.setAppearance(chosen)
             await host.drawSettledFrame()
-            print("wrote \(screen) \(appearance) frame to \(URL(fileURLWithPath: out).path)")
+            print("wrote \(screen) \(chosen) frame to \(URL(fileURLWithPath: out).path)")
         }
     }
 }

@@ -102,6 +102,16 @@ public struct Configuration: Sendable {
         ],
         slots: [Slot(widgets: ["clock"]), Slot(widgets: ["date"])], locator: nil)
 
+    /// The canvas size this configuration draws at, as far as the file tells: the `[display]`
+    /// mode turned by the rotation, else the headless size. (A DRM display without a mode
+    /// uses its panel's preferred mode, known only once opened.)
+    public var expectedScreenSize: PixelSize {
+        guard let mode = display.mode else { return display.headlessSize }
+        let panel = PixelSize(width: mode.width, height: mode.height)
+        return display.rotation.swapsAxes
+            ? PixelSize(width: panel.height, height: panel.width) : panel
+    }
+
     /// An error about a key of this configuration, located in its file.
     func error(at path: String, key: String?, _ message: String) -> ConfigurationError {
         ConfigurationError(

@@ -24,6 +24,8 @@ public struct TimelineFailure: Error, Sendable, Equatable, CustomStringConvertib
 public enum ControlCommand: Sendable, Equatable {
     /// Reload the timelines of a kind, or of every widget (`nil`).
     case reload(kind: String?)
+    /// Override the appearance (`nightstand mode`); ``ModeOverride/auto`` hands it back.
+    case mode(ModeOverride)
 }
 
 /// Events for the run loop, from any thread; the loop takes them in order.

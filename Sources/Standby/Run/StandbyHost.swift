@@ -1,3 +1,4 @@
+import Ambient
 import Display
 import Foundation
 import Logging
@@ -47,8 +48,8 @@ public final class StandbyHost {
     }
 
     private let configuration: Configuration
-    private let runtimes: [WidgetRuntime]
-    private let stacks: [Configuration.Slot]
+    let runtimes: [WidgetRuntime]
+    let stacks: [Configuration.Slot]
     private var drawn: [Drawn?]
     private let sink: any FrameSink
     private let canvas: Canvas
@@ -59,15 +60,32 @@ public final class StandbyHost {
     private let images = ImageCache()
     private let center: WidgetCenter
     private let log: Logger
+    private let notifier: SystemdNotifier
+    /// When `WATCHDOG=1` is next due, in system time.
+    private var nextWatchdog: Date?
+    private var announcedReady = false
     /// Where events for the loop go: provider results, reloads, control commands, signals.
     public let events = EventQueue()
     /// The provider timeout, in seconds.
     public let providerTimeout: TimeInterval
-    private var style = FrameStyle.day
+    private(set) var style = FrameStyle.day
+    /// The mode `nightstand mode` set; ``ModeOverride/auto`` when none.
+    private(set) var mode = ModeOverride.auto
+    /// The appearance shown (or fading in).
+    private(set) var appearance = Appearance.day
+    /// The light sensor, schedule and backlight; nil shows day unless a mode is forced.
+    private var ambient: AmbientController?
+    private let ambientSettings: AmbientSettings
+    private var nextAmbientUpdate: Date?
+    /// The appearance change in progress: from one style to another over the fade time.
+    private var fade: (from: FrameStyle, to: FrameStyle, start: Date)?
     private var offset: (x: Int, y: Int)?
     private var stopped = false
     /// What the loop did so far.
     public private(set) var statistics = Statistics()
+    /// What the host shows and plans, published at the end of each turn, readable from any
+    /// thread (the control server answers `nightstand status` from it).
+    public let status: HostStatusBoard
 
     /// Makes every widget of the configuration and lays out the screen.
     ///
@@ -75,13 +93,29 @@ public final class StandbyHost {
     public init(
         configuration: Configuration, registry: WidgetRegistry, sink: any FrameSink,
         clock: any HostClock, fonts: FontDatabase? = nil, center: WidgetCenter = .shared,
-        providerTimeout: TimeInterval = 10, log: Logger = Logger(label: "nightstand")
+        providerTimeout: TimeInterval = 10, log: Logger = Logger(label: "nightstand"),
+        notifier: SystemdNotifier = SystemdNotifier(environment: [:]),
+        ambient: AmbientController? = nil
     ) throws {
+        var configuration = configuration
+        var family = WidgetFamily.systemSmall
+        if configuration.layout.style == .clock {
+            // StandBy's clock view: the built-in clock, full screen (a wide digital face, a
+            // square analog one), instead of the slots.
+            let face = configuration.layout.clockFace
+            configuration.widgets = [
+                .init(
+                    id: "clock", kind: "clock",
+                    options: WidgetOptions(["style": .string(face.rawValue)]))
+            ]
+            configuration.slots = [.init(widgets: ["clock"], rotation: .off)]
+            family = face == .digital ? .systemMedium : .systemSmall
+        }
         self.configuration = configuration
         let descriptors = try registry.makeWidgets(for: configuration)
         let now = clock.now
         runtimes = zip(configuration.widgets, descriptors).map { instance, descriptor in
-            WidgetRuntime(id: instance.id, descriptor: descriptor, family: .systemSmall, now: now)
+            WidgetRuntime(id: instance.id, descriptor: descriptor, family: family, now: now)
         }
         stacks = configuration.slots
         drawn = Array(repeating: nil, count: configuration.slots.count)
@@ -96,6 +130,12 @@ public final class StandbyHost {
         self.center = center
         self.providerTimeout = providerTimeout
         self.log = log
+        self.notifier = notifier
+        ambientSettings = try configuration.ambientSettings()
+        self.ambient = ambient
+        status = HostStatusBoard(
+            HostStatus(time: now, appearance: "", mode: "", slots: [], widgets: [], frames: 0))
+        status.publish(currentStatus(at: now))
     }
 
     /// The screen as last drawn.
@@ -113,12 +153,27 @@ public final class StandbyHost {
         defer {
             center.onReloadRequest(nil)
             for runtime in runtimes { runtime.cancelFetch() }
+            notifier.notify("STOPPING=1")
         }
         while !stopped {
             let now = clock.now
             if let end, now >= end { break }
             turn(at: now)
+            pingWatchdog()
             var deadline = nextDeadline(after: now)
+            if fade != nil {
+                // A handful of frames per fade.
+                let step = now.addingTimeInterval(ambientSettings.fade / 6)
+                deadline = min(deadline ?? step, step)
+            }
+            if let ambientDue = nextAmbientUpdate {
+                deadline = min(deadline ?? ambientDue, ambientDue)
+            }
+            if let ping = nextWatchdog {
+                // The watchdog is due on the system's time; convert to the display's clock.
+                let due = now.addingTimeInterval(max(0, ping.timeIntervalSinceNow))
+                deadline = min(deadline ?? due, due)
+            }
             if let end { deadline = min(deadline ?? end, end) }
             let busy = runtimes.contains { $0.fetch != nil }
             let arrived = await clock.wait(until: deadline, events: events, busy: busy)
@@ -172,7 +227,100 @@ public final class StandbyHost {
                 runtime.startFetch(index: index, now: now, timeout: providerTimeout, events: events)
             }
         }
-        drawChanges(at: now)
+        updateAppearance(at: now)
+        if appearance != .off { drawChanges(at: now) }
+        status.publish(currentStatus(at: now))
+    }
+
+    // MARK: Appearance
+
+    /// Asks the ambient controller when due, and moves a fade along.
+    private func updateAppearance(at now: Date) {
+        if var controller = ambient, nextAmbientUpdate.map({ now >= $0 }) ?? true {
+            let decision = controller.update(at: now)
+            ambient = controller
+            nextAmbientUpdate = decision.nextEvaluation
+            // The first appearance shows at once: the display starts as it should look.
+            show(decision.appearance, at: now, fading: statistics.frames > 0)
+        }
+        guard let (from, to, start) = fade else { return }
+        let duration = ambientSettings.fade
+        let t = duration > 0 ? min(1, now.timeIntervalSince(start) / duration) : 1
+        if t >= 1 {
+            fade = nil
+            setStyle(to)
+            return
+        }
+        // Through a dip to half brightness, switching the rendering mode at the bottom, so the
+        // change never flashes and never passes full brightness.
+        let dip = ColorTransform.dim(Float(1 - 0.5 * sin(Double.pi * t)))
+        let half = t < 0.5 ? from : to
+        setStyle(
+            FrameStyle(
+                renderingMode: half.renderingMode, isLuminanceReduced: half.isLuminanceReduced,
+                colorTransform: from.colorTransform.lerp(to: to.colorTransform, Float(t))
+                    .concatenating(dip)))
+    }
+
+    /// Shows an appearance immediately, without a fade: what `nightstand snapshot` draws.
+    public func setAppearance(_ appearance: Appearance) {
+        show(appearance, at: clock.now, fading: false)
+    }
+
+    /// Changes the appearance: blanks for `off`, fades between the others.
+    private func show(_ new: Appearance, at now: Date, fading: Bool) {
+        guard new != appearance else { return }
+        let old = appearance
+        appearance = new
+        log.info("appearance \(old) → \(new)")
+        if new == .off || old == .off {
+            fade = nil
+            do {
+                try sink.blank(new == .off)
+            } catch {
+                log.error("display: \(new == .off ? "blanking" : "unblanking"): \(error)")
+            }
+            if new == .off { return }
+            setStyle(style(for: new))
+            return
+        }
+        let target = style(for: new)
+        if fading && ambientSettings.fade > 0 {
+            fade = (style, target, now)
+        } else {
+            fade = nil
+            setStyle(target)
+        }
+    }
+
+    /// The frame style of an appearance, with pixel dimming where no backlight dims.
+    ///
+    /// A backlight percentage is a share of emitted light; pixel values are sRGB-encoded, so
+    /// the same share of light is the percentage to the power 1/2.2 (10 % light: pixels at
+    /// 35 %).
+    func style(for appearance: Appearance) -> FrameStyle {
+        let light =
+            ambient?.pixelBrightness(for: appearance)
+            ?? (ambientSettings.ambient.brightnessPercent(for: appearance) ?? 0) / 100
+        let brightness = Float(pow(light, 1 / 2.2))
+        switch appearance {
+        case .day, .off:
+            return brightness >= 1 ? .day : .dim(brightness: brightness, reduced: false)
+        case .dim: return .dim(brightness: brightness)
+        case .night: return .night(ceiling: ambientSettings.nightRed * brightness)
+        }
+    }
+
+    /// Sends `WATCHDOG=1` when it is due.
+    ///
+    /// The watchdog runs on the system's time: a simulated or shifted display clock must not
+    /// starve it.
+    private func pingWatchdog() {
+        guard let interval = notifier.watchdogInterval else { return }
+        let now = Date()
+        if let due = nextWatchdog, now < due { return }
+        notifier.notify("WATCHDOG=1")
+        nextWatchdog = now.addingTimeInterval(interval)
     }
 
     // MARK: Events
@@ -195,8 +343,25 @@ public final class StandbyHost {
             } else {
                 center.reloadAllTimelines()
             }
+        case .control(.mode(let mode)):
+            apply(mode)
         case .stop:
             stopped = true
+        }
+    }
+
+    /// Applies `nightstand mode`: `day`, `dim`, `night` and `off` override the light sensor and
+    /// the schedule until `auto`.
+    private func apply(_ mode: ModeOverride) {
+        self.mode = mode
+        log.info("mode \(mode.rawValue)")
+        let forced = Appearance(rawValue: mode.rawValue)
+        if var controller = ambient {
+            controller.manualOverride = forced
+            ambient = controller
+            nextAmbientUpdate = nil  // decide on the next turn
+        } else {
+            show(forced ?? .day, at: clock.now, fading: true)
         }
     }
 
@@ -278,6 +443,10 @@ public final class StandbyHost {
         do {
             try sink.present(canvas, damage: damage)
             statistics.frames += 1
+            if !announcedReady {
+                announcedReady = true
+                notifier.notify("READY=1")
+            }
         } catch {
             log.error("display: \(error)")
         }

@@ -13,6 +13,8 @@ final class WidgetRuntime {
     private(set) var timeline: AnyTimeline?
     /// Counts timelines received, so a slot knows its drawing is stale.
     private(set) var timelineGeneration = 0
+    /// When the provider last gave a timeline.
+    private(set) var lastUpdate: Date?
     /// When to ask the provider again; `nil`: only on request.
     var nextReload: Date?
     /// The fetch in flight and when it times out.
@@ -98,6 +100,7 @@ final class WidgetRuntime {
         case .success(let timeline):
             self.timeline = timeline
             timelineGeneration += 1
+            lastUpdate = now
             failures = 0
             let lastEntry = timeline.entries.last?.date
             nextReload = timeline.policy.reloadDate(lastEntry: lastEntry, now: now).map {

@@ -27,9 +27,9 @@ public struct FrameStyle: Hashable, Sendable {
 
     /// Dim: full color with luminance reduced, and the pixels scaled by `brightness` (1 where a
     /// backlight does the dimming).
-    public static func dim(brightness: Float) -> FrameStyle {
+    public static func dim(brightness: Float, reduced: Bool = true) -> FrameStyle {
         FrameStyle(
-            renderingMode: .fullColor, isLuminanceReduced: true,
+            renderingMode: .fullColor, isLuminanceReduced: reduced,
             colorTransform: brightness >= 1 ? .identity : .dim(brightness))
     }
 

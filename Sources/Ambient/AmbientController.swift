@@ -1,0 +1,115 @@
+import Foundation
+import Logging
+
+/// The ambient input wired to the hardware: reads the sensor, runs the policy, sets the
+/// backlight.
+///
+/// The host calls ``update(at:)`` at start, at each decision's ``AmbientDecision/nextEvaluation``
+/// and after changing ``manualOverride``; it renders the returned appearance and, where
+/// ``dimsPixels`` is true (no usable backlight), scales content by ``pixelBrightness(for:)``.
+///
+/// ```swift
+/// var ambient = AmbientController(configuration: configuration, logger: logger)
+/// let decision = ambient.update(at: clock.now)
+/// render(appearance: decision.appearance, brightness: ambient.pixelBrightness(for: decision.appearance))
+/// sleep(until: decision.nextEvaluation)
+/// ```
+///
+/// A sensor that fails is resolved again before the next reading (an IIO device that comes
+/// back under another number is found by name). A backlight write that fails is logged once
+/// and the controller reports ``dimsPixels`` until a later write succeeds.
+public struct AmbientController: Sendable {
+    /// The settings.
+    public let configuration: AmbientConfiguration
+    /// Where sysfs is mounted (`/sys`; a fake tree in tests).
+    public let sysfsRoot: String
+    /// The backlight in use; nil when there is none (or the configured one is missing).
+    public let backlight: Backlight?
+    /// The manual override; nil is auto.
+    ///
+    /// Takes effect at the next ``update(at:)``.
+    public var manualOverride: Appearance? {
+        get { policy.manualOverride }
+        set { policy.manualOverride = newValue }
+    }
+
+    private var policy: AmbientPolicy
+    private let logger: Logger
+    private var sensor: (any LightSensor)?
+    private var shown: Appearance?
+    private var backlightWorks = true
+
+    /// A controller for `configuration` reading sysfs under `sysfsRoot`.
+    ///
+    /// A configured backlight that is missing or unreadable is logged as a warning, an absent
+    /// one as a notice; either way the controller dims pixels instead.
+    public init(
+        configuration: AmbientConfiguration, sysfsRoot: String = "/sys",
+        logger: Logger = Logger(label: "nightstand.ambient")
+    ) {
+        self.configuration = configuration
+        self.sysfsRoot = sysfsRoot
+        self.logger = logger
+        self.policy = AmbientPolicy(configuration: configuration, logger: logger)
+        do {
+            backlight = try Backlight.find(named: configuration.backlight, sysfsRoot: sysfsRoot)
+            if backlight == nil {
+                logger.notice("no backlight under \(sysfsRoot)/class/backlight; dimming pixels")
+            }
+        } catch {
+            logger.warning("\(error); dimming pixels instead")
+            backlight = nil
+        }
+    }
+
+    /// Whether the host must dim content itself: no backlight, or it cannot be written.
+    public var dimsPixels: Bool { backlight == nil || !backlightWorks }
+
+    /// The factor (0…1) by which to scale content brightness for `appearance`: 1 while the
+    /// backlight does the dimming, else the configured percentage (0 for `off`).
+    public func pixelBrightness(for appearance: Appearance) -> Double {
+        guard dimsPixels else { return 1 }
+        return (configuration.brightnessPercent(for: appearance) ?? 0) / 100
+    }
+
+    /// Reads the sensor (if one is configured), decides the appearance at `time`, and sets the
+    /// backlight when the appearance changed.
+    public mutating func update(at time: Date) -> AmbientDecision {
+        // Under a manual override the reading would be ignored: do not run the sensor.
+        let reading = manualOverride == nil ? configuration.sensor.map { read($0) } : nil
+        let decision = policy.update(at: time, reading: reading)
+        if decision.appearance != shown {
+            shown = decision.appearance
+            setBacklight(for: decision.appearance)
+        }
+        return decision
+    }
+
+    /// One reading from `source`, resolving it first when there is no working sensor yet.
+    private mutating func read(_ source: LuxSource) -> Result<Double, LightSensorError> {
+        do throws(LightSensorError) {
+            let current: any LightSensor
+            if let sensor {
+                current = sensor
+            } else {
+                current = try source.resolve(sysfsRoot: sysfsRoot)
+            }
+            sensor = current
+            return .success(try current.readLux())
+        } catch {
+            sensor = nil
+            return .failure(error)
+        }
+    }
+
+    private mutating func setBacklight(for appearance: Appearance) {
+        guard let backlight else { return }
+        do {
+            try backlight.set(percent: configuration.brightnessPercent(for: appearance))
+            backlightWorks = true
+        } catch {
+            if backlightWorks { logger.warning("\(error); dimming pixels instead") }
+            backlightWorks = false
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// Where the lux readings come from, as configured: an IIO sensor, a file or a command.
+///
+/// A source is resolved into a ``LightSensor`` when readings start, and again after a failed
+/// reading, so a sensor whose driver loads late, or that comes back under another
+/// `iio:deviceN` number, is picked up without a restart.
+///
+/// ```swift
+/// let source = LuxSource.iio(name: "bh1750")
+/// let lux = try source.resolve(sysfsRoot: "/sys").readLux()
+/// ```
+public enum LuxSource: Sendable, Equatable, CustomStringConvertible {
+    /// The IIO light sensor with this driver name; nil takes the first one found.
+    case iio(name: String?)
+    /// The IIO light sensor at this directory (`iio:deviceN`, or a parent with one such child).
+    case iioDevice(path: String)
+    /// A file whose first word is the lux value.
+    case file(path: String)
+    /// A command (argument vector, no shell) that prints the lux value within `timeout` seconds.
+    case command(arguments: [String], timeout: Double)
+
+    /// The sensor this source names right now.
+    ///
+    /// - Throws: ``LightSensorError`` when an IIO sensor is not (yet) present.
+    public func resolve(sysfsRoot: String = "/sys") throws(LightSensorError) -> any LightSensor {
+        switch self {
+        case .iio(let name): try IIOLightSensor.find(named: name, sysfsRoot: sysfsRoot)
+        case .iioDevice(let path): try IIOLightSensor(path: path)
+        case .file(let path): FileLightSensor(path: path)
+        case .command(let arguments, let timeout):
+            CommandLightSensor(arguments: arguments, timeout: timeout)
+        }
+    }
+
+    /// A phrase such as `IIO sensor 'bh1750'` or `file /run/lux`.
+    public var description: String {
+        switch self {
+        case .iio(let name): name.map { "IIO sensor '\($0)'" } ?? "the first IIO light sensor"
+        case .iioDevice(let path): "IIO sensor at \(path)"
+        case .file(let path): "file \(path)"
+        case .command(let arguments, _): CommandLightSensor(arguments: arguments).description
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// One request to a running host, as a client sends it over the control socket.
+///
+/// On the wire a request is one line of JSON, keys sorted:
+///
+/// ```
+/// {"command":"reload"}
+/// {"command":"reload","kind":"weather"}
+/// {"command":"mode","mode":"night"}
+/// {"command":"status"}
+/// ```
+public enum ControlRequest: Equatable, Sendable {
+    /// A command for the run loop: `reload` or `mode`.
+    case command(ControlCommand)
+    /// The host's ``HostStatus``.
+    case status
+
+    /// The request as one line of JSON, newline included.
+    var line: Data {
+        var wire = Wire()
+        switch self {
+        case .command(.reload(let kind)):
+            wire.command = "reload"
+            wire.kind = kind
+        case .command(.mode(let mode)):
+            wire.command = "mode"
+            wire.mode = mode.rawValue
+        case .status:
+            wire.command = "status"
+        }
+        return ControlCoding.line(wire)
+    }
+
+    /// Reads a request line; throws a message naming what was expected.
+    init(line: Data) throws(ControlRequestError) {
+        let wire: Wire
+        do {
+            wire = try ControlCoding.decoder.decode(Wire.self, from: line)
+        } catch let DecodingError.typeMismatch(_, context) where !context.codingPath.isEmpty {
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw ControlRequestError("\"\(key)\": expected a string")
+        } catch {
+            let text = String(decoding: line.prefix(80), as: UTF8.self)
+            throw ControlRequestError(
+                "expected one JSON object per line, such as {\"command\":\"status\"}; found "
+                    + (text.isEmpty ? "nothing" : "\(text)"))
+        }
+        let commands = "\"reload\", \"mode\" or \"status\""
+        switch wire.command {
+        case "reload":
+            self = .command(.reload(kind: wire.kind))
+        case "mode":
+            guard let name = wire.mode, let mode = ModeOverride(rawValue: name) else {
+                let found = wire.mode.map { ", found \"\($0)\"" } ?? ""
+                throw ControlRequestError("\"mode\": expected \(ModeOverride.choices)\(found)")
+            }
+            self = .command(.mode(mode))
+        case "status":
+            self = .status
+        case let other?:
+            throw ControlRequestError("\"command\": expected \(commands), found \"\(other)\"")
+        case nil:
+            throw ControlRequestError("missing \"command\": expected \(commands)")
+        }
+    }
+
+    /// The JSON object, every key optional so that a missing one gets its own message.
+    private struct Wire: Codable {
+        var command: String?
+        var kind: String?
+        var mode: String?
+    }
+}
+
+/// A request line that is not a request: the message says what was expected.
+public struct ControlRequestError: Error, Equatable, CustomStringConvertible {
+    /// What was expected, and what was found.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// The JSON conventions of the control protocol: sorted keys, ISO 8601 dates, one line.
+enum ControlCoding {
+    /// A decoder for requests and replies.
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    /// `value` as one line of JSON, newline included.
+    static func line(_ value: some Encodable) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        // Strings, numbers, booleans and ISO dates always encode.
+        var data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+extension HostStatus {
+    /// The status as `nightstand status` prints it: the appearance, then a table of slots and
+    /// one of widgets with their last and next updates.
+    ///
+    /// ```
+    /// appearance: night (mode night)
+    /// host time: 2027-01-15 08:00:05, 1 frame
+    ///
+    /// slot  shows    stack
+    /// 1     clock    clock
+    /// 2     weather  date, weather
+    ///
+    /// widget   kind     updated   next reload           next entry  error
+    /// clock    clock    08:00:00  08:59:00 (in 58 min)  08:01:00
+    /// date     date     08:00:00  on request            -
+    /// weather  weather  -         fetching              -
+    /// tides    tides    -         08:00:35 (in 30 s)    -           offline
+    /// ```
+    ///
+    /// Times are the host clock's (which `nightstand run --at` may have moved), in `timeZone`;
+    /// a time on another day than the host's shows its date too.
+    public func table(timeZone: TimeZone = .current) -> String {
+        let clock = DateFormatter()
+        clock.locale = Locale(identifier: "en_US_POSIX")
+        clock.timeZone = timeZone
+        clock.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        func show(_ date: Date?) -> String {
+            guard let date else { return "-" }
+            let text = clock.string(from: date)
+            let sameDay = text.prefix(10) == clock.string(from: time).prefix(10)
+            return sameDay ? String(text.dropFirst(11)) : text
+        }
+        let slotRows = slots.enumerated().map { index, slot in
+            ["\(index + 1)", slot.shown, slot.stack.joined(separator: ", ")]
+        }
+        let widgetRows = widgets.map { widget in
+            let next =
+                widget.isFetching
+                ? "fetching"
+                : widget.nextReload.map { "\(show($0)) (\(Self.countdown(to: $0, from: time)))" }
+                    ?? "on request"
+            return [
+                widget.id, widget.kind, show(widget.lastUpdate), next, show(widget.nextEntry),
+                widget.lastError ?? "",
+            ]
+        }
+        return [
+            "appearance: \(appearance) (mode \(mode))",
+            "host time: \(clock.string(from: time)), \(frames) frame\(frames == 1 ? "" : "s")",
+            "",
+            Self.columns([["slot", "shows", "stack"]] + slotRows),
+            "",
+            Self.columns(
+                [["widget", "kind", "updated", "next reload", "next entry", "error"]]
+                    + widgetRows),
+        ].joined(separator: "\n")
+    }
+
+    /// How long until `date`, roughly: `in 30 s`, `in 5 min`, `in 2 h 5 min`, `in 6 d 13 h`,
+    /// or `due`.
+    static func countdown(to date: Date, from now: Date) -> String {
+        let seconds = Int(date.timeIntervalSince(now).rounded(.down))
+        switch seconds {
+        case ..<1: return "due"
+        case ..<60: return "in \(seconds) s"
+        case ..<3600: return "in \(seconds / 60) min"
+        case ..<86400:
+            let minutes = seconds / 60 % 60
+            return "in \(seconds / 3600) h" + (minutes == 0 ? "" : " \(minutes) min")
+        default:
+            let hours = seconds / 3600 % 24
+            return "in \(seconds / 86400) d" + (hours == 0 ? "" : " \(hours) h")
+        }
+    }
+
+    /// Rows as left-aligned columns two spaces apart, trailing spaces trimmed.
+    private static func columns(_ rows: [[String]]) -> String {
+        let widths = rows.reduce(into: [Int]()) { widths, row in
+            for (column, cell) in row.enumerated() {
+                if column == widths.count { widths.append(0) }
+                widths[column] = max(widths[column], cell.count)
+            }
+        }
+        return rows.map { row in
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                line += cell
+                if column < row.count - 1 {
+                    line += String(repeating: " ", count: widths[column] - cell.count + 2)
+                }
+            }
+            return String(line.reversed().drop { $0 == " " }.reversed())
+        }.joined(separator: "\n")
+    }
+}

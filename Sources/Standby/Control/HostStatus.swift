@@ -1,0 +1,99 @@
+import Foundation
+import Synchronization
+
+/// What a running host shows and plans, as `nightstand status` reports it.
+///
+/// The run loop publishes one at the end of each turn on ``StandbyHost/status``; the control
+/// server answers `status` requests with the latest. Appearance and mode are strings so that
+/// a client reads the status of a host that knows more appearances than it does.
+public struct HostStatus: Codable, Equatable, Sendable {
+    /// One slot: the stack it holds and the widget it shows.
+    public struct Slot: Codable, Equatable, Sendable {
+        /// The instance id of the widget shown now.
+        public var shown: String
+        /// The instance ids of the stack, in order.
+        public var stack: [String]
+
+        /// Creates a slot's status.
+        public init(shown: String, stack: [String]) {
+            self.shown = shown
+            self.stack = stack
+        }
+    }
+
+    /// One widget instance: its timeline's age and plans.
+    public struct Widget: Codable, Equatable, Sendable {
+        /// The instance id (`[[widget]] id`, default its kind).
+        public var id: String
+        /// The widget kind.
+        public var kind: String
+        /// When its provider last gave a timeline; `nil`: not yet.
+        public var lastUpdate: Date?
+        /// When its provider is asked next; `nil`: only on request, or a fetch is in flight.
+        public var nextReload: Date?
+        /// When its next timeline entry takes over; `nil`: none left.
+        public var nextEntry: Date?
+        /// Whether a fetch is in flight.
+        public var isFetching: Bool
+        /// The last fetch's failure; `nil` when it succeeded.
+        public var lastError: String?
+
+        /// Creates a widget's status.
+        public init(
+            id: String, kind: String, lastUpdate: Date? = nil, nextReload: Date? = nil,
+            nextEntry: Date? = nil, isFetching: Bool = false, lastError: String? = nil
+        ) {
+            self.id = id
+            self.kind = kind
+            self.lastUpdate = lastUpdate
+            self.nextReload = nextReload
+            self.nextEntry = nextEntry
+            self.isFetching = isFetching
+            self.lastError = lastError
+        }
+    }
+
+    /// The host clock's time when this was published.
+    public var time: Date
+    /// What the frames look like: `day`, `dim`, `night`, or `off` while blanked.
+    public var appearance: String
+    /// The mode override in force (``ModeOverride``'s raw value; `auto`: none).
+    public var mode: String
+    /// The slots, left to right.
+    public var slots: [Slot]
+    /// The widget instances, in configuration order.
+    public var widgets: [Widget]
+    /// Frames handed to the display so far.
+    public var frames: Int
+
+    /// Creates a status.
+    public init(
+        time: Date, appearance: String, mode: String, slots: [Slot], widgets: [Widget],
+        frames: Int
+    ) {
+        self.time = time
+        self.appearance = appearance
+        self.mode = mode
+        self.slots = slots
+        self.widgets = widgets
+        self.frames = frames
+    }
+}
+
+/// The latest ``HostStatus``, written by the run loop and read from any thread.
+public final class HostStatusBoard: Sendable {
+    private let latest: Mutex<HostStatus>
+
+    /// A board showing `initial` until the first publication.
+    public init(_ initial: HostStatus) {
+        latest = Mutex(initial)
+    }
+
+    /// The status last published.
+    public var current: HostStatus { latest.withLock { $0 } }
+
+    /// Replaces the status.
+    public func publish(_ status: HostStatus) {
+        latest.withLock { $0 = status }
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import WidgetUI
+
+extension StandbyHost {
+    /// The host's state at `now`, as ``status`` publishes it.
+    func currentStatus(at now: Date) -> HostStatus {
+        HostStatus(
+            time: now,
+            appearance: appearance.rawValue,
+            mode: mode.rawValue,
+            slots: stacks.indices.map { slot in
+                HostStatus.Slot(
+                    shown: runtimes[shownInstance(ofSlot: slot, at: now)].id,
+                    stack: stacks[slot].widgets)
+            },
+            widgets: runtimes.map { runtime in
+                HostStatus.Widget(
+                    id: runtime.id, kind: runtime.descriptor.kind, lastUpdate: runtime.lastUpdate,
+                    nextReload: runtime.nextReload, nextEntry: runtime.nextEntryDate(after: now),
+                    isFetching: runtime.fetch != nil, lastError: runtime.lastError)
+            },
+            frames: statistics.frames)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import Ambient
+
+@Suite("Lux from a file or a command")
+struct FileAndCommandSensorTests {
+    @Test("A file's first word is the lux value", arguments: ["12.5", "12.5\n", " 12.5 lux\n"])
+    func fileReading(contents: String) throws {
+        let sysfs = try FakeSysfs()
+        let path = try sysfs.file("run/lux", contents)
+        #expect(try FileLightSensor(path: path).readLux() == 12.5)
+        #expect(try LuxSource.file(path: path).resolve().readLux() == 12.5)
+    }
+
+    @Test("A file without a lux number says what it holds and what was expected")
+    func fileBadContents() throws {
+        let sysfs = try FakeSysfs()
+        let path = try sysfs.file("run/lux", "dark\n")
+        let error = #expect(throws: LightSensorError.self) {
+            try FileLightSensor(path: path).readLux()
+        }
+        #expect(
+            error?.description
+                == "light sensor: \(path) gave \"dark\\n\"; expected a lux number such as 12.5")
+    }
+
+    @Test("A missing file and an unreadable file fail differently")
+    func fileErrors() throws {
+        let sysfs = try FakeSysfs()
+        let missing = sysfs.root + "/run/none"
+        let error = #expect(throws: LightSensorError.self) {
+            try FileLightSensor(path: missing).readLux()
+        }
+        #expect(error == .unreadable(path: missing, reason: "No such file or directory (errno 2)"))
+
+        let locked = try sysfs.file("run/lux", "3\n")
+        chmod(locked, 0)
+        let denied = asUnprivilegedUser {
+            #expect(throws: LightSensorError.self) { try FileLightSensor(path: locked).readLux() }
+        }
+        #expect(denied == .permissionDenied(path: locked))
+    }
+
+    @Test("A command's first word of output is the lux value; the program is found in PATH")
+    func commandReading() throws {
+        #expect(try CommandLightSensor(arguments: ["echo", "17.25"]).readLux() == 17.25)
+        let source = LuxSource.command(arguments: ["printf", "%s lux\\n", "3"], timeout: 5)
+        #expect(try source.resolve().readLux() == 3)
+    }
+
+    @Test("Arguments reach the program verbatim: no shell expands them")
+    func noShell() throws {
+        let error = #expect(throws: LightSensorError.self) {
+            try CommandLightSensor(arguments: ["echo", "$((1+1))"]).readLux()
+        }
+        guard case .badValue(_, let contents, _) = error else {
+            Issue.record("expected badValue, got \(String(describing: error))")
+            return
+        }
+        #expect(contents == "$((1+1))\n")
+    }
+
+    @Test("A command that hangs is killed at its timeout")
+    func timeout() throws {
+        let sensor = CommandLightSensor(arguments: ["sleep", "30"], timeout: 0.2)
+        #expect(throws: LightSensorError.timedOut(command: "sleep 30", seconds: 0.2)) {
+            try sensor.readLux()
+        }
+    }
+
+    @Test("A failing command reports its status and first line of standard error")
+    func failingCommand() throws {
+        let failing = CommandLightSensor(arguments: ["sh", "-c", "echo broken bus >&2; exit 3"])
+        let error = #expect(throws: LightSensorError.self) { try failing.readLux() }
+        #expect(
+            error
+                == .commandFailed(
+                    command: "sh -c 'echo broken bus >&2; exit 3'",
+                    reason: "exited with status 3: broken bus"))
+
+        let killed = CommandLightSensor(arguments: ["sh", "-c", "kill -9 $$"])
+        let signal = #expect(throws: LightSensorError.self) { try killed.readLux() }
+        #expect(signal?.description.contains("was killed by signal 9") == true)
+    }
+
+    @Test("A missing program or an empty command is an error, not a crash")
+    func missingProgram() throws {
+        let error = #expect(throws: LightSensorError.self) {
+            try CommandLightSensor(arguments: ["no-such-lux-program"]).readLux()
+        }
+        #expect(error?.description.contains("was not found") == true)
+        #expect(throws: LightSensorError.self) {
+            try CommandLightSensor(arguments: []).readLux()
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Logging
+
+/// Collects what a `Logger` logs, to assert on messages and how often they appear.
+final class LogCapture: @unchecked Sendable {
+    /// One logged line.
+    struct Entry: Equatable {
+        let level: Logger.Level
+        let message: String
+    }
+
+    private let lock = NSLock()
+    private var stored: [Entry] = []
+
+    /// Everything logged so far.
+    var entries: [Entry] { lock.withLock { stored } }
+
+    /// The messages logged at `level`.
+    func messages(at level: Logger.Level) -> [String] {
+        entries.filter { $0.level == level }.map(\.message)
+    }
+
+    /// A logger (level trace) that records into this capture.
+    var logger: Logger {
+        var logger = Logger(label: "test.ambient") { _ in Handler(capture: self) }
+        logger.logLevel = .trace
+        return logger
+    }
+
+    fileprivate func append(_ entry: Entry) {
+        lock.withLock { stored.append(entry) }
+    }
+
+    private struct Handler: LogHandler {
+        let capture: LogCapture
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            capture.append(Entry(level: event.level, message: event.message.description))
+        }
+    }
+}

@@ -1,0 +1,293 @@
+import Display
+import Foundation
+import Raster
+import Testing
+import Widgets
+
+@testable import Standby
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs `body` with a socket path in a fresh directory under /tmp (a short one: socket paths
+/// hold 107 bytes at most), then removes the directory.
+private func withSocketPath(_ body: (_ path: String) async throws -> Void) async throws {
+    let root = "/tmp/nightstand-test-" + UUID().uuidString.prefix(8)
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try await body(root + "/control.sock")
+}
+
+/// A server at `path` posting to `events`, with widgets of `kinds`.
+private func serve(
+    at path: String, events: EventQueue = EventQueue(), kinds: [String] = []
+) throws -> ControlServer {
+    try ControlServer(
+        path: path, handler: ControlHandler(events: events, status: board(kinds: kinds)))
+}
+
+/// The permission bits of a file.
+private func permissions(_ path: String) -> mode_t {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return 0 }
+    return info.st_mode & 0o7777
+}
+
+/// Sends raw bytes and returns the raw reply line.
+private func exchange(_ bytes: String, at path: String) throws -> String {
+    let socket = try UnixSocket.connect(to: path)
+    UnixSocket.setTimeout(socket, seconds: 5)
+    #expect(UnixSocket.write(Data(bytes.utf8), to: socket))
+    let line = try UnixSocket.readLine(socket, limit: .max) ?? Data()
+    return String(decoding: line, as: UTF8.self)
+}
+
+/// A status board showing widgets of these kinds.
+private func board(kinds: [String]) -> HostStatusBoard {
+    HostStatusBoard(
+        HostStatus(
+            time: Date(timeIntervalSince1970: 0), appearance: "day", mode: "auto",
+            slots: [], widgets: kinds.map { HostStatus.Widget(id: $0, kind: $0) }, frames: 0))
+}
+
+@Suite("The control socket")
+struct ControlServerTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00:00 UTC
+
+    @Test("the socket is owner-only (0600), in directories it creates owner-only (0700)")
+    func permissionsAreOwnerOnly() async throws {
+        try await withSocketPath { path in
+            let root = (path as NSString).deletingLastPathComponent
+            let nested = root + "/run/nightstand/control.sock"
+            let server = try serve(at: nested)
+            defer { server.stop() }
+            #expect(permissions(nested) == 0o600)
+            #expect(permissions(root + "/run/nightstand") == 0o700)
+            #expect(permissions(root + "/run") == 0o700)
+            #expect(ControlSocketPath.isSocket(nested))
+        }
+    }
+
+    @Test("stopping removes the socket; a client then hears that nothing runs")
+    func stopRemovesSocket() async throws {
+        try await withSocketPath { path in
+            let server = try serve(at: path)
+            server.stop()
+            server.stop()  // idempotent
+            #expect(!FileManager.default.fileExists(atPath: path))
+            #expect(throws: ControlSocketError.notRunning(path: path)) {
+                try ControlClient.send(.status, to: path)
+            }
+            #expect(
+                ControlSocketError.notRunning(path: path).description
+                    == "no running nightstand at \(path) (is `nightstand run` running as this user?)"
+            )
+            #expect(ControlSocketError.notRunning(path: path).exitCode == 69)
+        }
+    }
+
+    @Test("a stale socket left by a dead instance is replaced")
+    func staleSocketReplaced() async throws {
+        try await withSocketPath { path in
+            // A listener that goes away without removing its socket file: a crashed instance.
+            _ = try UnixSocket.listen(at: path)
+            #expect(ControlSocketPath.isSocket(path))
+            #expect(throws: ControlSocketError.notRunning(path: path)) {
+                try ControlClient.send(.status, to: path)
+            }
+            let server = try serve(at: path, kinds: ["a"])
+            defer { server.stop() }
+            guard case .status(let status) = try ControlClient.send(.status, to: path) else {
+                Issue.record("expected a status reply")
+                return
+            }
+            #expect(status.widgets.map(\.id) == ["a"])
+        }
+    }
+
+    @Test("a live instance on the path is refused, and keeps serving")
+    func liveInstanceRefused() async throws {
+        try await withSocketPath { path in
+            let handler = ControlHandler(events: EventQueue(), status: board(kinds: ["a"]))
+            let first = try ControlServer(path: path, handler: handler)
+            defer { first.stop() }
+            #expect(throws: ControlSocketError.alreadyRunning(path: path)) {
+                try ControlServer.prepare(path: path)
+            }
+            #expect(throws: ControlSocketError.alreadyRunning(path: path)) {
+                try ControlServer(path: path, handler: handler)
+            }
+            #expect(ControlSocketError.alreadyRunning(path: path).exitCode == 73)
+            #expect(
+                try ControlClient.send(.command(.reload(kind: nil)), to: path)
+                    == .done("reloading every widget"))
+            #expect(permissions(path) == 0o600)
+        }
+    }
+
+    @Test("something that is not a socket at the path is left alone and named")
+    func notASocketRefused() async throws {
+        try await withSocketPath { path in
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("keep me".utf8)))
+            #expect(throws: ControlSocketError.notASocket(path: path)) {
+                try ControlServer.prepare(path: path)
+            }
+            #expect(FileManager.default.contents(atPath: path) == Data("keep me".utf8))
+            let long = path + String(repeating: "x", count: 120)
+            #expect(throws: ControlSocketError.pathTooLong(path: long, limit: 107)) {
+                try ControlServer.prepare(path: long)
+            }
+        }
+    }
+
+    @Test("reload posts the reload event; a kind no widget has is refused with the kinds")
+    func reloadPostsEvent() async throws {
+        try await withSocketPath { path in
+            let events = EventQueue()
+            let server = try serve(at: path, events: events, kinds: ["weather", "clock"])
+            defer { server.stop() }
+
+            #expect(
+                try ControlClient.send(.command(.reload(kind: "weather")), to: path)
+                    == .done("reloading weather"))
+            #expect(
+                try ControlClient.send(.command(.reload(kind: nil)), to: path)
+                    == .done("reloading every widget"))
+            #expect(
+                try ControlClient.send(.command(.mode(.dim)), to: path) == .done("mode dim"))
+            #expect(
+                try ControlClient.send(.command(.reload(kind: "tides")), to: path)
+                    == .failed("no widget of kind \"tides\"; the kinds in use are clock, weather"))
+            let posted = await events.next(timeout: 0).map { event -> ControlCommand? in
+                guard case .control(let command) = event else { return nil }
+                return command
+            }
+            #expect(posted == [.reload(kind: "weather"), .reload(kind: nil), .mode(.dim)])
+        }
+    }
+
+    @Test("malformed requests get an error naming what was expected; the server goes on")
+    func malformedRequests() async throws {
+        try await withSocketPath { path in
+            let server = try serve(at: path)
+            defer { server.stop() }
+
+            let notJSON = try exchange("reload weather\n", at: path)
+            #expect(
+                notJSON
+                    == #"{"error":"expected one JSON object per line, such as {\"command\":\"status\"}; found reload weather","ok":false}"#
+            )
+            #expect(
+                try exchange("{\"command\":\"mode\",\"mode\":\"red\"}\n", at: path)
+                    == #"{"error":"\"mode\": expected auto, day, dim, night or off, found \"red\"","ok":false}"#
+            )
+            #expect(
+                try exchange("{\"command\":\"restart\"}\n", at: path)
+                    == #"{"error":"\"command\": expected \"reload\", \"mode\" or \"status\", found \"restart\"","ok":false}"#
+            )
+            #expect(
+                try exchange("{\"command\":5}\n", at: path)
+                    == #"{"error":"\"command\": expected a string","ok":false}"#)
+            #expect(
+                try exchange("{}\n", at: path)
+                    == #"{"error":"missing \"command\": expected \"reload\", \"mode\" or \"status\"","ok":false}"#
+            )
+            let huge = String(repeating: " ", count: ControlServer.requestLimit + 10) + "\n"
+            #expect(
+                try exchange(huge, at: path)
+                    == #"{"error":"expected one JSON request line of at most 65536 bytes","ok":false}"#
+            )
+            // A client that connects and says nothing gets nothing, and does not stop the server.
+            _ = try UnixSocket.connect(to: path)
+            #expect(try exchange("{\"command\":\"status\"}\n", at: path).hasPrefix("{\"ok\":true"))
+        }
+    }
+
+    @Test("mode and reload round trips reach a running host; status returns what it published")
+    func hostRoundTrips() async throws {
+        try await withSocketPath { path in
+            let clock = SimulatedClock(start: start)
+            let configuration = try Configuration.parse(
+                """
+                [layout]
+                burn_in_shift = 0
+                [[widget]]
+                kind = "clock"
+                [[widget]]
+                kind = "flaky"
+                [[slot]]
+                widgets = ["clock"]
+                [[slot]]
+                widgets = ["flaky", "clock"]
+                """, file: "t.toml")
+            let sink = try memorySink(width: 200, height: 100)
+            let flaky = FlakyProvider()
+            let host = try StandbyHost(
+                configuration: configuration,
+                registry: WidgetRegistry([kind("clock", MinuteProvider()), kind("flaky", flaky)]),
+                sink: sink, clock: clock, center: WidgetCenter())
+            let server = try ControlServer(path: path, handler: host.controlHandler)
+            defer { server.stop() }
+
+            func status() throws -> HostStatus? {
+                guard case .status(let status) = try ControlClient.send(.status, to: path) else {
+                    return nil
+                }
+                return status
+            }
+            let before = try #require(try status())
+            #expect(before.appearance == "day" && before.mode == "auto")
+            #expect(before.widgets.map(\.lastUpdate) == [nil, nil], "published at init")
+
+            await host.run(until: start + 30)
+            let running = try #require(try status())
+            #expect(running == host.status.current)
+            #expect(running.time == start, "the last turn ran at the start")
+            #expect(
+                running.slots == [
+                    HostStatus.Slot(shown: "clock", stack: ["clock"]),
+                    HostStatus.Slot(shown: "flaky", stack: ["flaky", "clock"]),
+                ])
+            #expect(
+                running.widgets == [
+                    HostStatus.Widget(
+                        id: "clock", kind: "clock", lastUpdate: start,
+                        nextReload: start + 3540, nextEntry: start + 60),
+                    HostStatus.Widget(
+                        id: "flaky", kind: "flaky", lastUpdate: start, nextReload: start + 600),
+                ])
+
+            #expect(
+                try ControlClient.send(.command(.mode(.night)), to: path) == .done("mode night"))
+            await host.run(until: start + 33)
+            #expect(try status()?.appearance == "night")
+            #expect(host.style == host.style(for: .night))
+
+            #expect(try ControlClient.send(.command(.mode(.dim)), to: path) == .done("mode dim"))
+            await host.run(until: start + 37)
+            #expect(try status()?.appearance == "dim")
+            #expect(host.style == host.style(for: .dim))
+
+            #expect(try ControlClient.send(.command(.mode(.off)), to: path) == .done("mode off"))
+            await host.run(until: start + 41)
+            #expect(try status().map { [$0.appearance, $0.mode] } == ["off", "off"])
+            #expect(!sink.panelRGB().contains { $0 != 0 }, "the panel is dark")
+
+            _ = try ControlClient.send(.command(.mode(.auto)), to: path)
+            await host.run(until: start + 44)
+            #expect(try status().map { [$0.appearance, $0.mode] } == ["day", "auto"])
+            #expect(sink.panelRGB().contains { $0 != 0 }, "the panel shows the widgets again")
+
+            #expect(flaky.callCount == 1)
+            #expect(
+                try ControlClient.send(.command(.reload(kind: "flaky")), to: path)
+                    == .done("reloading flaky"))
+            await host.run(until: start + 50)
+            #expect(flaky.callCount == 2)
+            let failed = try #require(try status()?.widgets.last)
+            #expect(failed.lastError == "the feed is down")
+            #expect(failed.lastUpdate == start, "the last good timeline's time stays")
+        }
+    }
+}
