@@ -69,10 +69,12 @@ let package = Package(
             ]
         ),
 
-        // The widgets that ship: clock, date, …
+        // The widgets that ship: clock, date, weather, system, countdown, command.
         .target(
             name: "BuiltinWidgets",
-            dependencies: ["Widgets", "WidgetUI"]
+            dependencies: [
+                "Widgets", "WidgetUI", "Raster", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // What a widget author imports: the views, the WidgetKit model, and the whole
@@ -96,7 +98,7 @@ let package = Package(
         // Shared asserts for every test target (goldens, tolerances).
         .target(
             name: "NightstandTestSupport",
-            dependencies: ["Raster"],
+            dependencies: ["Raster", .product(name: "Logging", package: "swift-log")],
             path: "Tests/NightstandTestSupport"
         ),
         .testTarget(
@@ -128,6 +130,14 @@ let package = Package(
             dependencies: [
                 "NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster", "Ambient",
             ]
+        ),
+        .testTarget(
+            name: "BuiltinWidgetsTests",
+            dependencies: [
+                "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Standby",
+                "NightstandTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(
             name: "DisplayTests",

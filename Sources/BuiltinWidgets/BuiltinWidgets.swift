@@ -6,9 +6,14 @@ import Widgets
 /// [[widget]]
 /// kind = "clock"
 /// ```
+///
+/// The kinds and their options are listed in docs/widgets.md.
 public enum BuiltinWidgets {
-    /// Every built-in kind.
+    /// Every built-in kind: `clock`, `date`, `weather`, `system`, `countdown`, `command`.
     public static var all: [ConfigurableWidget] {
-        [ClockWidget.kind, DateWidget.kind]
+        [
+            ClockWidget.kind, DateWidget.kind, WeatherWidget.kind, SystemWidget.kind,
+            CountdownWidget.kind, CommandWidget.kind,
+        ]
     }
 }

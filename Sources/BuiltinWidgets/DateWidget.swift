@@ -82,14 +82,7 @@ struct DateOptions: Sendable {
     var locale = Locale(identifier: "en_US")
 
     init(_ options: WidgetOptions) throws {
-        if let name = try options.string("time_zone") {
-            guard let zone = TimeZone(identifier: name) else {
-                throw WidgetOptionError(
-                    key: "time_zone", expected: "an IANA time zone such as \"Europe/Berlin\"",
-                    found: "\"\(name)\"")
-            }
-            timeZone = zone
-        }
+        timeZone = try options.timeZone("time_zone") ?? timeZone
         if let identifier = try options.string("locale") {
             locale = Locale(identifier: identifier)
         }

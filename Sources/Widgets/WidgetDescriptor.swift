@@ -78,7 +78,8 @@ public struct WidgetDescriptor {
     ///
     /// The renderer sets the widget's environment on top of `environment`: the family, its
     /// content margins (the content is padded by them unless the configuration disabled
-    /// them), and, when the container background shows, clips to the family's rounded shape.
+    /// them) and its shape as the container shape, and, when the container background shows,
+    /// clips to that shape.
     /// Pass the host's `fonts` so faces and glyphs load once.
     ///
     /// An entry of another type than the provider's draws nothing and is logged.
@@ -97,6 +98,11 @@ public struct WidgetDescriptor {
         environment.widgetFamily = family
         let margins = contentMarginsDisabled ? EdgeInsets() : family.contentMargins
         environment.widgetContentMargins = margins
+        // The family's shape, for ContainerRelativeShape and AccessoryWidgetBackground: a
+        // circle for the circular accessory, continuous corners for the rest.
+        let corners: RoundedCornerStyle = family == .accessoryCircular ? .circular : .continuous
+        environment.containerShape = ContainerShape(
+            cornerRadius: family.cornerRadius, style: corners)
         let size = family.size
         return canvas.withSavedState {
             if environment.showsWidgetContainerBackground && family.cornerRadius > 0 {
@@ -104,7 +110,7 @@ public struct WidgetDescriptor {
                     to: Path(
                         roundedRect: Rect(
                             x: 0, y: 0, width: size.width * scale, height: size.height * scale),
-                        cornerRadius: family.cornerRadius * scale, style: .continuous))
+                        cornerRadius: family.cornerRadius * scale, style: corners))
             }
             return WidgetUI.render(
                 view.padding(margins), size: size, environment: environment, fonts: fonts,

@@ -1,34 +1,9 @@
 import Foundation
 import Logging
+import NightstandTestSupport
 import Raster
 
 @testable import WidgetUI
-
-/// Collects the messages of a ``RecordingLogHandler``.
-final class LogRecorder: @unchecked Sendable {
-    // @unchecked: every access goes through `lock`.
-    private let lock = NSLock()
-    private var recorded: [String] = []
-
-    /// The messages logged so far, oldest first.
-    var messages: [String] { lock.withLock { recorded } }
-
-    func append(_ message: String) { lock.withLock { recorded.append(message) } }
-}
-
-/// A swift-log handler that records every message, for asserting what was logged.
-struct RecordingLogHandler: LogHandler {
-    let recorder: LogRecorder
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) { recorder.append("\(event.level): \(event.message)") }
-}
 
 /// Fonts, an image cache that logs into `log`, and the test fixtures as the image directory.
 struct ImageTestContext {

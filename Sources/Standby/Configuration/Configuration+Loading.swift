@@ -353,25 +353,6 @@ private struct Reader {
 enum DurationText {
     /// The number of seconds `text` means, or `nil` if it isn't a duration.
     static func seconds(_ text: String) -> TimeInterval? {
-        let text = text.trimmingCharacters(in: .whitespaces)
-        if let plain = Double(text) { return plain }
-        var total: TimeInterval = 0
-        var number = ""
-        for c in text {
-            if c.isNumber || c == "." {
-                number.append(c)
-                continue
-            }
-            guard let value = Double(number) else { return nil }
-            switch c {
-            case "s": total += value
-            case "m": total += value * 60
-            case "h": total += value * 3600
-            case "d": total += value * 86400
-            default: return nil
-            }
-            number = ""
-        }
-        return number.isEmpty && !text.isEmpty ? total : nil
+        WidgetOptions.seconds(inDuration: text)
     }
 }

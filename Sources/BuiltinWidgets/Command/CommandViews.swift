@@ -1,0 +1,123 @@
+import Foundation
+import WidgetUI
+import Widgets
+
+/// A command's output in each family.
+struct CommandOutputView: View {
+    let output: CommandOutput
+
+    @Environment(\.widgetFamily) private var family
+
+    private var tint: Color {
+        output.tint.map {
+            Color(red: Double($0.red), green: Double($0.green), blue: Double($0.blue))
+        } ?? .orange
+    }
+
+    var body: some View {
+        switch family {
+        case .accessoryInline:
+            titleLabel(Text(output.title + " ") + valueText())
+        case .accessoryCircular:
+            if let gauge = output.gauge {
+                Gauge(value: gauge.value, in: gauge.min...gauge.max) {
+                    Text(output.title)
+                } currentValueLabel: {
+                    valueText(unit: false).minimumScaleFactor(0.5)
+                }
+                .gaugeStyle(.accessoryCircularCapacity)
+                .tint(tint)
+            } else {
+                ZStack {
+                    AccessoryWidgetBackground()
+                    valueText(unitSize: 10).font(
+                        .system(size: 20, weight: .semibold, design: .rounded)
+                    )
+                    .minimumScaleFactor(0.5).lineLimit(1).padding(6)
+                }
+            }
+        case .accessoryRectangular:
+            VStack(alignment: .leading, spacing: 2) {
+                titleLabel(Text(output.title)).font(.system(size: 15, weight: .semibold))
+                valueText(unitSize: 15).font(.system(size: 22, weight: .semibold, design: .rounded))
+                    .lineLimit(1).minimumScaleFactor(0.5)
+                if let gauge = output.gauge {
+                    Gauge(value: gauge.value, in: gauge.min...gauge.max) { EmptyView() }
+                        .gaugeStyle(.accessoryLinearCapacity)
+                        .tint(tint)
+                }
+            }
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
+        case .systemSmall, .systemMedium, .systemLarge:
+            VStack(alignment: .leading, spacing: 6) {
+                titleLabel(Text(output.title))
+                    .font(.system(size: 15, weight: .semibold))
+                    .foregroundStyle(tint)
+                    .lineLimit(2)
+                Spacer(minLength: 0)
+                // Before the spacer: the value shrinks only when it must.
+                VStack(alignment: .leading, spacing: 6) {
+                    valueText(unitSize: 20)
+                        .font(.system(size: 44, weight: .semibold, design: .rounded))
+                        .lineLimit(2)
+                        .minimumScaleFactor(0.4)
+                        .widgetAccentable()
+                    if let gauge = output.gauge {
+                        Gauge(value: gauge.value, in: gauge.min...gauge.max) {
+                            EmptyView()
+                        } currentValueLabel: {
+                            EmptyView()
+                        } minimumValueLabel: {
+                            CommandText.number(gauge.min)
+                        } maximumValueLabel: {
+                            CommandText.number(gauge.max)
+                        }
+                        .gaugeStyle(.accessoryLinearCapacity)
+                        .tint(tint)
+                    }
+                }
+                .layoutPriority(1)
+            }
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        }
+    }
+
+    /// The title with the output's symbol before it, if it has one.
+    @ViewBuilder private func titleLabel(_ title: Text) -> some View {
+        if let symbol = output.symbol {
+            Label {
+                title
+            } icon: {
+                Image(systemName: symbol)
+            }
+        } else {
+            title
+        }
+    }
+
+    /// The value, and its unit smaller after it (`unitSize` nil: the same size) unless
+    /// `unit` is false.
+    private func valueText(unitSize: Double? = nil, unit showsUnit: Bool = true) -> Text {
+        let value =
+            switch output.value {
+            case .number(let number): CommandText.number(number)
+            case .text(let text): Text(text)
+            }
+        guard showsUnit, let unit = output.unit, !unit.isEmpty else { return value }
+        let separator = unit.first?.isLetter == true ? " " : ""
+        let unitText = Text(separator + unit)
+        guard let unitSize else { return value + unitText }
+        return value
+            + unitText.font(.system(size: unitSize, weight: .semibold, design: .rounded))
+            .foregroundStyle(.secondary)
+    }
+}
+
+/// Numbers as the command widget writes them.
+enum CommandText {
+    /// At most two decimals, in the environment's locale: "21.5", "42", "0" (never "-0").
+    static func number(_ value: Double) -> Text {
+        let shown = (value * 100).rounded() == 0 ? 0 : value
+        return Text(shown, format: .number.precision(.fractionLength(0...2)))
+    }
+}

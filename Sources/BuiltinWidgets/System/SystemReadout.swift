@@ -1,0 +1,205 @@
+import Foundation
+
+/// One reading of the board: temperature, load, memory, uptime, host name and address.
+///
+/// Each value is nil when it could not be read; ``problems`` then says which file and what
+/// was expected.
+struct SystemReadout: Equatable, Sendable {
+    /// A thermal zone's temperature.
+    struct Temperature: Equatable, Sendable {
+        /// Degrees Celsius.
+        var celsius: Double
+        /// The zone's `type`, such as `cpu-thermal` or `x86_pkg_temp`.
+        var sensor: String
+    }
+
+    /// Memory use, from `/proc/meminfo`.
+    struct Memory: Equatable, Sendable {
+        /// `MemTotal`, in bytes.
+        var total: Double
+        /// `MemAvailable`, in bytes.
+        var available: Double
+
+        /// The fraction in use, 0…1.
+        var usedFraction: Double { total > 0 ? min(max(1 - available / total, 0), 1) : 0 }
+    }
+
+    var hostname: String?
+    var temperature: Temperature?
+    /// The 1, 5 and 15 minute load averages.
+    var load: [Double]?
+    var memory: Memory?
+    /// Seconds since boot.
+    var uptime: TimeInterval?
+    /// The first non-loopback IPv4 address, such as `192.168.1.23`.
+    var address: String?
+    /// What could not be read, each naming the file and what was expected.
+    var problems: [String] = []
+}
+
+/// Reads a ``SystemReadout`` from `/proc`, `/sys` and the network interfaces.
+///
+/// Every path is under ``root`` (`/` on the board; a fake tree in tests), and the interfaces
+/// come from ``interfaces`` (`getifaddrs(3)` on the board).
+struct SystemReader: Sendable {
+    /// The directory `/proc` and `/sys` are read under.
+    var root: String
+    /// The thermal zone to read, by its `type` (`cpu-thermal`) or directory name
+    /// (`thermal_zone2`); nil picks the first whose type names the CPU or SoC, else the first.
+    var sensor: String?
+    /// The network interfaces' IPv4 addresses.
+    var interfaces: @Sendable () -> [NetworkInterface]
+
+    init(
+        root: String = "/", sensor: String? = nil,
+        interfaces: @escaping @Sendable () -> [NetworkInterface] = NetworkInterface.all
+    ) {
+        self.root = root
+        self.sensor = sensor
+        self.interfaces = interfaces
+    }
+
+    /// Reads everything now.
+    func read() -> SystemReadout {
+        var readout = SystemReadout()
+        func attempt<T>(_ read: () throws(SystemReadError) -> T) -> T? {
+            do {
+                return try read()
+            } catch {
+                readout.problems.append(error.description)
+                return nil
+            }
+        }
+        readout.hostname = attempt(hostname)
+        readout.temperature = attempt(temperature)
+        readout.load = attempt(load)
+        readout.memory = attempt(memory)
+        readout.uptime = attempt(uptime)
+        readout.address = attempt(address)
+        return readout
+    }
+
+    private func path(_ relative: String) -> String {
+        (root as NSString).appendingPathComponent(relative)
+    }
+
+    /// A file's text, trimmed.
+    private func text(_ relative: String) throws(SystemReadError) -> String {
+        let file = path(relative)
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw SystemReadError(
+                path: file,
+                problem: FileManager.default.fileExists(atPath: file)
+                    ? "unreadable" : "no such file")
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `/proc/sys/kernel/hostname`.
+    private func hostname() throws(SystemReadError) -> String {
+        let name = try text("proc/sys/kernel/hostname")
+        guard !name.isEmpty else {
+            throw SystemReadError(path: path("proc/sys/kernel/hostname"), problem: "empty")
+        }
+        return name
+    }
+
+    /// The chosen thermal zone's `temp`, in millidegrees Celsius (Linux sysfs thermal ABI).
+    private func temperature() throws(SystemReadError) -> SystemReadout.Temperature {
+        let directory = path("sys/class/thermal")
+        let zones = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasPrefix("thermal_zone") }
+            .sorted { (Int($0.dropFirst(12)) ?? .max) < (Int($1.dropFirst(12)) ?? .max) }
+        let types = zones.map { (try? text("sys/class/thermal/\($0)/type")) ?? "" }
+        let chosen: Int?
+        if let sensor {
+            chosen = zones.indices.first { zones[$0] == sensor || types[$0] == sensor }
+            guard chosen != nil else {
+                let known = zip(zones, types).map { "\($0) (\($1))" }.joined(separator: ", ")
+                throw SystemReadError(
+                    path: directory,
+                    problem: "no thermal zone \"\(sensor)\"; expected one of: "
+                        + (known.isEmpty ? "none found" : known))
+            }
+        } else {
+            let cpu = ["cpu", "soc", "x86_pkg_temp", "package"]
+            chosen =
+                types.firstIndex { type in cpu.contains { type.lowercased().contains($0) } }
+                ?? zones.indices.first
+        }
+        guard let chosen else {
+            throw SystemReadError(path: directory, problem: "no thermal_zone* directories")
+        }
+        let file = "sys/class/thermal/\(zones[chosen])/temp"
+        let reading = try text(file)
+        guard let millidegrees = Double(reading), (-273_150...300_000).contains(millidegrees)
+        else {
+            throw SystemReadError(
+                path: path(file),
+                problem: "expected millidegrees Celsius such as 48312, found \"\(reading)\"")
+        }
+        return SystemReadout.Temperature(celsius: millidegrees / 1000, sensor: types[chosen])
+    }
+
+    /// `/proc/loadavg`: "0.42 0.35 0.30 1/123 4567".
+    private func load() throws(SystemReadError) -> [Double] {
+        let reading = try text("proc/loadavg")
+        let values = reading.split(separator: " ").prefix(3).compactMap { Double($0) }
+        guard values.count == 3, values.allSatisfy({ $0 >= 0 }) else {
+            throw SystemReadError(
+                path: path("proc/loadavg"),
+                problem: "expected three load averages such as \"0.42 0.35 0.30 …\", "
+                    + "found \"\(reading)\"")
+        }
+        return values
+    }
+
+    /// `MemTotal` and `MemAvailable` of `/proc/meminfo`, in kB.
+    private func memory() throws(SystemReadError) -> SystemReadout.Memory {
+        let reading = try text("proc/meminfo")
+        var fields: [String: Double] = [:]
+        for line in reading.split(separator: "\n") {
+            let parts = line.split(whereSeparator: { $0 == ":" || $0 == " " })
+            if parts.count >= 2, let kilobytes = Double(parts[1]) {
+                fields[String(parts[0])] = kilobytes * 1024
+            }
+        }
+        guard let total = fields["MemTotal"], total > 0, let available = fields["MemAvailable"]
+        else {
+            throw SystemReadError(
+                path: path("proc/meminfo"),
+                problem: "expected the lines \"MemTotal: … kB\" and \"MemAvailable: … kB\"")
+        }
+        return SystemReadout.Memory(total: total, available: available)
+    }
+
+    /// The first number of `/proc/uptime`: seconds since boot.
+    private func uptime() throws(SystemReadError) -> TimeInterval {
+        let reading = try text("proc/uptime")
+        guard let first = reading.split(separator: " ").first, let seconds = Double(first),
+            seconds >= 0
+        else {
+            throw SystemReadError(
+                path: path("proc/uptime"),
+                problem: "expected seconds since boot such as \"12345.67 …\", found \"\(reading)\"")
+        }
+        return seconds
+    }
+
+    /// The first interface's address that is up and not a loopback.
+    private func address() throws(SystemReadError) -> String {
+        guard let interface = interfaces().first(where: { $0.isUp && !$0.isLoopback }) else {
+            throw SystemReadError(
+                path: "getifaddrs", problem: "no network interface is up with an IPv4 address")
+        }
+        return interface.address
+    }
+}
+
+/// A reading that failed: the file and what was expected.
+struct SystemReadError: Error, Equatable, CustomStringConvertible {
+    let path: String
+    let problem: String
+
+    var description: String { "\(path): \(problem)" }
+}

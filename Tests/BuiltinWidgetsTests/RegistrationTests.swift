@@ -1,0 +1,77 @@
+import Foundation
+import Standby
+import Testing
+import Widgets
+
+@testable import BuiltinWidgets
+
+/// Every built-in kind is registered and can be made from a configuration file.
+@Suite("Registration")
+struct RegistrationTests {
+    @Test("BuiltinWidgets.all has every kind once")
+    func kinds() {
+        #expect(
+            BuiltinWidgets.all.map(\.kind)
+                == ["clock", "date", "weather", "system", "countdown", "command"])
+    }
+
+    @Test("a configuration naming every kind with its options makes every widget")
+    func configuration() throws {
+        let configuration = try Configuration.parse(
+            """
+            [[widget]]
+            kind = "clock"
+            style = "analog"
+            seconds = true
+
+            [[widget]]
+            kind = "weather"
+            latitude = 52.52
+            longitude = 13.41
+            units = "fahrenheit"
+            location = "Berlin"
+            refresh = "15m"
+
+            [[widget]]
+            kind = "system"
+            refresh = 30
+
+            [[widget]]
+            kind = "countdown"
+            target = "2026-12-24T18:00"
+            title = "Christmas Eve"
+            after = "elapsed"
+
+            [[widget]]
+            kind = "command"
+            command = ["/usr/bin/sensors", "-j"]
+            timeout = "3s"
+
+            [[slot]]
+            widgets = ["clock"]
+            """, file: "test.toml")
+        let widgets = try WidgetRegistry(BuiltinWidgets.all).makeWidgets(for: configuration)
+        #expect(widgets.map(\.kind) == ["clock", "weather", "system", "countdown", "command"])
+    }
+
+    @Test("a bad option becomes a configuration error at its line, naming the key")
+    func badOption() throws {
+        let configuration = try Configuration.parse(
+            """
+            [[widget]]
+            kind = "weather"
+            latitude = 123
+            longitude = 13.41
+
+            [[slot]]
+            widgets = ["weather"]
+            """, file: "test.toml")
+        #expect {
+            try WidgetRegistry(BuiltinWidgets.all).makeWidgets(for: configuration)
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("test.toml:3") && message.contains("latitude")
+                && message.contains("expected a latitude in degrees from -90 to 90")
+        }
+    }
+}
