@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Measures `nightstand run` idling on the headless backend with the default clock and date:
-# time to the first frame, wake-ups per minute (voluntary context switches of all threads,
-# from /proc/PID/task/*/status), CPU time extrapolated to an hour, and peak RSS (VmHWM).
+# Measures `nightstand run` idling with the default clock and date on the headless backend:
+#  - first_frame_ms: process start to the first PNG on disk;
+#  - then, with frames kept in memory (`output = "none"`, what a DRM display costs minus the
+#    copy to the framebuffer), over SECONDS: wake-ups per minute (voluntary context switches
+#    of all threads, /proc/PID/task/*/status), CPU seconds per hour (/proc/PID/stat), and
+#    peak RSS (VmHWM);
+#  - the same three with a PNG written per change (the headless backend as CI uses it).
 #
 #   Benchmarks/host/measure.sh [SIZE] [SECONDS]      # defaults: 1920x1080, 180
 #
@@ -12,32 +16,49 @@ size="${1:-1920x1080}"
 seconds="${2:-180}"
 bin=.build/release/nightstand
 work=$(mktemp -d)
-trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
-cat > "$work/config.toml" <<TOML
+pid=
+trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$work"' EXIT
+
+config() {  # $1: output
+    cat > "$work/config.toml" <<TOML
 [display]
 backend = "headless"
 size = "$size"
-output = "$work/screen.png"
+output = "$1"
 [ambient]
 sensor = "none"
 TOML
-start=$(date +%s%N)
-"$bin" run --config "$work/config.toml" --socket "$work/control.sock" --log-level warning &
-pid=$!
-while [ ! -e "$work/screen.png" ]; do sleep 0.001; done
-first=$(date +%s%N)
-echo "first_frame_ms=$(( (first - start) / 1000000 ))"
+}
+
+start_run() {
+    "$bin" run --config "$work/config.toml" --socket "$work/control.sock" --log-level warning &
+    pid=$!
+}
+
 switches() { cat /proc/$pid/task/*/status | awk '/^voluntary_ctxt_switches/ {s += $2} END {print s}'; }
 cpu_ticks() { awk '{print $14 + $15}' /proc/$pid/stat; }
-sleep 5   # let start-up settle: provider fetches, the first minute's frame
-s0=$(switches); c0=$(cpu_ticks); t0=$(date +%s%N)
-sleep "$seconds"
-s1=$(switches); c1=$(cpu_ticks); t1=$(date +%s%N)
-elapsed=$(( (t1 - t0) / 1000000 ))
-hz=$(getconf CLK_TCK)
-awk -v s=$((s1 - s0)) -v c=$((c1 - c0)) -v ms=$elapsed -v hz=$hz 'BEGIN {
-    printf "wakeups_per_min=%.1f\n", s / (ms / 60000)
-    printf "cpu_s_per_hour=%.2f\n", (c / hz) / (ms / 3600000)
-}'
-echo "peak_rss_mib=$(awk '/VmHWM/ {printf "%.1f", $2 / 1024}' /proc/$pid/status)"
-echo "size=$size measured_s=$((elapsed / 1000))"
+
+idle() {  # $1: label
+    sleep 5   # start-up: provider fetches, the first minute's frame
+    local s0 c0 t0 s1 c1 t1
+    s0=$(switches); c0=$(cpu_ticks); t0=$(date +%s%N)
+    sleep "$seconds"
+    s1=$(switches); c1=$(cpu_ticks); t1=$(date +%s%N)
+    awk -v l="$1" -v s=$((s1 - s0)) -v c=$((c1 - c0)) -v ms=$(( (t1 - t0) / 1000000 )) \
+        -v hz="$(getconf CLK_TCK)" -v rss="$(awk '/VmHWM/ {print $2}' /proc/$pid/status)" 'BEGIN {
+        printf "%s: wakeups_per_min=%.1f cpu_s_per_hour=%.2f peak_rss_mib=%.1f\n",
+            l, s / (ms / 60000), (c / hz) / (ms / 3600000), rss / 1024
+    }'
+    kill "$pid"; wait "$pid" 2>/dev/null || true; pid=
+}
+
+echo "size=$size seconds=$seconds"
+config "$work/screen.png"
+t0=$(date +%s%N)
+start_run
+while [ ! -e "$work/screen.png" ]; do sleep 0.001; done
+echo "first_frame_ms=$(( ($(date +%s%N) - t0) / 1000000 ))"
+idle "png"
+config none
+start_run
+idle "memory"

@@ -52,7 +52,10 @@ struct RunCommand: AsyncParsableCommand {
             }
             if let device { configuration.display.device = device }
             if let out { configuration.display.headlessImagePath = out }
-            if configuration.display.headlessImagePath == nil
+            if configuration.display.headlessImagePath == "none" {
+                // Frames kept in memory only: for measuring the host without file writes.
+                configuration.display.headlessImagePath = nil
+            } else if configuration.display.headlessImagePath == nil
                 && configuration.display.headlessRawPath == nil
             {
                 configuration.display.headlessImagePath = "out/screen.png"
