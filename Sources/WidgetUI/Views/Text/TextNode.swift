@@ -19,6 +19,8 @@ final class TextNode: LayoutNode {
         var alignment: TextLayout.Alignment
         var lineLimit: Int?
         var minimumScaleFactor: Double
+        /// Whether the text draws as placeholder bars (``RedactionReasons/placeholder``).
+        var isRedacted: Bool
 
         init(_ environment: EnvironmentValues) {
             alignment =
@@ -29,6 +31,7 @@ final class TextNode: LayoutNode {
                 }
             lineLimit = environment.lineLimit
             minimumScaleFactor = environment.minimumScaleFactor
+            isRedacted = environment.redactionReasons.contains(.placeholder)
         }
     }
 
@@ -122,7 +125,8 @@ final class TextNode: LayoutNode {
             return PlacedView(kind: kind, frame: bounds)
         }
         let run = TextRun(layout: layout, origin: bounds.origin, shadings: pieces.map(\.shading))
-        return PlacedView(kind: kind, frame: bounds, drawing: [.text(run)])
+        let drawing = style.isRedacted ? run.placeholderBars : [.text(run)]
+        return PlacedView(kind: kind, frame: bounds, drawing: drawing)
     }
 
     override func alignmentGuide(_ alignment: AxisAlignment, in size: Size) -> Double {
