@@ -40,9 +40,10 @@ struct BatteryEntry: TimelineEntry {
         level.map { Text($0, format: .percent.precision(.fractionLength(0))) } ?? Text("—")
     }
 
-    /// Red when low, green otherwise.
+    /// Red when low, green otherwise; gray without a battery.
     var color: Color {
-        (level ?? 0) <= 0.2 ? .red : .green
+        guard let level else { return .gray }
+        return level <= 0.2 ? .red : .green
     }
 }
 
