@@ -152,6 +152,10 @@ let package = Package(
             exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(
+            name: "NightstandKitTests",
+            dependencies: ["NightstandKit", "Raster", "NightstandTestSupport"]
+        ),
+        .testTarget(
             name: "DisplayTests",
             dependencies: ["Display", "Raster"]
         ),

@@ -19,27 +19,44 @@ final class ZStackNode: LayoutNode {
         let sizes = children.map { $0.sizeThatFits(proposal) }
         var size = Size.zero
         for axis in Axis.allCases {
-            let a = AxisAlignment(alignment, along: axis)
-            var before = 0.0
-            var after = 0.0
-            for (child, s) in zip(children, sizes) {
-                let guide = child.alignmentGuide(a, in: s)
-                before = max(before, guide)
-                after = max(after, s[axis] - guide)
-            }
-            size[axis] = before + after
+            let extents = self.extents(along: axis, sizes: sizes)
+            size[axis] = extents.before + extents.after
         }
         return size
     }
 
     override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {
-        PlacedView(
+        let sizes = children.map { $0.sizeThatFits(proposal) }
+        // A guide that depends on content (a baseline) lies where the children's furthest one
+        // does, as measured; every child's guide goes there.
+        let lines = Axis.allCases.map { axis in
+            AxisAlignment(alignment, along: axis).fraction == nil
+                ? extents(along: axis, sizes: sizes).before : nil
+        }
+        return PlacedView(
             kind: kind, frame: bounds,
-            children: children.map { child in
-                let size = child.sizeThatFits(proposal)
-                let origin = Self.origin(of: child, size: size, in: bounds, alignment: alignment)
+            children: zip(children, sizes).map { child, size in
+                var origin = Self.origin(of: child, size: size, in: bounds, alignment: alignment)
+                for (axis, line) in zip(Axis.allCases, lines) {
+                    guard let line else { continue }
+                    let a = AxisAlignment(alignment, along: axis)
+                    origin[axis] = bounds.origin[axis] + line - child.alignmentGuide(a, in: size)
+                }
                 return child.place(in: Rect(origin: origin, size: size), proposal: proposal)
             })
+    }
+
+    /// How far the children reach before and after their meeting guides along an axis.
+    private func extents(along axis: Axis, sizes: [Size]) -> (before: Double, after: Double) {
+        let a = AxisAlignment(alignment, along: axis)
+        var before = 0.0
+        var after = 0.0
+        for (child, s) in zip(children, sizes) {
+            let guide = child.alignmentGuide(a, in: s)
+            before = max(before, guide)
+            after = max(after, s[axis] - guide)
+        }
+        return (before, after)
     }
 
     /// Where a child of a size goes so that its alignment guides meet the bounds' guides.
