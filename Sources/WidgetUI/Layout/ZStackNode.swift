@@ -36,12 +36,8 @@ final class ZStackNode: LayoutNode {
         return PlacedView(
             kind: kind, frame: bounds,
             children: zip(children, sizes).map { child, size in
-                var origin = Self.origin(of: child, size: size, in: bounds, alignment: alignment)
-                for (axis, line) in zip(Axis.allCases, lines) {
-                    guard let line else { continue }
-                    let a = AxisAlignment(alignment, along: axis)
-                    origin[axis] = bounds.origin[axis] + line - child.alignmentGuide(a, in: size)
-                }
+                let origin = Self.origin(
+                    of: child, size: size, in: bounds, alignment: alignment, lines: lines)
                 return child.place(in: Rect(origin: origin, size: size), proposal: proposal)
             })
     }
@@ -60,14 +56,18 @@ final class ZStackNode: LayoutNode {
     }
 
     /// Where a child of a size goes so that its alignment guides meet the bounds' guides.
+    ///
+    /// `lines` gives, per axis of `Axis.allCases`, where a guide that depends on content lies
+    /// from the bounds' origin; without one, a single child's own guide at the bounds' size.
     static func origin(
-        of child: LayoutNode, size: Size, in bounds: Rect, alignment: Alignment
+        of child: LayoutNode, size: Size, in bounds: Rect, alignment: Alignment,
+        lines: [Double?] = [nil, nil]
     ) -> Point {
         var origin = bounds.origin
-        for axis in Axis.allCases {
+        for (axis, known) in zip(Axis.allCases, lines) {
             let a = AxisAlignment(alignment, along: axis)
             let line =
-                a.fraction.map { $0 * bounds.size[axis] }
+                a.fraction.map { $0 * bounds.size[axis] } ?? known
                 ?? child.alignmentGuide(a, in: bounds.size)
             origin[axis] += line - child.alignmentGuide(a, in: size)
         }

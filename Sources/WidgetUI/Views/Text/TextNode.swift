@@ -45,7 +45,9 @@ final class TextNode: LayoutNode {
     let style: Style
     let nextChange: Date?
     let context: RenderContext?
-    private var layouts: [ProposedViewSize: TextLayout] = [:]
+    /// The layouts made so far, by proposal, in the order asked (usually one or two: a list
+    /// searched without hashing).
+    private var layouts: [(proposal: ProposedViewSize, layout: TextLayout)] = []
 
     init(pieces: [Piece], style: Style, nextChange: Date? = nil, context: RenderContext? = nil) {
         self.pieces = pieces
@@ -60,7 +62,7 @@ final class TextNode: LayoutNode {
     /// that fits (or the smallest allowed, cut).
     func layout(for proposal: ProposedViewSize) -> TextLayout? {
         guard !pieces.isEmpty else { return nil }
-        if let known = layouts[proposal] { return known }
+        if let known = layouts.first(where: { $0.proposal == proposal }) { return known.layout }
         var result = layout(proposal, scale: 1)
         let minimum = style.minimumScaleFactor
         if minimum < 1, !fits(result, proposal) {
@@ -79,7 +81,7 @@ final class TextNode: LayoutNode {
                 }
             }
         }
-        layouts[proposal] = result
+        layouts.append((proposal, result))
         return result
     }
 
@@ -131,7 +133,7 @@ final class TextNode: LayoutNode {
 
     override func alignmentGuide(_ alignment: AxisAlignment, in size: Size) -> Double {
         guard case .vertical(let v) = alignment, alignment.fraction == nil,
-            let layout = layouts.values.first(where: { $0.size == size })
+            let layout = layouts.first(where: { $0.layout.size == size })?.layout
                 ?? layout(for: ProposedViewSize(width: size.width, height: nil))
         else { return super.alignmentGuide(alignment, in: size) }
         return v.guide == .firstTextBaseline ? layout.firstBaseline : layout.lastBaseline
