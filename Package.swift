@@ -141,6 +141,7 @@ let package = Package(
             name: "NightstandKitTests",
             dependencies: [
                 "NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster", "Ambient",
+                "NightstandTestSupport",
             ]
         ),
         .testTarget(
@@ -150,10 +151,6 @@ let package = Package(
                 "NightstandTestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Goldens", "Fixtures"]
-        ),
-        .testTarget(
-            name: "NightstandKitTests",
-            dependencies: ["NightstandKit", "Raster", "NightstandTestSupport"]
         ),
         .testTarget(
             name: "DisplayTests",

@@ -82,12 +82,12 @@ struct ExampleProviderTests {
     /// Writes a forecast file and returns its path.
     private func forecastFile(_ json: String) throws -> String {
         let directory = try temporaryDirectory()
-        try write(json, "weather.json", in: directory)
-        return directory.appendingPathComponent("weather.json").path
+        try write(json, "forecast.json", in: directory)
+        return directory.appendingPathComponent("forecast.json").path
     }
 
-    @Test("weather: an entry per hour from the one under way, reloading after the last")
-    func weatherTimeline() async throws {
+    @Test("forecast: an entry per hour from the one under way, reloading after the last")
+    func forecastTimeline() async throws {
         let path = try forecastFile(
             """
             { "location": "Oslo", "high": 4, "low": -3, "hours": [
@@ -98,7 +98,7 @@ struct ExampleProviderTests {
               { "time": "2026-11-21T08:00:00Z", "temperature": 0, "symbol": "snowflake",
                 "condition": "Snow" } ] }
             """)
-        let timeline = try await WeatherProvider(path: path)
+        let timeline = try await ForecastProvider(path: path)
             .timeline(in: TimelineProviderContext(family: .systemSmall, date: now))
         #expect(timeline.entries.map(\.date) == [now, Date(timeIntervalSince1970: 1_795_255_200)])
         #expect(timeline.entries.first?.now?.temperature == 1, "09:00 is under way at 09:45")
@@ -106,29 +106,30 @@ struct ExampleProviderTests {
         #expect(timeline.policy == .after(Date(timeIntervalSince1970: 1_795_255_200)))
     }
 
-    @Test("weather: a missing or malformed file is an error naming the file and the problem")
-    func weatherErrors() throws {
-        let missing = WeatherProvider(path: "/nonexistent/weather.json")
-        #expect(throws: WeatherFileError.self) { try missing.load() }
+    @Test("forecast: a missing or malformed file is an error naming the file and the problem")
+    func forecastErrors() throws {
+        let missing = ForecastProvider(path: "/nonexistent/forecast.json")
+        #expect(throws: ForecastFileError.self) { try missing.load() }
         do {
             _ = try missing.load()
         } catch {
-            #expect("\(error)".hasPrefix("weather file /nonexistent/weather.json: cannot be read"))
+            #expect(
+                "\(error)".hasPrefix("forecast file /nonexistent/forecast.json: cannot be read"))
         }
         let path = try forecastFile(
             #"{ "location": "Oslo", "high": "warm", "low": 1, "hours": [] }"#)
         do {
-            _ = try WeatherProvider(path: path).load()
+            _ = try ForecastProvider(path: path).load()
             Issue.record("a string high decoded")
         } catch {
-            #expect("\(error)".hasPrefix("weather file \(path): \"high\": "))
+            #expect("\(error)".hasPrefix("forecast file \(path): \"high\": "))
         }
         let noHours = try forecastFile(#"{ "location": "Oslo", "high": 4, "low": 1 }"#)
         do {
-            _ = try WeatherProvider(path: noHours).load()
+            _ = try ForecastProvider(path: noHours).load()
             Issue.record("a forecast without hours decoded")
         } catch {
-            #expect("\(error)" == "weather file \(noHours): no \"hours\"")
+            #expect("\(error)" == "forecast file \(noHours): no \"hours\"")
         }
     }
 }

@@ -42,7 +42,7 @@ struct ExampleWidgetGoldenTests {
 
     static let battery = BatteryEntry(date: now, level: 0.72, isCharging: true)
     static let departures = DeparturesProvider(calendar: utc).entry(at: now)
-    static let weather = WeatherEntry(
+    static let forecast = ForecastEntry(
         date: now, location: "Cupertino", high: 24, low: 12,
         hours: [
             ("sun.max.fill", 18.4, "Sunny"), ("sun.max.fill", 20.1, "Sunny"),
@@ -96,19 +96,19 @@ struct ExampleWidgetGoldenTests {
     }
 
     @Test(
-        "weather: gradient background, symbols and formatted numbers in every mode",
-        arguments: WidgetDescriptor(WeatherWidget()).supportedFamilies, Look.all)
-    func weather(family: WidgetFamily, look: Look) {
+        "forecast: gradient background, symbols and formatted numbers in every mode",
+        arguments: WidgetDescriptor(ForecastWidget()).supportedFamilies, Look.all)
+    func forecast(family: WidgetFamily, look: Look) {
         assertGolden(
-            Self.draw(WeatherWidget(), Self.weather, family, look: look),
-            named: "weather-\(family)-\(look.testDescription)")
+            Self.draw(ForecastWidget(), Self.forecast, family, look: look),
+            named: "forecast-\(family)-\(look.testDescription)")
     }
 
     /// Each widget with its entry, by kind.
     static var widgets: [(String, any Widget, any TimelineEntry)] {
         [
             ("battery", BatteryWidget(), battery), ("departures", DeparturesWidget(), departures),
-            ("weather", WeatherWidget(), weather),
+            ("forecast", ForecastWidget(), forecast),
         ]
     }
 

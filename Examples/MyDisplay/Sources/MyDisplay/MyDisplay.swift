@@ -7,6 +7,6 @@ struct MyDisplay: WidgetBundle {
     var body: some Widget {
         BatteryWidget()
         DeparturesWidget()
-        WeatherWidget()
+        ForecastWidget()
     }
 }

@@ -4,16 +4,16 @@ import NightstandKit
 /// The weather now and over the next hours, on a sky-colored gradient.
 ///
 /// The forecast comes from a JSON file that another program refreshes (a cron job calling a
-/// weather service): `$MYDISPLAY_WEATHER`, else `/var/lib/mydisplay/weather.json`. Its shape is
-/// ``Forecast``'s; `Examples/MyDisplay/weather.json` is an example.
-struct WeatherWidget: Widget {
-    let kind = "weather"
+/// weather service): `$MYDISPLAY_FORECAST`, else `/var/lib/mydisplay/forecast.json`. Its shape is
+/// ``Forecast``'s; `Examples/MyDisplay/forecast.json` is an example.
+struct ForecastWidget: Widget {
+    let kind = "forecast"
 
     var body: some WidgetConfiguration {
-        StaticConfiguration(kind: kind, provider: WeatherProvider()) { entry in
-            WeatherWidgetView(entry: entry)
+        StaticConfiguration(kind: kind, provider: ForecastProvider()) { entry in
+            ForecastWidgetView(entry: entry)
         }
-        .configurationDisplayName("Weather")
+        .configurationDisplayName("Forecast")
         .description("Current conditions and the next hours.")
         .supportedFamilies([.systemSmall, .systemMedium])
     }
@@ -46,7 +46,7 @@ struct Forecast: Codable, Sendable {
 }
 
 /// The weather as shown at one hour.
-struct WeatherEntry: TimelineEntry {
+struct ForecastEntry: TimelineEntry {
     let date: Date
     let location: String
     let high: Double
@@ -59,41 +59,41 @@ struct WeatherEntry: TimelineEntry {
 }
 
 /// What the forecast file did wrong.
-struct WeatherFileError: Error, CustomStringConvertible {
+struct ForecastFileError: Error, CustomStringConvertible {
     let path: String
     let problem: String
 
-    var description: String { "weather file \(path): \(problem)" }
+    var description: String { "forecast file \(path): \(problem)" }
 }
 
 /// An entry for each hour of the forecast file, reloading after the last one.
-struct WeatherProvider: AsyncTimelineProvider {
-    /// The forecast file: `$MYDISPLAY_WEATHER`, else `/var/lib/mydisplay/weather.json`.
+struct ForecastProvider: AsyncTimelineProvider {
+    /// The forecast file: `$MYDISPLAY_FORECAST`, else `/var/lib/mydisplay/forecast.json`.
     var path =
-        ProcessInfo.processInfo.environment["MYDISPLAY_WEATHER"]
-        ?? "/var/lib/mydisplay/weather.json"
+        ProcessInfo.processInfo.environment["MYDISPLAY_FORECAST"]
+        ?? "/var/lib/mydisplay/forecast.json"
 
-    func placeholder(in context: Context) -> WeatherEntry {
+    func placeholder(in context: Context) -> ForecastEntry {
         let hour = Forecast.Hour(
             time: context.date, temperature: 21, symbol: "sun.max.fill", condition: "Sunny")
-        return WeatherEntry(
+        return ForecastEntry(
             date: context.date, location: "Cupertino", high: 24, low: 12, hours: [hour])
     }
 
-    func snapshot(in context: Context) async -> WeatherEntry {
+    func snapshot(in context: Context) async -> ForecastEntry {
         (try? await timeline(in: context).entries.first) ?? placeholder(in: context)
     }
 
-    func timeline(in context: Context) async throws -> Timeline<WeatherEntry> {
+    func timeline(in context: Context) async throws -> Timeline<ForecastEntry> {
         let forecast = try load()
         let hours = forecast.hours.sorted { $0.time < $1.time }
         guard let last = hours.last else {
-            throw WeatherFileError(path: path, problem: "\"hours\" is empty")
+            throw ForecastFileError(path: path, problem: "\"hours\" is empty")
         }
         // From the hour under way now; each entry shows its hour and the ones after it.
         let start = hours.lastIndex { $0.time <= context.date } ?? 0
         let entries = hours.indices.dropFirst(start).map { i in
-            WeatherEntry(
+            ForecastEntry(
                 date: i == start ? context.date : hours[i].time, location: forecast.location,
                 high: forecast.high, low: forecast.low, hours: Array(hours[i...]))
         }
@@ -106,7 +106,7 @@ struct WeatherProvider: AsyncTimelineProvider {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw WeatherFileError(
+            throw ForecastFileError(
                 path: path, problem: "cannot be read (\(error.localizedDescription))")
         }
         let decoder = JSONDecoder()
@@ -114,13 +114,13 @@ struct WeatherProvider: AsyncTimelineProvider {
         do {
             return try decoder.decode(Forecast.self, from: data)
         } catch DecodingError.keyNotFound(let key, _) {
-            throw WeatherFileError(path: path, problem: "no \"\(key.stringValue)\"")
+            throw ForecastFileError(path: path, problem: "no \"\(key.stringValue)\"")
         } catch DecodingError.typeMismatch(_, let context),
             DecodingError.valueNotFound(_, let context),
             DecodingError.dataCorrupted(let context)
         {
             let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw WeatherFileError(
+            throw ForecastFileError(
                 path: path,
                 problem: "\(key.isEmpty ? "" : "\"\(key)\": ")\(context.debugDescription)")
         }
@@ -128,8 +128,8 @@ struct WeatherProvider: AsyncTimelineProvider {
 }
 
 /// The weather widget's view: the current conditions, and in the medium family the next hours.
-struct WeatherWidgetView: View {
-    let entry: WeatherEntry
+struct ForecastWidgetView: View {
+    let entry: ForecastEntry
 
     @Environment(\.widgetFamily) private var family
 
@@ -159,7 +159,7 @@ func degrees(_ value: Double) -> Text {
 
 /// The place, the temperature large, the condition and today's high and low.
 struct CurrentConditions: View {
-    let entry: WeatherEntry
+    let entry: ForecastEntry
 
     var body: some View {
         VStack(alignment: .leading, spacing: 2) {
