@@ -56,7 +56,7 @@ struct ExampleWidgetGoldenTests {
 
     /// Draws `entry` as `widget` in `family` on black, scale 2, in UTC and en_US.
     static func draw(
-        _ widget: some Widget, _ entry: any TimelineEntry, _ family: WidgetFamily,
+        _ widget: WidgetDescriptor, _ entry: any TimelineEntry, _ family: WidgetFamily,
         look: Look = Look(mode: .fullColor, isLuminanceReduced: false),
         change: (inout EnvironmentValues) -> Void = { _ in }
     ) -> Canvas {
@@ -71,53 +71,50 @@ struct ExampleWidgetGoldenTests {
         environment.widgetRenderingMode = look.mode
         environment.isLuminanceReduced = look.isLuminanceReduced
         change(&environment)
-        WidgetDescriptor(widget).render(
+        widget.render(
             entry: entry, family: family, environment: environment, now: now, on: canvas,
             scale: scale)
         return canvas
     }
 
-    @Test(
-        "battery: ring, gauges and inline label in every mode",
-        arguments: WidgetDescriptor(BatteryWidget()).supportedFamilies, Look.all)
-    func battery(family: WidgetFamily, look: Look) {
-        assertGolden(
-            Self.draw(BatteryWidget(), Self.battery, family, look: look),
-            named: "battery-\(family)-\(look.testDescription)")
-    }
-
-    @Test(
-        "departures: symbol, live timer and progress in every mode",
-        arguments: WidgetDescriptor(DeparturesWidget()).supportedFamilies, Look.all)
-    func departures(family: WidgetFamily, look: Look) {
-        assertGolden(
-            Self.draw(DeparturesWidget(), Self.departures, family, look: look),
-            named: "departures-\(family)-\(look.testDescription)")
-    }
-
-    @Test(
-        "forecast: gradient background, symbols and formatted numbers in every mode",
-        arguments: WidgetDescriptor(ForecastWidget()).supportedFamilies, Look.all)
-    func forecast(family: WidgetFamily, look: Look) {
-        assertGolden(
-            Self.draw(ForecastWidget(), Self.forecast, family, look: look),
-            named: "forecast-\(family)-\(look.testDescription)")
-    }
-
     /// Each widget with its entry, by kind.
-    static var widgets: [(String, any Widget, any TimelineEntry)] {
+    static var widgets: [(kind: String, descriptor: WidgetDescriptor, entry: any TimelineEntry)] {
         [
-            ("battery", BatteryWidget(), battery), ("departures", DeparturesWidget(), departures),
-            ("forecast", ForecastWidget(), forecast),
+            ("battery", WidgetDescriptor(BatteryWidget()), battery),
+            ("departures", WidgetDescriptor(DeparturesWidget()), departures),
+            ("forecast", WidgetDescriptor(ForecastWidget()), forecast),
         ]
+    }
+
+    /// A widget, by kind, in a family it supports.
+    struct Shown: Sendable, CustomTestStringConvertible {
+        let kind: String
+        let family: WidgetFamily
+
+        var testDescription: String { "\(kind)-\(family)" }
+    }
+
+    /// Every widget in every family it supports.
+    static let shown = widgets.flatMap { widget in
+        widget.descriptor.supportedFamilies.map { Shown(kind: widget.kind, family: $0) }
+    }
+
+    @Test(
+        "every example widget in every family it supports, in every mode and luminance",
+        arguments: shown, Look.all)
+    func everyFamily(shown: Shown, look: Look) throws {
+        let widget = try #require(Self.widgets.first { $0.kind == shown.kind })
+        assertGolden(
+            Self.draw(widget.descriptor, widget.entry, shown.family, look: look),
+            named: "\(shown.kind)-\(shown.family)-\(look.testDescription)")
     }
 
     @Test("StandBy at night: no container background, vibrant and dimmed")
     func standBy() {
-        for (kind, widget, entry) in Self.widgets {
+        for (kind, descriptor, entry) in Self.widgets {
             assertGolden(
                 Self.draw(
-                    widget, entry, .systemSmall,
+                    descriptor, entry, .systemSmall,
                     look: Look(mode: .vibrant, isLuminanceReduced: true)
                 ) { $0.showsWidgetContainerBackground = false },
                 named: "\(kind)-standby")
@@ -126,9 +123,9 @@ struct ExampleWidgetGoldenTests {
 
     @Test("the placeholder draws text as rounded bars of the lines' widths")
     func placeholder() {
-        for (kind, widget, entry) in Self.widgets {
+        for (kind, descriptor, entry) in Self.widgets {
             assertGolden(
-                Self.draw(widget, entry, .systemSmall) { $0.redactionReasons = .placeholder },
+                Self.draw(descriptor, entry, .systemSmall) { $0.redactionReasons = .placeholder },
                 named: "\(kind)-placeholder")
         }
     }
