@@ -95,6 +95,15 @@ let package = Package(
             dependencies: ["NightstandKit"]
         ),
 
+        // The example widgets of Examples/MyDisplay (without its @main bundle), written as iOS
+        // widgets are, so that the tests render them: the goldens of Tests/WidgetsTests.
+        .target(
+            name: "ExampleWidgets",
+            dependencies: ["NightstandKit"],
+            path: "Examples/MyDisplay/Sources/MyDisplay",
+            exclude: ["MyDisplay.swift"]
+        ),
+
         // Shared asserts for every test target (goldens, tolerances).
         .target(
             name: "NightstandTestSupport",
@@ -116,12 +125,15 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetsTests",
-            dependencies: ["Widgets", "WidgetUI", "Raster", "NightstandTestSupport"]
+            dependencies: [
+                "Widgets", "WidgetUI", "Raster", "ExampleWidgets", "NightstandTestSupport",
+            ],
+            exclude: ["Goldens"]
         ),
         .testTarget(
             name: "StandbyTests",
             dependencies: [
-                "Standby", "Widgets", "WidgetUI", "Display", "Raster", "Ambient",
+                "Standby", "Widgets", "WidgetUI", "Display", "Raster", "Ambient", "BuiltinWidgets",
                 "NightstandTestSupport",
             ]
         ),
@@ -129,6 +141,7 @@ let package = Package(
             name: "NightstandKitTests",
             dependencies: [
                 "NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster", "Ambient",
+                "NightstandTestSupport",
             ]
         ),
         .testTarget(

@@ -41,6 +41,22 @@ struct RenderTests {
         #expect((127...128).contains(canvas[1, 1].r))
     }
 
+    @Test("fills and strokes in a clear color are left out of the display list")
+    func clearLeftOut() {
+        let placed = layout(
+            ZStack {
+                Color.clear
+                Circle().stroke(Color.clear, lineWidth: 2)
+                Rectangle().fill(Color.red.opacity(0))
+                Color.red.frame(width: 2, height: 2)
+            }, in: Size(width: 2, height: 2))
+        #expect(placed.all("Color").count == 2, "still laid out")
+        #expect(
+            DisplayListRecorder.record(placed).items == [
+                .fill(Path(rect(0, 0, 2, 2)), .color(.systemRed))
+            ])
+    }
+
     @Test("the display list nests pushes and pops around a subtree")
     func displayList() {
         let placed = layout(

@@ -122,6 +122,27 @@ struct StackLayoutTests {
         #expect(frames[1] == rect(80, 50, 20, 10))
     }
 
+    @Test("ZStack first-baseline alignment puts text's baseline at the bottom of a plain view")
+    func zStackBaseline() throws {
+        let fonts = try FontDatabase()
+        let placed = layout(
+            ZStack(alignment: Alignment(horizontal: .center, vertical: .firstTextBaseline)) {
+                Color.clear.frame(width: 10, height: 100)
+                Text("10:09").font(.system(size: 40))
+            }, in: Size(width: 200, height: 200), environment: textEnvironment(fonts: fonts))
+        let stack = try #require(placed.all("ZStack").first)
+        let text = try #require(placed.all("Text").first)
+        guard case .text(let run) = text.drawing.first else {
+            Issue.record("the text draws text")
+            return
+        }
+        let baseline = text.frame.minY + run.layout.firstBaseline
+        #expect(abs(baseline - (stack.frame.minY + 100)) < 1e-9)
+        #expect(abs(placed.all("Color")[0].frame.minY - stack.frame.minY) < 1e-9)
+        let descent = run.layout.size.height - run.layout.firstBaseline
+        #expect(abs(stack.frame.height - (100 + descent)) < 1e-9)
+    }
+
     @Test("a Spacer outside any stack grows both ways")
     func spacerAlone() {
         let placed = layout(ZStack { Spacer() }, in: Size(width: 50, height: 40))

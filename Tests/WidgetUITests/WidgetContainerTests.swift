@@ -37,6 +37,19 @@ struct WidgetContainerTests {
         #expect(canvas[10, 10] == RGBA.white.premultiplied)
     }
 
+    @Test(
+        "accented and vibrant replace the container background with the system backdrop",
+        arguments: [WidgetRenderingMode.accented, .vibrant])
+    func backgroundReplacedByBackdrop(mode: WidgetRenderingMode) {
+        var environment = EnvironmentValues()
+        environment.widgetRenderingMode = mode
+        let widget = draw(Color.clear.containerBackground(Color.yellow, for: .widget), environment)
+        let backdrop = draw(AccessoryWidgetBackground(), environment)
+        #expect(widget[10, 10] == backdrop[10, 10])
+        #expect(widget[10, 10].r == widget[10, 10].b, "gray, not the yellow background")
+        #expect(widget[10, 10].r > 0)
+    }
+
     @Test("the outermost container background wins, wherever it is declared")
     func outermostBackground() {
         let view = VStack {

@@ -10,10 +10,14 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Draws the "standby-pair" scene of shared/bench/SCENE.md at 800x480, 1280x720 and \
             1920x1080 (or --size) and prints one line per size, for example
-              size=1920x1080 frame_ms=0.41 night_ms=0.12 memset_ms=0.07 peak_rss_mib=21.0
-            frame_ms is the median over the repeats of a full frame (clear and draw everything, \
-            glyph cache warm); night_ms of the red-tint pass over the finished frame; memset_ms of \
-            writing the frame's bytes once, the lower bound. Build with -c release for real figures.
+              size=1920x1080 frame_ms=0.41 view_frame_ms=0.45 view_overhead_pct=9.8 \
+            night_ms=0.12 memset_ms=0.07 peak_rss_mib=21.0
+            frame_ms is the median over the repeats of a full frame drawn with Raster directly \
+            (clear and draw everything, glyph cache warm); view_frame_ms the same scene built \
+            from views (two systemSmall widgets drawn by WidgetDescriptor.render), timed \
+            alternately with it, and view_overhead_pct how much slower that is; night_ms of the \
+            red-tint pass over the finished frame; memset_ms of writing the frame's bytes once, \
+            the lower bound. Build with -c release for real figures.
             """)
 
     @Option(help: "Canvas size as WxH; repeat for several. Default: 800x480, 1280x720, 1920x1080.")
@@ -34,9 +38,14 @@ struct BenchCommand: ParsableCommand {
         let fonts = try FontDatabase()
         for s in sizes {
             let scene = try ReferenceScene(size: s, fonts: fonts)
+            let views = ReferenceSceneViews(geometry: scene, fonts: fonts)
             let canvas = Canvas(size: s)
-            for _ in 0..<5 { scene.draw(on: canvas) }  // warm the glyph cache
-            let frame = Self.median(repeats) { scene.draw(on: canvas) }
+            for _ in 0..<5 {  // warm the glyph cache
+                scene.draw(on: canvas)
+                views.draw(on: canvas)
+            }
+            let (frame, viewFrame) = Self.medians(
+                repeats, { scene.draw(on: canvas) }, { views.draw(on: canvas) })
             let night = Self.median(repeats, prepare: { scene.draw(on: canvas) }) {
                 canvas.apply(.monochrome(tint: RGBA(red: 1, green: 0, blue: 0)))
             }
@@ -46,26 +55,46 @@ struct BenchCommand: ParsableCommand {
                 fillByte ^= 1
                 memset(canvas.row(0), fillByte, bytes)
             }
+            let overhead = (viewFrame / frame - 1) * 100
             print(
-                "size=\(s) frame_ms=\(Self.format(frame)) night_ms=\(Self.format(night))"
-                    + " memset_ms=\(Self.format(memsetMs)) peak_rss_mib=\(String(format: "%.1f", Self.peakRSSMiB()))"
-            )
+                "size=\(s) frame_ms=\(Self.format(frame)) view_frame_ms=\(Self.format(viewFrame))"
+                    + " view_overhead_pct=\(String(format: "%.1f", overhead))"
+                    + " night_ms=\(Self.format(night)) memset_ms=\(Self.format(memsetMs))"
+                    + " peak_rss_mib=\(String(format: "%.1f", Self.peakRSSMiB()))")
         }
     }
 
     /// Median milliseconds of `body` over `n` runs; `prepare` runs untimed before each.
     static func median(_ n: Int, prepare: () -> Void = {}, _ body: () -> Void) -> Double {
-        var times: [Double] = []
-        times.reserveCapacity(n)
         let clock = ContinuousClock()
+        return median(
+            (0..<n).map { _ in
+                prepare()
+                return milliseconds(clock.measure(body))
+            })
+    }
+
+    /// Median milliseconds of `a` and of `b` over `n` runs each, run alternately so that both
+    /// see the same machine (other load, frequency changes).
+    static func medians(_ n: Int, _ a: () -> Void, _ b: () -> Void) -> (Double, Double) {
+        let clock = ContinuousClock()
+        var times: ([Double], [Double]) = ([], [])
         for _ in 0..<n {
-            prepare()
-            let d = clock.measure(body)
-            times.append(
-                Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1e3)
+            times.0.append(milliseconds(clock.measure(a)))
+            times.1.append(milliseconds(clock.measure(b)))
         }
-        times.sort()
-        return n % 2 == 1 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2
+        return (median(times.0), median(times.1))
+    }
+
+    /// The median of a non-empty list.
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let n = sorted.count
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+    }
+
+    private static func milliseconds(_ d: Duration) -> Double {
+        Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1e3
     }
 
     static func format(_ ms: Double) -> String { String(format: "%.3f", ms) }

@@ -56,6 +56,7 @@ extension Path {
             self.subpath = subpath
             let n = points.count == 2 ? 1 : 64
             var t = [0.0]
+            t.reserveCapacity(n + 1)
             var prev = points[0]
             for i in 1...n {
                 let p = MeasuredSegment.point(points, Double(i) / Double(n))
@@ -65,12 +66,20 @@ extension Path {
             table = t
         }
 
+        /// The point at parameter `u`: de Casteljau's lerps, unrolled so that measuring a
+        /// curve allocates nothing (the same operations in the same order as ``subdivide``).
         static func point(_ p: [Point], _ u: Double) -> Point {
-            var q = p
-            while q.count > 1 {
-                q = (0..<(q.count - 1)).map { q[$0].lerp(to: q[$0 + 1], u) }
+            switch p.count {
+            case 2:
+                return p[0].lerp(to: p[1], u)
+            case 3:
+                return p[0].lerp(to: p[1], u).lerp(to: p[1].lerp(to: p[2], u), u)
+            default:
+                let a = p[0].lerp(to: p[1], u)
+                let b = p[1].lerp(to: p[2], u)
+                let c = p[2].lerp(to: p[3], u)
+                return a.lerp(to: b, u).lerp(to: b.lerp(to: c, u), u)
             }
-            return q[0]
         }
 
         /// The curve parameter at which the arc length from the start is `s`.

@@ -12,6 +12,9 @@ import Raster
 class LayoutNode {
     /// What this node is, for the placed tree and for tests ("Color", "HStack", "padding", …).
     let kind: String
+    /// The answers so far: the first inline (most nodes are asked about one proposal, or one
+    /// again and again), the others in a dictionary.
+    private var first: (proposal: ProposedViewSize, size: Size)?
     private var sizes: [ProposedViewSize: Size] = [:]
 
     init(kind: String) {
@@ -20,9 +23,14 @@ class LayoutNode {
 
     /// The size this node chooses for a proposal.
     final func sizeThatFits(_ proposal: ProposedViewSize) -> Size {
-        if let size = sizes[proposal] { return size }
+        if let first, first.proposal == proposal { return first.size }
+        if first != nil, let size = sizes[proposal] { return size }
         let size = computeSize(proposal)
-        sizes[proposal] = size
+        if first == nil {
+            first = (proposal, size)
+        } else {
+            sizes[proposal] = size
+        }
         return size
     }
 

@@ -1,5 +1,8 @@
 /// Turns a placed view tree into a ``DisplayList``: depth first, back to front, each node's
 /// effect wrapping its own drawing and its children.
+///
+/// Fills and strokes in a fully transparent color are left out: source-over blending of
+/// nothing changes no pixel, and a `Color.clear` spacer would still cost a scan of its rows.
 enum DisplayListRecorder {
     /// The display list of a placed tree.
     static func record(_ placed: PlacedView) -> DisplayList {
@@ -21,8 +24,18 @@ enum DisplayListRecorder {
             }
             if pushed { list.items.append(.push(effect)) }
         }
-        list.items += node.drawing
+        for item in node.drawing where !item.isInvisible { list.items.append(item) }
         for child in node.children { append(child, to: &list) }
         if pushed { list.items.append(.pop) }
+    }
+}
+
+extension DisplayList.Item {
+    /// Whether the item is a fill or stroke in a color with zero alpha: it draws nothing.
+    fileprivate var isInvisible: Bool {
+        switch self {
+        case .fill(_, .color(let color)), .stroke(_, .color(let color), _): color.alpha == 0
+        case .fill, .stroke, .text, .image, .push, .pop: false
+        }
     }
 }

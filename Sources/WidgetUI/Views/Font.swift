@@ -13,10 +13,12 @@ import Raster
 ///
 /// Text styles have fixed sizes (iOS's Large Dynamic Type sizes); there is no Dynamic Type.
 /// Faces come from fontconfig: Inter by default, a rounded family for `.rounded`, DejaVu for
-/// `.monospaced` and `.serif`.
+/// `.monospaced` and `.serif`, or an installed family by name with ``custom(_:size:)``.
 public struct Font: Hashable, Sendable {
     /// The point size.
     var size: Double
+    /// A fontconfig family name, or `nil` for the design's family.
+    var family: String?
     /// The weight, or `nil` for the weight the environment asks for (else regular).
     var weight: FontWeight?
     /// The family design, or `nil` for the one `fontDesign(_:)` asks for (else default).
@@ -40,6 +42,24 @@ public struct Font: Hashable, Sendable {
         size: Double, weight: Weight? = nil, design: Design? = nil
     ) -> Font {
         Font(size: size, weight: weight, design: design)
+    }
+
+    /// A font of an installed family, by its fontconfig family name, at a size.
+    ///
+    /// The weight comes from `weight(_:)`, `bold()` or the environment, as for the system
+    /// font; the family's closest face is used.
+    ///
+    /// ```swift
+    /// Text("10:09").font(.custom("DejaVu Sans", size: 46).bold())
+    /// ```
+    ///
+    /// ## Differences from SwiftUI
+    ///
+    /// The name is a family name as `fc-list : family` prints it, not a PostScript name, and
+    /// the size does not scale with Dynamic Type. A family that is not installed falls back to
+    /// Inter, with a warning in the log.
+    public static func custom(_ name: String, size: Double) -> Font {
+        Font(size: size, family: name)
     }
 
     /// The system font of a text style, optionally in another design or weight.

@@ -5,7 +5,10 @@ extension View {
     /// widget, edge to edge, behind the content margins.
     ///
     /// The background is drawn only where the environment's
-    /// ``EnvironmentValues/showsWidgetContainerBackground`` is `true`; StandBy removes it.
+    /// ``EnvironmentValues/showsWidgetContainerBackground`` is `true`; StandBy removes it. In
+    /// the `.accented` and `.vibrant` rendering modes the system draws its own translucent
+    /// backdrop (``AccessoryWidgetBackground``) instead, as WidgetKit replaces the background
+    /// with glass there, so that content stays readable over a bright background.
     ///
     /// ```swift
     /// VStack { Text("Up next") }
@@ -54,7 +57,10 @@ struct ContainerBackgroundModifier<Content: View, Background: View>: View, Primi
         if environment.showsWidgetContainerBackground, let context = environment.renderContext,
             context.containerBackground == nil
         {
-            context.containerBackground = (background.resolveLayer(in: environment), alignment)
+            context.containerBackground =
+                environment.widgetRenderingMode == .fullColor
+                ? (background.resolveLayer(in: environment), alignment)
+                : (AccessoryWidgetBackground().resolveLayer(in: environment), .center)
         }
         return content.resolve(in: environment)
     }

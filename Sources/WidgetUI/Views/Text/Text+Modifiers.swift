@@ -99,6 +99,8 @@ struct TextAttributes {
     /// A piece's style with nothing left open.
     struct Resolved {
         var size: Double
+        /// The font's family by name, or `nil` for the design's family.
+        var family: String?
         var weight: FontWeight
         var design: FontDesign
         var isItalic: Bool
@@ -114,6 +116,7 @@ struct TextAttributes {
         let italic = font?.isItalic == true || environment.isItalic || outer.isItalic
         return Resolved(
             size: (font ?? outer).size,
+            family: (font ?? outer).family,
             weight: weight ?? font?.weight ?? environment.fontWeight ?? outer.weight ?? .regular,
             design: design ?? font?.design ?? environment.fontDesign ?? outer.design ?? .default,
             isItalic: isItalic ?? italic,

@@ -111,7 +111,8 @@ extension Text: PrimitiveView {
             let style = segment.attributes.resolved(in: environment)
             guard
                 let face = try? environment.fontDatabase?.face(
-                    weight: style.weight, design: style.design, italic: style.isItalic)
+                    family: style.family, weight: style.weight, design: style.design,
+                    italic: style.isItalic)
             else { return [TextNode(pieces: [], style: TextNode.Style(environment))] }
             pieces.append(
                 TextNode.Piece(

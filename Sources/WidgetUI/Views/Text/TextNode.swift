@@ -19,6 +19,8 @@ final class TextNode: LayoutNode {
         var alignment: TextLayout.Alignment
         var lineLimit: Int?
         var minimumScaleFactor: Double
+        /// Whether the text draws as placeholder bars (``RedactionReasons/placeholder``).
+        var isRedacted: Bool
 
         init(_ environment: EnvironmentValues) {
             alignment =
@@ -29,6 +31,7 @@ final class TextNode: LayoutNode {
                 }
             lineLimit = environment.lineLimit
             minimumScaleFactor = environment.minimumScaleFactor
+            isRedacted = environment.redactionReasons.contains(.placeholder)
         }
     }
 
@@ -42,7 +45,9 @@ final class TextNode: LayoutNode {
     let style: Style
     let nextChange: Date?
     let context: RenderContext?
-    private var layouts: [ProposedViewSize: TextLayout] = [:]
+    /// The layouts made so far, by proposal, in the order asked (usually one or two: a list
+    /// searched without hashing).
+    private var layouts: [(proposal: ProposedViewSize, layout: TextLayout)] = []
 
     init(pieces: [Piece], style: Style, nextChange: Date? = nil, context: RenderContext? = nil) {
         self.pieces = pieces
@@ -57,7 +62,7 @@ final class TextNode: LayoutNode {
     /// that fits (or the smallest allowed, cut).
     func layout(for proposal: ProposedViewSize) -> TextLayout? {
         guard !pieces.isEmpty else { return nil }
-        if let known = layouts[proposal] { return known }
+        if let known = layouts.first(where: { $0.proposal == proposal }) { return known.layout }
         var result = layout(proposal, scale: 1)
         let minimum = style.minimumScaleFactor
         if minimum < 1, !fits(result, proposal) {
@@ -76,7 +81,7 @@ final class TextNode: LayoutNode {
                 }
             }
         }
-        layouts[proposal] = result
+        layouts.append((proposal, result))
         return result
     }
 
@@ -122,12 +127,13 @@ final class TextNode: LayoutNode {
             return PlacedView(kind: kind, frame: bounds)
         }
         let run = TextRun(layout: layout, origin: bounds.origin, shadings: pieces.map(\.shading))
-        return PlacedView(kind: kind, frame: bounds, drawing: [.text(run)])
+        let drawing = style.isRedacted ? run.placeholderBars : [.text(run)]
+        return PlacedView(kind: kind, frame: bounds, drawing: drawing)
     }
 
     override func alignmentGuide(_ alignment: AxisAlignment, in size: Size) -> Double {
         guard case .vertical(let v) = alignment, alignment.fraction == nil,
-            let layout = layouts.values.first(where: { $0.size == size })
+            let layout = layouts.first(where: { $0.layout.size == size })?.layout
                 ?? layout(for: ProposedViewSize(width: size.width, height: nil))
         else { return super.alignmentGuide(alignment, in: size) }
         return v.guide == .firstTextBaseline ? layout.firstBaseline : layout.lastBaseline

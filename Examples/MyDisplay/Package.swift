@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+// MyDisplay: a Nightstand program with its own widgets, next to the built-in ones.
+import PackageDescription
+
+let package = Package(
+    name: "MyDisplay",
+    dependencies: [
+        // Nightstand itself; outside this repository use
+        // .package(url: "https://…/nightstand.git", branch: "main").
+        .package(name: "Nightstand", path: "../..")
+    ],
+    targets: [
+        .executableTarget(
+            name: "MyDisplay",
+            dependencies: [.product(name: "NightstandKit", package: "Nightstand")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
