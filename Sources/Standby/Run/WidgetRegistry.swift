@@ -4,7 +4,9 @@ import Widgets
 ///
 /// ```swift
 /// var registry = WidgetRegistry(BuiltinWidgets.all)
-/// registry.add(bundle: MyDisplay())
+/// for descriptor in WidgetDescriptor.all(in: MyDisplay()) {
+///     registry.add(ConfigurableWidget(descriptor))
+/// }
 /// let descriptors = try registry.makeWidgets(for: configuration)
 /// ```
 public struct WidgetRegistry {
