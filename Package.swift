@@ -142,7 +142,8 @@ let package = Package(
             dependencies: [
                 "NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster", "Ambient",
                 "NightstandTestSupport",
-            ]
+            ],
+            exclude: ["Goldens"]
         ),
         .testTarget(
             name: "BuiltinWidgetsTests",

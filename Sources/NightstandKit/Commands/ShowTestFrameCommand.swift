@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Display
 import Raster
 
@@ -42,12 +43,11 @@ struct ShowTestFrameCommand: ParsableCommand {
 
     func run() throws {
         let config = try configuration()
-        // Block the stop signals before opening, so they are only ever taken by sigwait below.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGINT)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        // Take over the stop signals before opening, for every thread of the process (a
+        // thread's signal mask would not cover the concurrency runtime's threads).
+        let stop = DispatchSemaphore(value: 0)
+        let signals = SignalHandlers { stop.signal() }
+        defer { signals.cancel() }
 
         let sink: any FrameSink
         do {
@@ -65,9 +65,8 @@ struct ShowTestFrameCommand: ParsableCommand {
         try sink.present(canvas, damage: [box])
         writeLine("presented \(sink.size.width)x\(sink.size.height) on \(sink)", to: 1)
         if !once {
-            var received: Int32 = 0
-            sigwait(&signals, &received)
-            writeLine("nightstand: signal \(received), closing the display", to: 2)
+            stop.wait()
+            writeLine("nightstand: stop signal, closing the display", to: 2)
         }
         sink.close()
     }
