@@ -18,8 +18,8 @@ extension WidgetBundle {
     ///
     /// The command line is `nightstand`'s: `run` (the default), `snapshot`, `check-config`, and
     /// the rest.
-    public static func main() async {
-        await NightstandCommand.main(
+    public static func main() {
+        NightstandCommand.main(
             widgets: WidgetDescriptor.all(in: Self()).map { descriptor in
                 ConfigurableWidget(descriptor)
             })

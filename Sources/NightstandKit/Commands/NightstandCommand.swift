@@ -1,5 +1,6 @@
 import ArgumentParser
 import BuiltinWidgets
+import Foundation
 import Standby
 import Widgets
 
@@ -24,10 +25,20 @@ public struct NightstandCommand: AsyncParsableCommand {
     public init() {}
 
     /// Parses the process's arguments and runs, with `widgets` available by kind next to the
-    /// built-in ones.
-    public static func main(widgets: [ConfigurableWidget]) async {
+    /// built-in ones; exits the process when done.
+    ///
+    /// Everything runs on Nightstand's own threads (``Standby/ThreadExecutor``) while the main
+    /// thread waits: an `async` main would hand the main queue to a libdispatch worker thread,
+    /// and the first such thread arms a timer that wakes the process every second for good.
+    public static func main(widgets: [ConfigurableWidget]) -> Never {
         WidgetKinds.extra = widgets
-        await main()
+        let done = DispatchSemaphore(value: 0)
+        Task(executorPreference: ThreadExecutor.host) {
+            await Self.main()
+            done.signal()
+        }
+        done.wait()
+        Foundation.exit(0)
     }
 }
 

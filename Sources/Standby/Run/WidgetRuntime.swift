@@ -65,7 +65,7 @@ final class WidgetRuntime {
         let generation = fetchGeneration
         let provider = descriptor.provider
         let context = TimelineProviderContext(family: context.family, date: now)
-        let task = Task {
+        let task = Task(executorPreference: ThreadExecutor.providers) {
             let result: Result<AnyTimeline, TimelineFailure>
             do {
                 result = .success(try await provider.timeline(in: context))
