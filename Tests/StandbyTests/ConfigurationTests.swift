@@ -136,13 +136,13 @@ struct ConfigurationTests {
 
     @Test("durations read as people write them")
     func durations() {
-        #expect(DurationText.seconds("90") == 90)
-        #expect(DurationText.seconds("90s") == 90)
-        #expect(DurationText.seconds("10m") == 600)
-        #expect(DurationText.seconds("1h30m") == 5400)
-        #expect(DurationText.seconds("2d") == 172800)
-        #expect(DurationText.seconds("10x") == nil)
-        #expect(DurationText.seconds("m") == nil)
-        #expect(DurationText.seconds("") == nil)
+        #expect(WidgetOptions.seconds(inDuration: "90") == 90)
+        #expect(WidgetOptions.seconds(inDuration: "90s") == 90)
+        #expect(WidgetOptions.seconds(inDuration: "10m") == 600)
+        #expect(WidgetOptions.seconds(inDuration: "1h30m") == 5400)
+        #expect(WidgetOptions.seconds(inDuration: "2d") == 172800)
+        #expect(WidgetOptions.seconds(inDuration: "10x") == nil)
+        #expect(WidgetOptions.seconds(inDuration: "m") == nil)
+        #expect(WidgetOptions.seconds(inDuration: "") == nil)
     }
 }

@@ -48,7 +48,7 @@ extension Configuration {
         func duration(_ key: String) throws -> TimeInterval? {
             if let seconds = try? o.double(key) { return seconds }
             guard let text = try read(key, { try o.string(key) }) else { return nil }
-            guard let seconds = DurationText.seconds(text) else {
+            guard let seconds = WidgetOptions.seconds(inDuration: text) else {
                 throw fail(key, "expected a duration such as \"30s\" or \"2m\", found \"\(text)\"")
             }
             return seconds
@@ -70,7 +70,7 @@ extension Configuration {
         var smoothing = LuxSmoothing.median(window: 10)
         if let text = try read("smoothing", { try o.string("smoothing") }) {
             let parts = text.split(separator: " ").map(String.init)
-            let seconds = parts.count == 2 ? DurationText.seconds(parts[1]) : nil
+            let seconds = parts.count == 2 ? WidgetOptions.seconds(inDuration: parts[1]) : nil
             switch (parts.first, seconds) {
             case ("none", _) where parts.count == 1: smoothing = .none
             case ("median", let s?): smoothing = .median(window: s)
@@ -81,15 +81,7 @@ extension Configuration {
                     "expected \"none\", \"median 10s\" or \"exponential 20s\", found \"\(text)\"")
             }
         }
-        var timeZone = TimeZone.current
-        if let name = try read("time_zone", { try o.string("time_zone") }) {
-            guard let zone = TimeZone(identifier: name) else {
-                throw fail(
-                    "time_zone",
-                    "expected an IANA time zone such as \"Europe/Berlin\", found \"\(name)\"")
-            }
-            timeZone = zone
-        }
+        let timeZone = try read("time_zone") { try o.timeZone("time_zone") } ?? .current
         let number = { (key: String) throws -> Double? in try read(key) { try o.double(key) } }
         let window = { (key: String, fallback: String?) throws -> String? in
             guard o.values[key] != nil else { return fallback }

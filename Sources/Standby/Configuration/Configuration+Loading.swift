@@ -167,7 +167,7 @@ private struct Reader {
         l.tiles = try bool(t, at("tiles")) ?? l.tiles
         l.burnInShift = try count(t, at("burn_in_shift"), unit: "pixels") ?? l.burnInShift
         if let v = try string(t, at("burn_in_interval")) {
-            guard let seconds = DurationText.seconds(v), seconds > 0 else {
+            guard let seconds = WidgetOptions.seconds(inDuration: v), seconds > 0 else {
                 throw fail(
                     at("burn_in_interval").0, at("burn_in_interval").1,
                     "expected a duration such as \"10m\", \"90s\" or \"1h\", found \"\(v)\"")
@@ -220,7 +220,7 @@ private struct Reader {
         var rotation = Configuration.Slot.Rotation.smart(every: nil)
         if let v = try string(t, ("\(path).rotation", "\(name) rotation")) {
             let interval = { (text: Substring) -> TimeInterval? in
-                DurationText.seconds(String(text)).flatMap { $0 > 0 ? $0 : nil }
+                WidgetOptions.seconds(inDuration: String(text)).flatMap { $0 > 0 ? $0 : nil }
             }
             if v == "smart" {
                 rotation = .smart(every: nil)
@@ -345,14 +345,5 @@ private struct Reader {
             return items.count == a.count ? .array(items) : nil
         }
         return nil
-    }
-}
-
-/// Durations as people write them in the configuration: `"90s"`, `"10m"`, `"1h"`, `"1h30m"`,
-/// or a plain number of seconds.
-enum DurationText {
-    /// The number of seconds `text` means, or `nil` if it isn't a duration.
-    static func seconds(_ text: String) -> TimeInterval? {
-        WidgetOptions.seconds(inDuration: text)
     }
 }
