@@ -69,7 +69,7 @@ let package = Package(
             ]
         ),
 
-        // The widgets that ship: clock, date, weather, system, countdown, command.
+        // The widgets that ship: clock, date, weather, system, countdown, command, light.
         .target(
             name: "BuiltinWidgets",
             dependencies: [
@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "BuiltinWidgetsTests",
             dependencies: [
-                "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Standby",
+                "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Standby", "Display", "Ambient",
                 "NightstandTestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Goldens", "Fixtures"]

@@ -62,6 +62,15 @@ public struct AmbientController: Sendable {
         }
     }
 
+    /// The light sensor in use, by a short name: the IIO driver's (`bh1750`), else the
+    /// configured source's (``LuxSource/shortName``); nil while none is configured, found or
+    /// reading.
+    public var sensorName: String? {
+        guard let sensor, let source = configuration.sensor else { return nil }
+        if let iio = sensor as? IIOLightSensor, !iio.name.isEmpty { return iio.name }
+        return source.shortName
+    }
+
     /// Whether the host must dim content itself: no backlight, or it cannot be written.
     public var dimsPixels: Bool { backlight == nil || !backlightWorks }
 

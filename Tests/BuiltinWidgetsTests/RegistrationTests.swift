@@ -12,7 +12,7 @@ struct RegistrationTests {
     func kinds() {
         #expect(
             BuiltinWidgets.all.map(\.kind)
-                == ["clock", "date", "weather", "system", "countdown", "command"])
+                == ["clock", "date", "weather", "system", "countdown", "command", "light"])
     }
 
     @Test("a configuration naming every kind with its options makes every widget")
@@ -47,11 +47,15 @@ struct RegistrationTests {
             command = ["/usr/bin/sensors", "-j"]
             timeout = "3s"
 
+            [[widget]]
+            kind = "light"
+
             [[slot]]
             widgets = ["clock"]
             """, file: "test.toml")
         let widgets = try WidgetRegistry(BuiltinWidgets.all).makeWidgets(for: configuration)
-        #expect(widgets.map(\.kind) == ["clock", "weather", "system", "countdown", "command"])
+        #expect(
+            widgets.map(\.kind) == ["clock", "weather", "system", "countdown", "command", "light"])
     }
 
     @Test("a bad option becomes a configuration error at its line, naming the key")

@@ -45,11 +45,12 @@ struct WidgetRenderer {
         fonts.warningHandler = { _ in }
     }
 
-    /// Draws `entry` as `descriptor`'s widget of `family` under an appearance at `now`;
-    /// returns the canvas and when the drawing next changes.
+    /// Draws `entry` as `descriptor`'s widget of `family` under an appearance at `now`, with
+    /// the host's ambient `reading` if given; returns the canvas and when the drawing next
+    /// changes.
     func render(
         _ descriptor: WidgetDescriptor, entry: any TimelineEntry, family: WidgetFamily,
-        appearance: Appearance, now: Date
+        appearance: Appearance, now: Date, reading: AmbientReading? = nil
     ) -> (canvas: Canvas, nextChange: Date?) {
         let size = family.size
         let canvas = Canvas(
@@ -67,6 +68,7 @@ struct WidgetRenderer {
         calendar.timeZone = timeZone
         environment.calendar = calendar
         environment.imageCache = ImageCache()
+        environment.ambientReading = reading
         canvas.colorTransform = style.colorTransform
         let report = descriptor.render(
             entry: entry, family: family, environment: environment, fonts: fonts, now: now,

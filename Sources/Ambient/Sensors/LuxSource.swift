@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the lux readings come from, as configured: an IIO sensor, a file or a command.
 ///
 /// A source is resolved into a ``LightSensor`` when readings start, and again after a failed
@@ -38,6 +40,18 @@ public enum LuxSource: Sendable, Equatable, CustomStringConvertible {
         case .iioDevice(let path): "IIO sensor at \(path)"
         case .file(let path): "file \(path)"
         case .command(let arguments, _): CommandLightSensor(arguments: arguments).description
+        }
+    }
+
+    /// A short name for people, as the `light` widget shows it: `bh1750`, `iio:device0`,
+    /// `file lux`, `command read-lux`; `IIO sensor` for the first one found.
+    public var shortName: String {
+        switch self {
+        case .iio(let name): name ?? "IIO sensor"
+        case .iioDevice(let path): (path as NSString).lastPathComponent
+        case .file(let path): "file \((path as NSString).lastPathComponent)"
+        case .command(let arguments, _):
+            "command \(((arguments.first ?? "") as NSString).lastPathComponent)"
         }
     }
 }
