@@ -8,26 +8,32 @@ struct CalendarEventsView: View {
     let agenda: CalendarAgenda
     let now: Date
     let text: CalendarText
-    /// How many events show, at most.
+    /// How many events show, at most (one less with the data's age).
     let limit: Int
 
     var body: some View {
-        let upcoming = Array(agenda.upcoming(at: now).prefix(limit))
+        // The age takes the place of an event.
+        let shown = agenda.updated == nil ? limit : max(limit - 1, 1)
+        let upcoming = Array(agenda.upcoming(at: now).prefix(shown))
         VStack(alignment: .leading, spacing: 6) {
-            if upcoming.isEmpty {
-                VStack(alignment: .leading, spacing: 1) {
-                    Text("No events")
-                        .font(.system(size: 13, weight: .semibold))
-                    Text(CalendarEventsView.nothingAhead(days: agenda.days))
-                        .font(.system(size: 11, weight: .medium))
-                        .foregroundStyle(.secondary)
-                        .lineLimit(2)
-                }
-            } else {
-                ForEach(upcoming.indices, id: \.self) { index in
-                    CalendarEventRow(occurrence: upcoming[index], now: now, text: text)
+            // Before the spacer takes its share, so a wrapped line keeps its room.
+            VStack(alignment: .leading, spacing: 6) {
+                if upcoming.isEmpty {
+                    VStack(alignment: .leading, spacing: 1) {
+                        Text("No events")
+                            .font(.system(size: 13, weight: .semibold))
+                        Text(CalendarEventsView.nothingAhead(days: agenda.days))
+                            .font(.system(size: 11, weight: .medium))
+                            .foregroundStyle(.secondary)
+                            .lineLimit(2)
+                    }
+                } else {
+                    ForEach(upcoming.indices, id: \.self) { index in
+                        CalendarEventRow(occurrence: upcoming[index], now: now, text: text)
+                    }
                 }
             }
+            .layoutPriority(1)
             Spacer(minLength: 0)
             if let updated = agenda.updated {
                 UpdatedAgoText(updated: updated)
@@ -47,6 +53,8 @@ struct CalendarEventRow: View {
     let occurrence: CalendarOccurrence
     let now: Date
     let text: CalendarText
+
+    @Environment(\.widgetRenderingMode) private var renderingMode
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
@@ -68,7 +76,7 @@ struct CalendarEventRow: View {
         .frame(maxWidth: .infinity, alignment: .leading)
         .background(alignment: .leading) {
             Capsule()
-                .fill(Color.red)
+                .fill(renderingMode.calendarAccent)
                 .frame(width: 3)
                 .widgetAccentable()
         }
@@ -79,15 +87,19 @@ struct CalendarEventRow: View {
 /// wrong (the log says what).
 struct CalendarHeader: View {
     let title: String
-    var color = Color.secondary
+    /// Whether the title is in the accent (else secondary).
+    var isAccent = false
     var hasProblems = false
+
+    @Environment(\.widgetRenderingMode) private var renderingMode
 
     var body: some View {
         HStack(spacing: 4) {
             Text(title)
-                .foregroundStyle(color)
-                .widgetAccentable(color != .secondary)
+                .foregroundStyle(isAccent ? renderingMode.calendarAccent : .secondary)
+                .widgetAccentable(isAccent)
                 .lineLimit(1)
+                .layoutPriority(1)
             Spacer(minLength: 0)
             if hasProblems {
                 Image(systemName: "exclamationmark.triangle.fill")
@@ -96,4 +108,10 @@ struct CalendarHeader: View {
         }
         .font(.system(size: 12, weight: .semibold))
     }
+}
+
+extension WidgetRenderingMode {
+    /// The calendar's accent: red in full color; white in the accented and vibrant modes,
+    /// which tint the accent group by its luminance, so that it is the brightest there.
+    var calendarAccent: Color { self == .fullColor ? .red : .white }
 }

@@ -24,7 +24,7 @@ struct CalendarMonthView: View {
         let weeks = Self.weeks(of: today, firstWeekday: text.calendar.firstWeekday)
         VStack(alignment: .leading, spacing: 3) {
             CalendarHeader(
-                title: text.month(date) + (showsYear ? " \(today.year)" : ""), color: .red,
+                title: text.month(date) + (showsYear ? " \(today.year)" : ""), isAccent: true,
                 hasProblems: hasProblems)
             HStack(spacing: 0) {
                 ForEach(text.weekdaySymbols.indices, id: \.self) { index in
@@ -73,7 +73,8 @@ struct CalendarMonthView: View {
 }
 
 /// One day of the grid: its number, a circle behind it today, a dot below it on days with
-/// events.
+/// events (the number sits a little above the middle on every day, so a row's digits line
+/// up).
 ///
 /// In full color today is white on red. In the accented and vibrant modes the circle is the
 /// brightest thing (accentable white) and the number is cut out of it in black, so it reads
@@ -101,12 +102,11 @@ struct CalendarDayCell: View {
     @Environment(\.widgetRenderingMode) private var renderingMode
 
     var body: some View {
-        let fullColor = renderingMode == .fullColor
-        let knockout = fullColor ? Color.white : Color.black
+        let knockout = renderingMode == .fullColor ? Color.white : Color.black
         ZStack {
             if isToday {
                 Circle()
-                    .fill(fullColor ? Color.red : Color.white)
+                    .fill(renderingMode.calendarAccent)
                     .frame(width: metrics.circle, height: metrics.circle)
                     .widgetAccentable()
             }
@@ -114,12 +114,12 @@ struct CalendarDayCell: View {
                 .font(.system(size: metrics.font, weight: isToday ? .bold : .medium))
                 .foregroundStyle(isToday ? knockout : isPast ? Color.secondary : Color.primary)
                 .lineLimit(1)
-                .offset(y: hasEvents ? -metrics.dot * 0.6 : 0)
+                .offset(y: -metrics.dot)
             if hasEvents {
                 Circle()
                     .fill(isToday ? knockout : isPast ? Color.secondary : Color.gray)
                     .frame(width: metrics.dot, height: metrics.dot)
-                    .offset(y: metrics.circle * 0.5 - metrics.dot * 1.5)
+                    .offset(y: metrics.circle * 0.5 - metrics.dot * 1.25)
             }
         }
         .frame(width: metrics.width, height: metrics.height)

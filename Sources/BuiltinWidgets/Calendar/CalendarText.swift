@@ -20,13 +20,13 @@ struct CalendarText {
         ).format(date)
     }
 
-    /// The day of `date` seen from `now`: nil for today, "Tomorrow", the weekday within a week
-    /// ("Friday"), else "Fri, Jan 23".
-    func day(_ date: Date, now: Date) -> String? {
+    /// The day of `date` seen from `now`: nil for today, "Tomorrow" ("tomorrow" inside a
+    /// sentence), the weekday within a week ("Friday"), else "Fri, Jan 23".
+    func day(_ date: Date, now: Date, inSentence: Bool = false) -> String? {
         let days = CivilDate(date, in: calendar).dayNumber - CivilDate(now, in: calendar).dayNumber
         switch days {
         case 0: return nil
-        case 1: return "Tomorrow"
+        case 1: return inSentence ? "tomorrow" : "Tomorrow"
         case 2...6: return dateTime.weekday(.wide).format(date)
         default: return dateTime.weekday(.abbreviated).month(.abbreviated).day().format(date)
         }
@@ -37,7 +37,7 @@ struct CalendarText {
         if occurrence.start < now {
             // Under way: until when.
             let last = occurrence.isAllDay ? occurrence.end.addingTimeInterval(-1) : occurrence.end
-            let day = day(last, now: now)
+            let day = day(last, now: now, inSentence: true)
             if occurrence.isAllDay { return day.map { "All day, until \($0)" } ?? "All day" }
             return "Until " + (day.map { "\($0), " } ?? "") + time(occurrence.end)
         }

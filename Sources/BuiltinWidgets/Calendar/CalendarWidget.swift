@@ -48,22 +48,24 @@ struct CalendarWidget: View {
         if case .agenda(let agenda) = entry.content { agenda } else { nil }
     }
 
-    private func month(showsYear: Bool = false) -> some View {
+    /// Whether the agenda had problems, for the warning sign of one header.
+    private var hasProblems: Bool { agenda?.hasProblems ?? false }
+
+    private func month(showsYear: Bool = false, showsProblems: Bool = false) -> some View {
         CalendarMonthView(
             date: entry.date, eventDays: agenda?.eventDays(in: text.calendar) ?? [], text: text,
-            showsYear: showsYear, hasProblems: agenda?.hasProblems ?? false)
+            showsYear: showsYear, hasProblems: showsProblems && hasProblems)
     }
 
     @ViewBuilder private var content: some View {
         switch family {
         case .systemSmall where options.style == .month:
-            month()
+            month(showsProblems: true)
         case .systemSmall:
             VStack(alignment: .leading, spacing: 4) {
                 VStack(alignment: .leading, spacing: -2) {
                     CalendarHeader(
-                        title: text.weekday(entry.date), color: .red,
-                        hasProblems: agenda?.hasProblems ?? false)
+                        title: text.weekday(entry.date), isAccent: true, hasProblems: hasProblems)
                     Text(String(CivilDate(entry.date, in: text.calendar).day))
                         .font(.system(size: 26, weight: .regular))
                         .lineLimit(1)
@@ -74,16 +76,16 @@ struct CalendarWidget: View {
             HStack(alignment: .top, spacing: 16) {
                 month().frame(width: 146)
                 VStack(alignment: .leading, spacing: 6) {
-                    CalendarHeader(title: "UP NEXT", hasProblems: agenda?.hasProblems ?? false)
+                    CalendarHeader(title: "UP NEXT", hasProblems: hasProblems)
                     events(limit: 3)
                 }
             }
         case .systemLarge:
             VStack(alignment: .leading, spacing: 10) {
-                month(showsYear: true).frame(height: 190)
+                month(showsYear: true).frame(height: 170)
                 Divider()
-                CalendarHeader(title: "UP NEXT")
-                events(limit: 4)
+                CalendarHeader(title: "UP NEXT", hasProblems: hasProblems)
+                events(limit: 3)
             }
         case .accessoryCircular:
             ZStack {
