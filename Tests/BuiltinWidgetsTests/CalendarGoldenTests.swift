@@ -33,13 +33,12 @@ struct CalendarGoldenTests {
 
     private func check(
         _ descriptor: WidgetDescriptor, family: WidgetFamily, appearance: Appearance,
-        named name: String, at instant: Date? = nil
+        named name: String, at instant: Date? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let date = instant ?? now
-        let entry = try await firstEntry(descriptor, family: family, now: date)
-        let (canvas, _) = renderer.render(
-            descriptor, entry: entry, family: family, appearance: appearance, now: date)
-        assertGolden(canvas, named: name)
+        try await renderer.assertFirstEntry(
+            descriptor, family: family, appearance: appearance, at: instant ?? now, named: name,
+            sourceLocation: sourceLocation)
     }
 
     @Test(

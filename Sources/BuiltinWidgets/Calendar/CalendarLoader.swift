@@ -55,7 +55,7 @@ struct CalendarLoader: Sendable {
                     source: CalendarOptions.name(url), line: nil, message: Self.tooLarge)
             }
             outcome.add(try parse(data, source: CalendarOptions.name(url)))
-            if let problem = Self.store(data, at: cache) { outcome.problems.append(problem) }
+            if let problem = CacheFile.store(data, at: cache) { outcome.problems.append(problem) }
             return
         } catch {
             failure = "\(error)"
@@ -97,19 +97,6 @@ struct CalendarLoader: Sendable {
                 FileManager.default.fileExists(atPath: path)
                 ? "unreadable (\(error.localizedDescription))" : "no such file"
             throw ICalendarProblem(source: path, line: nil, message: message)
-        }
-    }
-
-    /// Writes a download to the cache, atomically; returns the problem, if any.
-    private static func store(_ data: Data, at path: String) -> String? {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
-            return nil
-        } catch {
-            return "could not write the cache \(path): \(error.localizedDescription)"
         }
     }
 }
