@@ -243,6 +243,35 @@ struct ICalendarTests {
             ])
     }
 
+    @Test(
+        "a counted rule seen years later ends on its last instance",
+        arguments: [
+            ("20200101", "FREQ=DAILY;COUNT=5000", CivilDate(year: 2033, month: 9, day: 8)),
+            (
+                "20200101", "FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=1000",
+                CivilDate(year: 2026, month: 5, day: 20)
+            ),
+            (
+                "20200131", "FREQ=MONTHLY;BYDAY=-1FR;COUNT=100",
+                CivilDate(year: 2028, month: 4, day: 28)
+            ),
+            (
+                "20200103", "FREQ=MONTHLY;BYDAY=FR;COUNT=300",
+                CivilDate(year: 2025, month: 9, day: 26)
+            ),
+        ])
+    func countedLater(start: String, rule: String, last: CivilDate) throws {
+        // The last instance, computed apart, is in the window, and nothing after it.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let window = try #require(last.adding(days: -40).instant(in: calendar))
+        let found = try occurrences(
+            "BEGIN:VEVENT\r\nDTSTART;VALUE=DATE:\(start)\r\nRRULE:\(rule)\r\nEND:VEVENT",
+            from: window, days: 120)
+        #expect(found.last.map { CivilDate($0.start, in: calendar) } == last)
+        #expect(found.count > 1)
+    }
+
     @Test("weekly every other week on Tuesday and Sunday: WKST decides the weeks (RFC 5545)")
     func weekStart() throws {
         let days = { (wkst: String) throws -> [Int] in
@@ -306,15 +335,25 @@ struct ICalendarTests {
             "BEGIN:VEVENT\r\nDTSTART:19700101T120000Z\r\nRRULE:FREQ=DAILY\r\nEND:VEVENT",
             from: utc(2026, 1, 15, 13), days: 3)
         #expect(found.map(\.start) == [16, 17, 18].map { utc(2026, 1, $0, 12) })
-        let counted = CalendarOccurrence.occurrences(
-            of: [
-                try read(
-                    "BEGIN:VEVENT\r\nDTSTART:17000101T120000Z\r\nRRULE:FREQ=DAILY;COUNT=1000000\r\nEND:VEVENT"
-                )
-            ], in: DateInterval(start: utc(2026, 1, 15), duration: 86_400))
-        #expect(counted.occurrences.isEmpty)
+    }
+
+    @Test("a counted rule that must be walked from too long ago stops at the limit, reported")
+    func walkLimit() throws {
+        let window = DateInterval(start: utc(2026, 1, 15), duration: 7 * 86_400)
+        let expand = { (rule: String) throws in
+            CalendarOccurrence.occurrences(
+                of: [
+                    try read(
+                        "BEGIN:VEVENT\r\nDTSTART:17000101T120000Z\r\nRRULE:\(rule)\r\nEND:VEVENT")
+                ], in: window)
+        }
+        // Every day counts alike, so the walk jumps to the window.
+        #expect(try expand("FREQ=DAILY;COUNT=1000000").occurrences.count == 7)
+        // Only Mondays count: each day must be looked at, 100 000 of them reach 1973.
+        let walked = try expand("FREQ=DAILY;BYDAY=MO;COUNT=1000000")
+        #expect(walked.occurrences.isEmpty)
         #expect(
-            counted.problems.map(\.description) == [
+            walked.problems.map(\.description) == [
                 "test.ics:3: RRULE: stopped after 100000 repetitions before the days shown; "
                     + "its COUNT starts too long ago"
             ])

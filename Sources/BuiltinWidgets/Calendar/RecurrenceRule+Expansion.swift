@@ -46,6 +46,15 @@ extension RecurrenceRule {
                 if range.contains(day) { expansion.days.append(day) }
             }
             period += 1
+            // A counted rule whose every period gives as many instances jumps to the period
+            // before the range, counting what it passes over.
+            if period == 1, count != nil, let perPeriod = instancesPerPeriod(from: start) {
+                let target = periodIndex(containing: range.lowerBound, from: start) - 1
+                if target > period {
+                    counted += (target - period) * perPeriod
+                    period = target
+                }
+            }
         }
         expansion.isTruncated = true
         return expansion
@@ -81,6 +90,34 @@ extension RecurrenceRule {
             case .yearly: day.year - start.year
             }
         return distance >= 0 ? distance / interval : -((-distance + interval - 1) / interval)
+    }
+
+    /// How many instances each period after the first gives, when that is the same for every
+    /// period; nil when it varies (a month with five Mondays, the 31st, a filter by month).
+    private func instancesPerPeriod(from start: CivilDate) -> Int? {
+        guard bySetPosition.isEmpty, byMonth.isEmpty else { return nil }
+        switch frequency {
+        case .daily:
+            return byMonthDay.isEmpty && byDay.isEmpty ? 1 : nil
+        case .weekly:
+            return byMonthDay.isEmpty
+                ? Set(byDay.isEmpty ? [start.weekday] : byDay.map(\.weekday)).count : nil
+        case .monthly:
+            // Every month has days 1 to 28 and four of each weekday; counted from one end
+            // only, no two entries can name the same day.
+            if byDay.isEmpty {
+                let days = byMonthDay.isEmpty ? [start.day] : byMonthDay
+                return days.allSatisfy({ (1...28).contains($0) }) ? Set(days).count : nil
+            }
+            guard byMonthDay.isEmpty else { return nil }
+            let ordinals = byDay.map { $0.ordinal ?? 0 }
+            let sameEnd =
+                ordinals.allSatisfy({ (1...4).contains($0) })
+                || ordinals.allSatisfy({ (-4...(-1)).contains($0) })
+            return sameEnd ? Set(byDay).count : nil
+        case .yearly:
+            return nil  // Few periods to walk: one a year.
+        }
     }
 
     /// The days period `index` gives, ascending, after `BYSETPOS`.

@@ -17,7 +17,7 @@ struct RecurrenceRule: Equatable, Sendable {
 
     /// A `BYDAY` entry: a weekday, with an ordinal for "the second Monday" (`2MO`) or "the
     /// last Friday" (`-1FR`) of the month or year.
-    struct WeekdayNumber: Equatable, Sendable {
+    struct WeekdayNumber: Hashable, Sendable {
         /// 0 Sunday … 6 Saturday.
         var weekday: Int
         /// 1… from the start, -1… from the end; `nil` for every such weekday.
