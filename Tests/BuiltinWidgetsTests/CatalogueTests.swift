@@ -66,6 +66,15 @@ struct CatalogueTests {
             "clock-night", kind: "clock", at: "2026-11-21T23:30:00", appearance: .night),
         CataloguePicture("date"),
         CataloguePicture(
+            "calendar", options: #"files = ["\#(fixture("calendar-berlin.ics"))"]"#,
+            at: "2026-01-15T08:30:00+01:00"),
+        CataloguePicture(
+            "calendar-events", kind: "calendar",
+            options: """
+                files = ["\(fixture("calendar-berlin.ics"))"]
+                style = "events"
+                """, at: "2026-01-15T08:30:00+01:00"),
+        CataloguePicture(
             "weather",
             options: """
                 file = "\(fixture("open-meteo-berlin.json"))"

@@ -3,6 +3,7 @@ import Logging
 import NightstandTestSupport
 import Raster
 import Standby
+import Testing
 import WidgetUI
 import Widgets
 
@@ -74,6 +75,21 @@ struct WidgetRenderer {
             entry: entry, family: family, environment: environment, fonts: fonts, now: now,
             on: canvas, scale: scale)
         return (canvas, report.nextChange)
+    }
+}
+
+extension WidgetRenderer {
+    /// Draws the entry of `descriptor`'s timeline at `now` and compares it with the calling
+    /// suite's golden `name`.
+    func assertFirstEntry(
+        _ descriptor: WidgetDescriptor, family: WidgetFamily, appearance: Appearance, at now: Date,
+        named name: String, filePath: StaticString = #filePath,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let entry = try await firstEntry(descriptor, family: family, now: now)
+        let (canvas, _) = render(
+            descriptor, entry: entry, family: family, appearance: appearance, now: now)
+        assertGolden(canvas, named: name, filePath: filePath, sourceLocation: sourceLocation)
     }
 }
 

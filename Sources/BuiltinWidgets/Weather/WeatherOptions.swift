@@ -73,11 +73,8 @@ struct WeatherOptions: Sendable, Equatable {
     static func defaultCache(
         latitude: Double, longitude: Double, environment: [String: String]
     ) -> String {
-        let base =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
-        return
-            "\(base)/nightstand/weather-\(Self.degrees(latitude)),\(Self.degrees(longitude)).json"
+        CacheDirectory.path(environment: environment)
+            + "/weather-\(Self.degrees(latitude)),\(Self.degrees(longitude)).json"
     }
 
     /// Degrees with at most four decimals, as the URL and the cache name write them.

@@ -48,7 +48,7 @@ struct WeatherLoader: Sendable {
                 } catch {
                     throw WeatherFileError(path: url.host ?? "Open-Meteo", problem: "\(error)")
                 }
-                return Outcome(forecast: forecast, problem: store(data, at: cache))
+                return Outcome(forecast: forecast, problem: CacheFile.store(data, at: cache))
             } catch {
                 failure = "\(error)"
             }
@@ -79,19 +79,6 @@ struct WeatherLoader: Sendable {
             return try OpenMeteoForecast(json: data)
         } catch {
             throw WeatherFileError(path: path, problem: "\(error)")
-        }
-    }
-
-    /// Writes the downloaded JSON to the cache, atomically; returns the problem, if any.
-    private func store(_ data: Data, at path: String) -> String? {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
-            return nil
-        } catch {
-            return "could not write the cache \(path): \(error.localizedDescription)"
         }
     }
 }
