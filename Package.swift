@@ -44,7 +44,10 @@ let package = Package(
         // The WidgetKit model: widgets, configurations, providers, timelines, families.
         .target(
             name: "Widgets",
-            dependencies: ["WidgetUI", "Raster", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "WidgetUI", "Raster", "SystemSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // Framebuffer sinks: DRM/KMS, fbdev, headless; pixel formats, rotation, damage.
@@ -53,17 +56,21 @@ let package = Package(
             dependencies: ["Raster", "CDRM"]
         ),
 
+        // Below Foundation: running a program with a deadline, threads, small text helpers.
+        .target(name: "CSystemSupport"),
+        .target(name: "SystemSupport", dependencies: ["CSystemSupport"]),
+
         // Ambient input: light sensors (IIO sysfs), clock schedules, night-mode policy, backlight.
         .target(
             name: "Ambient",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: ["SystemSupport", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The host: configuration, StandBy scene, run loop, control.
         .target(
             name: "Standby",
             dependencies: [
-                "Raster", "WidgetUI", "Widgets", "Display", "Ambient",
+                "Raster", "WidgetUI", "Widgets", "Display", "Ambient", "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -73,7 +80,8 @@ let package = Package(
         .target(
             name: "BuiltinWidgets",
             dependencies: [
-                "Widgets", "WidgetUI", "Raster", .product(name: "Logging", package: "swift-log"),
+                "Widgets", "WidgetUI", "Raster", "SystemSupport",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -83,7 +91,7 @@ let package = Package(
             name: "NightstandKit",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
-                "Ambient",
+                "Ambient", "SystemSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -140,7 +148,8 @@ let package = Package(
         .testTarget(
             name: "NightstandKitTests",
             dependencies: [
-                "NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster", "Ambient",
+                "NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster",
+                "Ambient",
                 "NightstandTestSupport",
             ],
             exclude: ["Goldens"]
@@ -149,6 +158,7 @@ let package = Package(
             name: "BuiltinWidgetsTests",
             dependencies: [
                 "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Standby", "Display", "Ambient",
+                "SystemSupport",
                 "NightstandTestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Goldens", "Fixtures"]
@@ -156,6 +166,10 @@ let package = Package(
         .testTarget(
             name: "DisplayTests",
             dependencies: ["Display", "Raster"]
+        ),
+        .testTarget(
+            name: "SystemSupportTests",
+            dependencies: ["SystemSupport"]
         ),
         .testTarget(
             name: "AmbientTests",

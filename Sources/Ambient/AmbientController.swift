@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// The ambient input wired to the hardware: reads the sensor, runs the policy, sets the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The light level and night-mode state the host shows: the smoothed lux, the sensor, the
 /// appearance and what chose it, and the configured thresholds.

@@ -102,9 +102,10 @@ struct FileAndCommandSensorTests {
         let error = #expect(throws: LightSensorError.self) {
             try CommandLightSensor(arguments: ["no-such-lux-program"]).readLux()
         }
-        #expect(error?.description.contains("was not found") == true)
-        #expect(throws: LightSensorError.self) {
+        #expect(error?.description.contains(#"no program "no-such-lux-program" on PATH"#) == true)
+        let empty = #expect(throws: LightSensorError.self) {
             try CommandLightSensor(arguments: []).readLux()
         }
+        #expect(empty?.description.contains("is empty (expected a program name)") == true)
     }
 }

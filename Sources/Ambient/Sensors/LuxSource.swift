@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// Where the lux readings come from, as configured: an IIO sensor, a file or a command.
 ///
@@ -48,10 +49,10 @@ public enum LuxSource: Sendable, Equatable, CustomStringConvertible {
     public var shortName: String {
         switch self {
         case .iio(let name): name ?? "IIO sensor"
-        case .iioDevice(let path): (path as NSString).lastPathComponent
-        case .file(let path): "file \((path as NSString).lastPathComponent)"
+        case .iioDevice(let path): Paths.name(of: path)
+        case .file(let path): "file \(Paths.name(of: path))"
         case .command(let arguments, _):
-            "command \(((arguments.first ?? "") as NSString).lastPathComponent)"
+            "command \(Paths.name(of: arguments.first ?? ""))"
         }
     }
 }

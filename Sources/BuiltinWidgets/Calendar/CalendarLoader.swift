@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// Reads the calendar widget's sources: each local file, and the URL, downloaded and kept on
 /// disk, falling back on that copy when the download fails.
@@ -95,7 +96,7 @@ struct CalendarLoader: Sendable {
         } catch {
             let message =
                 FileManager.default.fileExists(atPath: path)
-                ? "unreadable (\(error.localizedDescription))" : "no such file"
+                ? "unreadable (\(reason(of: error)))" : "no such file"
             throw ICalendarProblem(source: path, line: nil, message: message)
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One instance of an event, as the calendar widget shows it.
 struct CalendarOccurrence: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Widgets
 
 /// The calendar widget's state at an instant.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Days and times as the calendar widget writes them, in its calendar's zone and locale:
 /// "9:00 – 10:30 AM", "Tomorrow, 9:00 AM", "Friday, all day", "Until 3:00 PM".

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// A day of the proleptic Gregorian calendar with no time zone: what an iCalendar `DATE`
 /// names, and the unit recurrence rules count in.
@@ -82,7 +83,7 @@ struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// `2026-01-15`.
     var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        "\(year.padded(to: 4))-\(month.padded(to: 2))-\(day.padded(to: 2))"
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One property of an iCalendar file, unfolded and split (RFC 5545, 3.1): `NAME;PARAM=value:
 /// VALUE`, such as `DTSTART;TZID=Europe/Berlin:20260115T090000`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An iCalendar file (RFC 5545) read for its events: every `VEVENT`'s summary, location,
 /// times, recurrence rule, exceptions and overrides, and what was wrong with the rest.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One `VEVENT` of an iCalendar file, its times resolved to zones: a single event, the master
 /// of a recurring one, or an override of one instance (`RECURRENCE-ID`).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// A `DATE` or `DATE-TIME` value as written (RFC 5545, 3.3.4 and 3.3.5), before its zone is
 /// looked up: `20260115`, `20260115T090000Z`, `20260115T090000` (floating, or in the zone
@@ -63,7 +64,7 @@ struct ICalendarDateValue: Equatable, Sendable {
             do {
                 values.append(
                     try ICalendarDateValue(
-                        item.trimmingCharacters(in: .whitespaces), tzid: line.parameter("TZID"),
+                        item.trimmingWhitespace(), tzid: line.parameter("TZID"),
                         valueType: line.parameter("VALUE")))
             } catch {
                 throw ICalendarSyntaxError("\(line.name): \(error.message)")

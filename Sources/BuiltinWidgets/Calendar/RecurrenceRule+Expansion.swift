@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension RecurrenceRule {
     /// The days a rule gives within a range, and whether it stopped at the safety limit.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A recurrence rule (RFC 5545, 3.3.10): `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;UNTIL=…`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Widgets
 
 /// Where a `command` widget's JSON comes from, checked.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where built-in widgets keep their downloads between runs: `$XDG_CACHE_HOME/nightstand`, or
 /// `~/.cache/nightstand` without it.
@@ -7,7 +7,8 @@ enum CacheDirectory {
     static func path(environment: [String: String]) -> String {
         let base =
             environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
+            ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path)
+                + "/.cache")
         return base + "/nightstand"
     }
 }

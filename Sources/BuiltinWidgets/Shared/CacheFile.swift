@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// A widget's copy of its last download, kept on disk for when the network is gone.
 enum CacheFile {
@@ -11,7 +12,7 @@ enum CacheFile {
             try data.write(to: url, options: .atomic)
             return nil
         } catch {
-            return "could not write the cache \(path): \(error.localizedDescription)"
+            return "could not write the cache \(path): \(reason(of: error))"
         }
     }
 }

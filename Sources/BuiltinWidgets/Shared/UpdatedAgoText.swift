@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WidgetUI
 
 /// "Updated 2 hr, 5 min ago", live, for cached data once it is old.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 import Widgets
 
 /// The weather widget's options, checked.
@@ -79,7 +80,7 @@ struct WeatherOptions: Sendable, Equatable {
 
     /// Degrees with at most four decimals, as the URL and the cache name write them.
     static func degrees(_ value: Double) -> String {
-        var text = String(format: "%.4f", value)
+        var text = value.fixed(4)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text

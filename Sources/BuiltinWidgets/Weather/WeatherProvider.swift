@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 import Widgets
 
 /// Loads the weather widget's forecast: downloads it from Open-Meteo and keeps a copy on disk,
@@ -72,7 +73,7 @@ struct WeatherLoader: Sendable {
             let missing = !FileManager.default.fileExists(atPath: path)
             throw WeatherFileError(
                 path: path,
-                problem: missing ? "no such file" : "unreadable (\(error.localizedDescription))",
+                problem: missing ? "no such file" : "unreadable (\(reason(of: error)))",
                 isMissing: missing)
         }
         do {

@@ -1,10 +1,13 @@
 import Ambient
 import ArgumentParser
+import Dispatch
 import Display
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import Raster
 import Standby
+import SystemSupport
 
 /// The `run` command, the default: shows the display until stopped.
 struct RunCommand: AsyncParsableCommand {
@@ -88,8 +91,7 @@ struct RunCommand: AsyncParsableCommand {
             configuration.display.backend != .fbdev
         {
             try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent.isEmpty
-                    ? "." : (path as NSString).deletingLastPathComponent,
+                atPath: Paths.directory(of: path).isEmpty ? "." : Paths.directory(of: path),
                 withIntermediateDirectories: true)
         }
         let sink = try configuration.display.openSink { log.info("\($0)") }

@@ -1,7 +1,7 @@
 import Ambient
 import ArgumentParser
 import Display
-import Foundation
+import FoundationEssentials
 import Raster
 import Standby
 

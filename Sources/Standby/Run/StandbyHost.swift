@@ -1,6 +1,7 @@
 import Ambient
 import Display
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import Raster
 import WidgetUI
