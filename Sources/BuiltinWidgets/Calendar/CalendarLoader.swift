@@ -20,11 +20,11 @@ struct CalendarLoader: Sendable {
 
     let options: CalendarOptions
     /// Downloads a URL within a timeout (``HTTPFetch/data(from:timeout:)``; tests replace it).
-    let download: @Sendable (URL, TimeInterval) async throws -> Data
+    let download: HTTPFetch.Download
 
     init(
         options: CalendarOptions,
-        download: @escaping @Sendable (URL, TimeInterval) async throws -> Data = HTTPFetch.data
+        download: @escaping HTTPFetch.Download = HTTPFetch.data
     ) {
         self.options = options
         self.download = download

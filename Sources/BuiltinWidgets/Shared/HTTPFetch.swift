@@ -7,6 +7,9 @@ import SystemSupport
 /// TLS stack: it costs its memory only while it runs. It must be installed (Debian's `curl`
 /// package; `scripts/deps` installs it). Cancelling the calling task stops the transfer.
 enum HTTPFetch {
+    /// A way to download a URL within a timeout: ``data(from:timeout:)``, or a test's stand-in.
+    typealias Download = @Sendable (URL, TimeInterval) async throws -> Data
+
     /// The most bytes of a body: 8 MiB.
     static let bodyLimit = 8 << 20
 

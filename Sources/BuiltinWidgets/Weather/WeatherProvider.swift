@@ -13,11 +13,11 @@ struct WeatherLoader: Sendable {
 
     let options: WeatherOptions
     /// Downloads a URL within a timeout (``HTTPFetch/data(from:timeout:)``; tests replace it).
-    let download: @Sendable (URL, TimeInterval) async throws -> Data
+    let download: HTTPFetch.Download
 
     init(
         options: WeatherOptions,
-        download: @escaping @Sendable (URL, TimeInterval) async throws -> Data = HTTPFetch.data
+        download: @escaping HTTPFetch.Download = HTTPFetch.data
     ) {
         self.options = options
         self.download = download
