@@ -28,6 +28,8 @@ let package = Package(
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        // Signal handlers that only write to a pipe (async-signal-safe), in C.
+        .target(name: "CSignalRelay"),
 
         // Pixels: canvas, geometry, paths, coverage, paint, fonts, PNG.
         .target(
@@ -83,7 +85,7 @@ let package = Package(
             name: "NightstandKit",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
-                "Ambient",
+                "Ambient", "CSignalRelay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -155,7 +157,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DisplayTests",
-            dependencies: ["Display", "Raster"]
+            dependencies: ["Display", "Raster", "CDRM"]
         ),
         .testTarget(
             name: "AmbientTests",
