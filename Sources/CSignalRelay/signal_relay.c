@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -45,6 +46,13 @@ int nightstand_signal_relay(int signo, int fd) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     return sigaction(signo, &action, NULL);
+}
+
+int nightstand_signal_unblock(int signo) {
+    sigset_t set;
+    sigemptyset(&set);
+    if (sigaddset(&set, signo) != 0) return errno;
+    return pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
 int nightstand_signal_default(int signo) {

@@ -46,6 +46,19 @@ struct FbdevPagesTests {
         #expect(try #require(pages(virtual: virtual, step: step, memory: memory)).count == 1)
     }
 
+    @Test("A DRM driver's fbdev emulation never pans, whatever its virtual height")
+    func drmEmulation() throws {
+        #expect(FbdevPages.isDRMEmulation(id: "virtio_gpudrmfb"))
+        #expect(FbdevPages.isDRMEmulation(id: "bochs-drmdrmfb"))
+        #expect(!FbdevPages.isDRMEmulation(id: "BCM2708 FB"))
+        let p = try #require(
+            FbdevPages(
+                height: 600, virtualHeight: 1200, xOffset: 0, yOffset: 0, panStep: 1,
+                lineLength: 3200, bytesPerPixel: 4, memoryLength: 3200 * 1200,
+                isDRMEmulation: true))
+        #expect(p.count == 1)
+    }
+
     @Test("A visible area beyond the device's memory is refused")
     func tooSmall() {
         #expect(pages(virtual: 600, yOffset: 1, memory: 3200 * 600) == nil)

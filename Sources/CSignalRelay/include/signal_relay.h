@@ -12,6 +12,10 @@ int nightstand_signal_pipe(int ends[2]);
 // byte to `fd`. Returns 0, or -1 with errno set (EINVAL for a bad signal number).
 int nightstand_signal_relay(int signo, int fd);
 
+// Unblocks `signo` in the calling thread (threads inherit their creator's mask, and libdispatch's
+// worker threads block every signal). Returns 0 or an errno value.
+int nightstand_signal_unblock(int signo);
+
 // Puts back the default action of `signo` and stops relaying it. Returns 0 or -1 with errno.
 int nightstand_signal_default(int signo);
 

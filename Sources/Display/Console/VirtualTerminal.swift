@@ -30,22 +30,27 @@ final class VirtualTerminal {
     /// Nil, with the reason logged, when there is no VT we may touch (serial console, no
     /// permission, a kernel without VTs). `backend` prefixes the log lines.
     init?(backend: String, signals: VTSwitchSignals?, log: (String) -> Void) {
-        guard case .success(let console) = FileDescriptor.open("/dev/tty0", flags: O_RDWR) else {
-            log("\(backend): cannot open /dev/tty0; the console may draw over the picture")
+        let without = "running without the console (no graphics mode, no VT switch handshake)"
+        let console: FileDescriptor
+        switch FileDescriptor.open("/dev/tty0", flags: O_RDWR) {
+        case .failure(let f):
+            log("\(backend): cannot open /dev/tty0: \(DeviceNode.describe(f.errno)); \(without)")
             return nil
+        case .success(let fd):
+            console = fd
         }
         var active: UInt16 = 0
         guard nightstand_vt_active(console.raw, &active) == 0,
             case .success(let tty) = FileDescriptor.open("/dev/tty\(active)", flags: O_RDWR)
         else {
-            log("\(backend): cannot find the active VT; the console may draw over the picture")
+            log("\(backend): cannot open the active VT: \(DeviceNode.describe(errno)); \(without)")
             return nil
         }
         var mode: Int32 = 0
         guard nightstand_kd_get_mode(tty.raw, &mode) == 0,
             nightstand_kd_set_mode(tty.raw, nightstand_kd_graphics()) == 0
         else {
-            log("\(backend): KDSETMODE on \(tty.path) failed: \(DeviceNode.describe(errno))")
+            log("\(backend): KDSETMODE on \(tty.path): \(DeviceNode.describe(errno)); \(without)")
             return nil
         }
         self.tty = tty

@@ -93,7 +93,8 @@ public final class FbdevSink: FrameSink {
                 height: panel.height, virtualHeight: Int(variable.yres_virtual),
                 xOffset: Int(variable.xoffset), yOffset: Int(variable.yoffset),
                 panStep: Int(fixed.ypanstep), lineLength: Int(fixed.line_length),
-                bytesPerPixel: format.bytesPerPixel, memoryLength: Int(fixed.smem_len))
+                bytesPerPixel: format.bytesPerPixel, memoryLength: Int(fixed.smem_len),
+                isDRMEmulation: FbdevPages.isDRMEmulation(id: driver))
         else {
             throw .memoryTooSmall(
                 path: path,
@@ -102,6 +103,13 @@ public final class FbdevSink: FrameSink {
         }
         self.pages = pages
         pans = pages.count == 2
+        if !pans && FbdevPages.isDRMEmulation(id: driver)
+            && variable.yres_virtual >= 2 * variable.yres
+        {
+            log(
+                "fbdev: \(driver) is a DRM driver's fbdev emulation, which does not show panned "
+                    + "pages; single buffer (the drm backend drives this card directly)")
+        }
         switch MemoryMapping.map(fd: file.raw, length: Int(fixed.smem_len), offset: 0) {
         case .failure(let e): throw .ioctlFailed(path: path, step: "mmap", errno: e.errno)
         case .success(let m): mapping = m
@@ -205,11 +213,18 @@ public final class FbdevSink: FrameSink {
     }
 
     /// Acknowledges the switch back; the next present redraws every page and pans again.
+    ///
+    /// With one page, the visible area is panned back to where it was at opening: the other
+    /// VT's console may have scrolled by panning.
     public func acquireDisplay() {
         guard !closed, isReleased else { return }
         console?.acknowledgeSwitchBack()
         isReleased = false
         tracker.invalidateAll()
+        if !pans && variable.yres_virtual > variable.yres {
+            var original = variable
+            _ = nightstand_fb_pan_display(file.raw, &original)
+        }
         if isBlanked { applyBlank(true) }
     }
 

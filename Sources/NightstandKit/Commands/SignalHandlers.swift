@@ -7,7 +7,8 @@ import Foundation
 /// nothing async-signal-unsafe runs in signal context; a thread blocked on the pipe's other end
 /// calls the signal's closure. That thread wakes for signals and for nothing else (not
 /// libdispatch: its first worker thread would wake the process every second from then on).
-/// Handlers cover every thread of the process, whenever it was started.
+/// A signal sent to the process reaches the handler in whichever thread does not block it; the
+/// relay thread unblocks its signals, so there always is one.
 final class SignalHandlers: Sendable {
     private let signals: [Int32]
     private let writeEnd: Int32
@@ -20,8 +21,11 @@ final class SignalHandlers: Sendable {
         }
         let readEnd = ends[0]
         writeEnd = ends[1]
-        signals = Array(handlers.keys)
+        let signals = Array(handlers.keys)
+        self.signals = signals
         Thread.detachNewThread {
+            // Some thread must take the signals; this one, whatever its creator blocked.
+            for signal in signals { _ = nightstand_signal_unblock(signal) }
             var byte: UInt8 = 0
             while true {
                 let n = read(readEnd, &byte, 1)

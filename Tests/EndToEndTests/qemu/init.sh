@@ -12,13 +12,17 @@ export PATH=/bin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu
 mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
-arg() { tr ' ' '\n' </proc/cmdline | grep "^$1=" | cut -d= -f2; }
+arg() { tr ' ' '\n' </proc/cmdline | grep "^$1=" | cut -d= -f2-; }
 driver=$(arg ns_driver)
 format=$(arg ns_format)
+# ns_kms=PARAM=VALUE: a drm_kms_helper parameter (busybox insmod does not read the kernel
+# command line as modprobe does), e.g. drm_fbdev_overalloc=200 for a two-screen fbdev.
+kms=$(arg ns_kms | sed 's/^-$//')
 if [ -n "$driver" ]; then
     while read -r module; do
         case "$module" in
             bochs.ko|cirrus.ko|virtio-gpu.ko) [ "$module" = "$driver.ko" ] || continue ;;
+            drm_kms_helper.ko) insmod "/lib/modules/$module" $kms 2>/dev/null; continue ;;
         esac
         insmod "/lib/modules/$module" 2>/dev/null
     done </lib/modules/order
@@ -76,6 +80,7 @@ for case in $(arg ns_cases | tr ',' ' '); do
             vt-back) chvt 1; await acquired ;;
         esac
         sleep 1
+        echo "pan: $(cat /sys/class/graphics/fb0/pan 2>/dev/null)"
         echo "@@STEP $case $step@@"
         wait_go
     done
@@ -89,7 +94,8 @@ for case in $(arg ns_cases | tr ',' ' '); do
     wait $pid
     rc=$?
     exec 3>&-
-    cat /tmp/err | tail -n 1
+    sed -n '/presented/,$p' /tmp/out | tail -n +2
+    tail -n +2 /tmp/err
     sleep 1
     echo "@@DONE $case $rc@@"
     wait_go
