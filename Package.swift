@@ -28,8 +28,6 @@ let package = Package(
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
-        // Signal handlers that only write to a pipe (async-signal-safe), in C.
-        .target(name: "CSignalRelay"),
 
         // Pixels: canvas, geometry, paths, coverage, paint, fonts, PNG.
         .target(
@@ -46,7 +44,10 @@ let package = Package(
         // The WidgetKit model: widgets, configurations, providers, timelines, families.
         .target(
             name: "Widgets",
-            dependencies: ["WidgetUI", "Raster", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "WidgetUI", "Raster", "SystemSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // Framebuffer sinks: DRM/KMS, fbdev, headless; pixel formats, rotation, damage.
@@ -55,27 +56,32 @@ let package = Package(
             dependencies: ["Raster", "CDRM"]
         ),
 
+        // Below Foundation: running a program with a deadline, threads, small text helpers.
+        .target(name: "CSystemSupport"),
+        .target(name: "SystemSupport", dependencies: ["CSystemSupport"]),
+
         // Ambient input: light sensors (IIO sysfs), clock schedules, night-mode policy, backlight.
         .target(
             name: "Ambient",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: ["SystemSupport", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The host: configuration, StandBy scene, run loop, control.
         .target(
             name: "Standby",
             dependencies: [
-                "Raster", "WidgetUI", "Widgets", "Display", "Ambient",
+                "Raster", "WidgetUI", "Widgets", "Display", "Ambient", "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
 
-        // The widgets that ship: clock, date, weather, system, countdown, command.
+        // The widgets that ship: clock, date, weather, system, countdown, command, light.
         .target(
             name: "BuiltinWidgets",
             dependencies: [
-                "Widgets", "WidgetUI", "Raster", .product(name: "Logging", package: "swift-log"),
+                "Widgets", "WidgetUI", "Raster", "SystemSupport",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -85,7 +91,7 @@ let package = Package(
             name: "NightstandKit",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
-                "Ambient", "CSignalRelay",
+                "Ambient", "SystemSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -142,7 +148,8 @@ let package = Package(
         .testTarget(
             name: "NightstandKitTests",
             dependencies: [
-                "NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster", "Ambient",
+                "NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster",
+                "Ambient",
                 "NightstandTestSupport",
             ],
             exclude: ["Goldens"]
@@ -150,7 +157,8 @@ let package = Package(
         .testTarget(
             name: "BuiltinWidgetsTests",
             dependencies: [
-                "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Standby",
+                "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Standby", "Display", "Ambient",
+                "SystemSupport",
                 "NightstandTestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Goldens", "Fixtures"]
@@ -158,6 +166,10 @@ let package = Package(
         .testTarget(
             name: "DisplayTests",
             dependencies: ["Display", "Raster", "CDRM"]
+        ),
+        .testTarget(
+            name: "SystemSupportTests",
+            dependencies: ["SystemSupport"]
         ),
         .testTarget(
             name: "AmbientTests",

@@ -9,7 +9,7 @@
 #
 #   Benchmarks/host/measure.sh [SIZE] [SECONDS]      # defaults: 1920x1080, 180
 #
-# Uses .build/release/nightstand (build it with `swift build -c release` first).
+# Uses .build/release/nightstand (build it with `scripts/build-release` first).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 size="${1:-1920x1080}"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// The ambient input wired to the hardware: reads the sensor, runs the policy, sets the
@@ -60,6 +60,15 @@ public struct AmbientController: Sendable {
             logger.warning("\(error); dimming pixels instead")
             backlight = nil
         }
+    }
+
+    /// The light sensor in use, by a short name: the IIO driver's (`bh1750`), else the
+    /// configured source's (``LuxSource/shortName``); nil while none is configured, found or
+    /// reading.
+    public var sensorName: String? {
+        guard let sensor, let source = configuration.sensor else { return nil }
+        if let iio = sensor as? IIOLightSensor, !iio.name.isEmpty { return iio.name }
+        return source.shortName
     }
 
     /// Whether the host must dim content itself: no backlight, or it cannot be written.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// What light sensors and backlights this machine has, for `nightstand sensors`.
 ///
@@ -70,7 +71,7 @@ public struct AmbientHardwareReport: Sendable, CustomStringConvertible {
             switch entry.reading {
             case .success(let lux):
                 let unit = entry.sensor.method.isLux ? "lux" : "counts"
-                lines.append("    \(entry.sensor.method): \(String(format: "%.2f", lux)) \(unit)")
+                lines.append("    \(entry.sensor.method): \(lux.fixed(2)) \(unit)")
             case .failure(let error):
                 lines.append("    \(entry.sensor.method): \(error)")
             }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads and writes small sysfs attribute files (`in_illuminance_raw`, `brightness`) with
 /// `open(2)`/`read(2)`/`write(2)`, so a failure keeps its errno: "permission denied" must read
@@ -16,7 +17,7 @@ enum SysfsFile {
         var chunk = [UInt8](repeating: 0, count: pageSize)
         while true {
             let count = chunk.withUnsafeMutableBytes {
-                Foundation.read(fd, $0.baseAddress, pageSize)
+                Glibc.read(fd, $0.baseAddress, pageSize)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -36,7 +37,7 @@ enum SysfsFile {
         defer { close(fd) }
         let bytes = Array(text.utf8)
         while true {
-            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written == bytes.count { return .success(()) }
             if written < 0 && errno == EINTR { continue }
             return .failure(SysfsFailure(path: path, errno: written < 0 ? errno : EIO))

@@ -9,11 +9,12 @@ import Widgets
 ///
 /// The kinds and their options are listed in docs/widgets.md.
 public enum BuiltinWidgets {
-    /// Every built-in kind: `clock`, `date`, `weather`, `system`, `countdown`, `command`.
+    /// Every built-in kind: `clock`, `date`, `calendar`, `weather`, `system`, `countdown`,
+    /// `command`, `light`.
     public static var all: [ConfigurableWidget] {
         [
-            ClockWidget.kind, DateWidget.kind, WeatherWidget.kind, SystemWidget.kind,
-            CountdownWidget.kind, CommandWidget.kind,
+            ClockWidget.kind, DateWidget.kind, CalendarWidget.kind, WeatherWidget.kind,
+            SystemWidget.kind, CountdownWidget.kind, CommandWidget.kind, LightWidget.kind,
         ]
     }
 }

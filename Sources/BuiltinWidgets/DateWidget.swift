@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WidgetUI
 import Widgets
 
@@ -13,16 +13,16 @@ struct DateWidget: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            Text(options.format("EEEE", entry.date).uppercased())
+            Text(options.format(Date.FormatStyle().weekday(.wide), entry.date).uppercased())
                 .font(.system(size: 15, weight: .semibold))
                 .foregroundStyle(.red)
                 .widgetAccentable()
                 .lineLimit(1)
-            Text(options.format("d", entry.date))
+            Text(options.format(Date.FormatStyle().day(), entry.date))
                 .font(.system(size: 72, weight: .regular, design: .rounded))
                 .lineLimit(1)
             Spacer(minLength: 0)
-            Text(options.format("MMMM yyyy", entry.date))
+            Text(options.format(Date.FormatStyle().month(.wide).year(), entry.date))
                 .font(.system(size: 15, weight: .medium))
                 .foregroundStyle(.secondary)
                 .lineLimit(1)
@@ -88,12 +88,11 @@ struct DateOptions: Sendable {
         }
     }
 
-    /// `date` in a DateFormatter template, localized.
-    func format(_ template: String, _ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.setLocalizedDateFormatFromTemplate(template)
-        return formatter.string(from: date)
+    /// `date` with the fields of `style`, in the widget's locale and time zone.
+    func format(_ style: Date.FormatStyle, _ date: Date) -> String {
+        var style = style
+        style.locale = locale
+        style.timeZone = timeZone
+        return date.formatted(style)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Any provider behind one `Sendable` type with `async` entry points: what the host calls.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One state of a widget at a date: what the provider computed for that instant.
 ///

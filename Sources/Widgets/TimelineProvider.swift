@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WidgetUI
 
 /// What a provider is told about the widget it provides for.

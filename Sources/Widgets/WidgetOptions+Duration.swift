@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 extension WidgetOptions {
     /// A duration option, in seconds: a string such as `"90s"`, `"10m"`, `"1h30m"` or `"2d"`,
@@ -33,7 +34,7 @@ extension WidgetOptions {
     /// WidgetOptions.seconds(inDuration: "1h30m")   // 5400
     /// ```
     public static func seconds(inDuration text: String) -> TimeInterval? {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmingWhitespace()
         if let plain = Double(text) { return plain }
         var total: TimeInterval = 0
         var number = ""

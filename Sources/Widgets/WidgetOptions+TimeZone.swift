@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+
 extension WidgetOptions {
     /// A time zone option, by its IANA name such as `"Europe/Berlin"`.
     ///

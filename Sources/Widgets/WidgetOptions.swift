@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The options a configurable widget was given in the configuration file: the keys of its
 /// `[[widget]]` table other than `id` and `kind`.

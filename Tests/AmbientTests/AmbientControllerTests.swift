@@ -23,7 +23,9 @@ struct AmbientControllerTests {
         let evening = local(2025, 5, 15, 23, in: berlin)
 
         // A lamp at 23:00: the sensor says day although the schedule says night.
+        #expect(controller.sensorName == nil, "no sensor resolved before the first reading")
         #expect(controller.update(at: evening).appearance == .day)
+        #expect(controller.sensorName == "bh1750")
         #expect(try sysfs.contents(light + "/brightness") == "255\n")
 
         // The sensor goes away: the schedule's night, 10 % backlight, one warning.
@@ -34,6 +36,7 @@ struct AmbientControllerTests {
             #expect(decision.source == .schedule)
         }
         #expect(try sysfs.contents(light + "/brightness") == "26\n")
+        #expect(controller.sensorName == nil, "no sensor while it fails")
         #expect(log.messages(at: .warning).count == 1)
         #expect(log.messages(at: .warning).first?.contains(first + "/in_illuminance_input") == true)
 
@@ -45,6 +48,7 @@ struct AmbientControllerTests {
                 controller.update(at: evening.addingTimeInterval(Double(second))).appearance)
         }
         #expect(appearances.first == .night && appearances.last == .day)
+        #expect(controller.sensorName == "bh1750")
         #expect(log.messages(at: .notice) == ["light sensor reads again (500.0 lux); following it"])
         #expect(try sysfs.contents(light + "/brightness") == "255\n")
     }

@@ -5,6 +5,19 @@ import Testing
 
 @Suite("Lux from a file or a command")
 struct FileAndCommandSensorTests {
+    @Test("Each source has a short name for the light widget")
+    func shortNames() {
+        #expect(LuxSource.iio(name: "bh1750").shortName == "bh1750")
+        #expect(LuxSource.iio(name: nil).shortName == "IIO sensor")
+        #expect(
+            LuxSource.iioDevice(path: "/sys/bus/iio/devices/iio:device2").shortName
+                == "iio:device2")
+        #expect(LuxSource.file(path: "/run/nightstand/lux").shortName == "file lux")
+        #expect(
+            LuxSource.command(arguments: ["/usr/local/bin/read-lux", "-q"], timeout: 5).shortName
+                == "command read-lux")
+    }
+
     @Test("A file's first word is the lux value", arguments: ["12.5", "12.5\n", " 12.5 lux\n"])
     func fileReading(contents: String) throws {
         let sysfs = try FakeSysfs()
@@ -89,9 +102,10 @@ struct FileAndCommandSensorTests {
         let error = #expect(throws: LightSensorError.self) {
             try CommandLightSensor(arguments: ["no-such-lux-program"]).readLux()
         }
-        #expect(error?.description.contains("was not found") == true)
-        #expect(throws: LightSensorError.self) {
+        #expect(error?.description.contains(#"no program "no-such-lux-program" on PATH"#) == true)
+        let empty = #expect(throws: LightSensorError.self) {
             try CommandLightSensor(arguments: []).readLux()
         }
+        #expect(empty?.description.contains("is empty (expected a program name)") == true)
     }
 }

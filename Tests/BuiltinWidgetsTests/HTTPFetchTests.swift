@@ -1,10 +1,11 @@
 import Foundation
+import SystemSupport
 import Testing
 
 @testable import BuiltinWidgets
 
-/// Downloads through URLSession against a server on 127.0.0.1: bodies, statuses, and the
-/// hard deadline.
+/// Downloads through curl against a server on 127.0.0.1 and from files: bodies, statuses, the
+/// hard deadline, and curl's failures in words.
 @Suite("HTTPFetch", .serialized)
 struct HTTPFetchTests {
     @Test("a 200 answer gives its body")
@@ -32,6 +33,37 @@ struct HTTPFetchTests {
         await #expect(throws: FetchError.timedOut(host: "127.0.0.1", seconds: 0.3)) {
             try await HTTPFetch.data(from: server.url(), timeout: 0.3)
         }
+    }
+
+    @Test("a file: URL gives the file's bytes")
+    func file() async throws {
+        let path = "/tmp/nightstand-fetch-\(getpid()).json"
+        try Data(#"{"b": 2}"#.utf8).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let data = try await HTTPFetch.data(from: URL(fileURLWithPath: path), timeout: 5)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"b": 2}"#)
+    }
+
+    @Test("curl's own failures read as reasons; a missing curl says what to install")
+    func curlFailures() {
+        let unresolved = ProgramOutput(
+            standardOutput: Array("\n000".utf8),
+            standardError: Array("curl: (6) Could not resolve host: example.invalid\n".utf8),
+            ending: .exited(6))
+        #expect(
+            HTTPFetch.result(of: .success(unresolved), host: "example.invalid", timeout: 5)
+                == .failure(
+                    .transport(
+                        host: "example.invalid", reason: "Could not resolve host: example.invalid"))
+        )
+        let slow = ProgramOutput(standardOutput: [], standardError: [], ending: .exited(28))
+        #expect(
+            HTTPFetch.result(of: .success(slow), host: "h", timeout: 5)
+                == .failure(.timedOut(host: "h", seconds: 5)))
+        #expect(
+            HTTPFetch.result(of: .failure(.notFound(program: "curl")), host: "h", timeout: 5)
+                == .failure(
+                    .transport(host: "h", reason: "needs the curl program (apt install curl)")))
     }
 
     @Test("messages say which host and what was expected")

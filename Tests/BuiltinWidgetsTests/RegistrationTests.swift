@@ -12,7 +12,10 @@ struct RegistrationTests {
     func kinds() {
         #expect(
             BuiltinWidgets.all.map(\.kind)
-                == ["clock", "date", "weather", "system", "countdown", "command"])
+                == [
+                    "clock", "date", "calendar", "weather", "system", "countdown", "command",
+                    "light",
+                ])
     }
 
     @Test("a configuration naming every kind with its options makes every widget")
@@ -23,6 +26,16 @@ struct RegistrationTests {
             kind = "clock"
             style = "analog"
             seconds = true
+
+            [[widget]]
+            kind = "calendar"
+            files = ["/home/pi/family.ics", "/home/pi/school.ics"]
+            url = "webcal://example.com/holidays.ics"
+            days = 21
+            refresh = "30m"
+            style = "events"
+            first_weekday = "monday"
+            time_zone = "Europe/Berlin"
 
             [[widget]]
             kind = "weather"
@@ -47,11 +60,17 @@ struct RegistrationTests {
             command = ["/usr/bin/sensors", "-j"]
             timeout = "3s"
 
+            [[widget]]
+            kind = "light"
+
             [[slot]]
             widgets = ["clock"]
             """, file: "test.toml")
         let widgets = try WidgetRegistry(BuiltinWidgets.all).makeWidgets(for: configuration)
-        #expect(widgets.map(\.kind) == ["clock", "weather", "system", "countdown", "command"])
+        #expect(
+            widgets.map(\.kind) == [
+                "clock", "calendar", "weather", "system", "countdown", "command", "light",
+            ])
     }
 
     @Test("a bad option becomes a configuration error at its line, naming the key")

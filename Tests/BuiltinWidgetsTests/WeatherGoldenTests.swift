@@ -30,12 +30,12 @@ struct WeatherGoldenTests {
 
     private func check(
         _ descriptor: WidgetDescriptor, at now: Date, family: WidgetFamily,
-        appearance: Appearance, named name: String
+        appearance: Appearance, named name: String,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let entry = try await firstEntry(descriptor, family: family, now: now)
-        let (canvas, _) = renderer.render(
-            descriptor, entry: entry, family: family, appearance: appearance, now: now)
-        assertGolden(canvas, named: name)
+        try await renderer.assertFirstEntry(
+            descriptor, family: family, appearance: appearance, at: now, named: name,
+            sourceLocation: sourceLocation)
     }
 
     @Test(

@@ -3,6 +3,7 @@ import Logging
 import NightstandTestSupport
 import Raster
 import Standby
+import Testing
 import WidgetUI
 import Widgets
 
@@ -45,11 +46,12 @@ struct WidgetRenderer {
         fonts.warningHandler = { _ in }
     }
 
-    /// Draws `entry` as `descriptor`'s widget of `family` under an appearance at `now`;
-    /// returns the canvas and when the drawing next changes.
+    /// Draws `entry` as `descriptor`'s widget of `family` under an appearance at `now`, with
+    /// the host's ambient `reading` if given; returns the canvas and when the drawing next
+    /// changes.
     func render(
         _ descriptor: WidgetDescriptor, entry: any TimelineEntry, family: WidgetFamily,
-        appearance: Appearance, now: Date
+        appearance: Appearance, now: Date, reading: AmbientReading? = nil
     ) -> (canvas: Canvas, nextChange: Date?) {
         let size = family.size
         let canvas = Canvas(
@@ -67,11 +69,27 @@ struct WidgetRenderer {
         calendar.timeZone = timeZone
         environment.calendar = calendar
         environment.imageCache = ImageCache()
+        environment.ambientReading = reading
         canvas.colorTransform = style.colorTransform
         let report = descriptor.render(
             entry: entry, family: family, environment: environment, fonts: fonts, now: now,
             on: canvas, scale: scale)
         return (canvas, report.nextChange)
+    }
+}
+
+extension WidgetRenderer {
+    /// Draws the entry of `descriptor`'s timeline at `now` and compares it with the calling
+    /// suite's golden `name`.
+    func assertFirstEntry(
+        _ descriptor: WidgetDescriptor, family: WidgetFamily, appearance: Appearance, at now: Date,
+        named name: String, filePath: StaticString = #filePath,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let entry = try await firstEntry(descriptor, family: family, now: now)
+        let (canvas, _) = render(
+            descriptor, entry: entry, family: family, appearance: appearance, now: now)
+        assertGolden(canvas, named: name, filePath: filePath, sourceLocation: sourceLocation)
     }
 }
 

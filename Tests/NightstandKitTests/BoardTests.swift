@@ -1,10 +1,13 @@
 import BuiltinWidgets
 import Display
 import Foundation
+import NightstandTestSupport
 import Raster
 import Standby
 import Testing
 import Widgets
+
+@testable import NightstandKit
 
 /// The repository's root, from this file's path.
 private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -51,5 +54,46 @@ struct BoardTests {
             }
             #expect(lit > 100, "\(name): slot \(slot) shows something")
         }
+    }
+
+    /// The resolution of each board's screen: its mode (or headless size), turned by its
+    /// rotation.
+    ///
+    /// A new profile adds its line here.
+    static let resolutions: [String: PixelSize] = [
+        "car-bar-1280x480": PixelSize(width: 1280, height: 480),
+        "headless": PixelSize(width: 800, height: 480),
+        "pi-dsi-7in": PixelSize(width: 800, height: 480),
+        "pi-hdmi-1080p": PixelSize(width: 1920, height: 1080),
+        "spi-3.5in-drm": PixelSize(width: 480, height: 320),
+        "spi-3.5in-fbdev": PixelSize(width: 480, height: 320),
+    ]
+
+    /// The instant of the board pictures in docs/boards (local time, as `--at` reads it):
+    /// `scripts/docs-pictures` passes the same.
+    static let pictureInstant = "2026-11-21T09:41:00"
+
+    @Test(
+        "each board's snapshot renders at its resolution and is the picture in docs/boards",
+        arguments: boards)
+    func boardSnapshot(_ name: String) async throws {
+        let stem = String(name.dropLast(".toml".count))
+        let file = root.appendingPathComponent("boards").appendingPathComponent(name).path
+        let configuration = try Configuration.load(file: file)
+        let size = try #require(
+            Self.resolutions[stem], "\(name): add its resolution to BoardTests.resolutions")
+        #expect(configuration.expectedScreenSize == size)
+        let sink = try HeadlessSink(
+            size: configuration.expectedScreenSize, format: .xrgb8888, rotation: .degrees0,
+            imagePath: nil, rawPath: nil)
+        let start = try #require(DateTimeText.parse(Self.pictureInstant))
+        let (host, appearance) = try await SnapshotCommand.draw(
+            configuration, on: sink, at: start, appearance: nil, lux: nil)
+        #expect(appearance == .day)
+        #expect(host.screen.size == size)
+        // Text across FreeType builds: 2 per channel, as the default display's goldens.
+        assertGolden(
+            host.screen, at: GoldenLocation(package: root.path, path: "docs/boards/\(stem).png"),
+            tolerance: 2)
     }
 }

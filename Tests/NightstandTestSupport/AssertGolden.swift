@@ -55,6 +55,28 @@ public func assertGolden(
         fail("assertGolden: \(filePath) is not under Tests/<Target>/, so it has no Goldens folder")
         return
     }
+    assertGolden(
+        canvas, at: location, tolerance: tolerance, maxDifferingPixels: maxDifferingPixels,
+        sourceLocation: sourceLocation)
+}
+
+/// Checks a rendered canvas against the golden PNG at `location`, or records it when asked
+/// to: ``assertGolden(_:named:folder:tolerance:maxDifferingPixels:filePath:sourceLocation:)``
+/// for a golden kept elsewhere, such as a picture of the documentation
+/// (``GoldenLocation/init(package:path:)``).
+///
+/// ```swift
+/// assertGolden(canvas, at: GoldenLocation(package: root, path: "docs/widgets/clock.png"))
+/// ```
+public func assertGolden(
+    _ canvas: Canvas, at location: GoldenLocation, tolerance: UInt8 = 1,
+    maxDifferingPixels: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    func fail(_ message: String) {
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+    let name = ((location.goldenPath as NSString).lastPathComponent as NSString)
+        .deletingPathExtension
     let recordCommand = "\(recordGoldensVariable)=1 swift test --filter <this test>"
 
     if isRecordingGoldens {

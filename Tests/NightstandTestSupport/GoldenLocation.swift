@@ -39,4 +39,19 @@ public struct GoldenLocation: Sendable, Equatable {
         actualPath = "\(failures)/\(name).actual.png"
         diffPath = "\(failures)/\(name).diff.png"
     }
+
+    /// A golden kept outside the tests, such as a picture of the documentation: the golden is
+    /// `<package>/<path>` and a failure writes `<package>/.build/golden-failures/<path>` with
+    /// `.actual.png` and `.diff.png` for its extension.
+    ///
+    /// ```swift
+    /// let location = GoldenLocation(package: root, path: "docs/widgets/clock.png")
+    /// // location.diffPath == "<root>/.build/golden-failures/docs/widgets/clock.diff.png"
+    /// ```
+    public init(package root: String, path: String) {
+        goldenPath = "\(root)/\(path)"
+        let stem = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
+        actualPath = "\(root)/.build/golden-failures/\(stem).actual.png"
+        diffPath = "\(root)/.build/golden-failures/\(stem).diff.png"
+    }
 }

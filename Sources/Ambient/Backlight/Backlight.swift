@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// A panel backlight under `/sys/class/backlight`, set per appearance.
 ///
@@ -56,7 +57,7 @@ public struct Backlight: Sendable, Equatable, CustomStringConvertible {
         let base = sysfsRoot + "/class/backlight"
         func rank(_ entry: String) -> Int {
             switch (try? SysfsFile.read("\(base)/\(entry)/type").get())?
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+                .trimmingWhitespace()
             {
             case "firmware": 0
             case "platform": 1
@@ -119,7 +120,7 @@ public struct Backlight: Sendable, Equatable, CustomStringConvertible {
         }
         if hasPowerControl,
             (try? SysfsFile.read(path + "/bl_power").get())?
-                .trimmingCharacters(in: .whitespacesAndNewlines) != "0"
+                .trimmingWhitespace() != "0"
         {
             try write("0", to: "bl_power")
         }
@@ -140,7 +141,7 @@ public struct Backlight: Sendable, Equatable, CustomStringConvertible {
         case .failure(let failure):
             throw BacklightError(failure)
         case .success(let text):
-            guard let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            guard let value = Int(text.trimmingWhitespace()) else {
                 throw .badValue(path: file, contents: text, expected: "an integer")
             }
             return value

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// Why the backlight could not be found, read or set: the path and the fix.
 public enum BacklightError: Error, Equatable, CustomStringConvertible {
@@ -33,7 +34,7 @@ public enum BacklightError: Error, Equatable, CustomStringConvertible {
         case .ioFailed(let path, let reason):
             return "backlight: \(path): \(reason)"
         case .badValue(let path, let contents, let expected):
-            let shown = contents.trimmingCharacters(in: .whitespacesAndNewlines)
+            let shown = contents.trimmingWhitespace()
             return "backlight: \(path) holds \"\(shown)\"; expected \(expected)"
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every setting of the ambient input, validated: sensor, smoothing, thresholds, schedule,
 /// backlight levels.

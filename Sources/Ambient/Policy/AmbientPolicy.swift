@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// The night-mode state machine: readings and time in, the appearance to show out.

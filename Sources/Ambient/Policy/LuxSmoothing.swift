@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How raw lux readings are smoothed before the thresholds see them.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The appearance by time of day: windows for `dim`, `night` and `off`, day elsewhere.
 ///

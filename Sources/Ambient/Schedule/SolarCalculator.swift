@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A place on Earth in degrees: latitude north positive, longitude east positive.
 public struct GeoCoordinate: Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// An ambient-light sensor driven by a Linux IIO driver, read through sysfs.
 ///
@@ -79,7 +80,7 @@ public struct IIOLightSensor: LightSensor, Equatable {
             throw .notALightSensor(path: device)
         }
         let name = (try? SysfsFile.read(device + "/name").get()) ?? ""
-        self.name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.name = name.trimmingWhitespace()
         self.path = device
         self.method = method
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// Something that measures ambient light in lux: an IIO sensor, a file, a command.
 ///
@@ -58,7 +59,7 @@ public enum LightSensorError: Error, Equatable, CustomStringConvertible {
 
     /// Contents shown in a message: quoted, one line, at most 60 characters.
     private static func quote(_ text: String) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: "\\n")
+        let flat = text.replacing("\n", with: "\\n")
         return "\"" + (flat.count > 60 ? flat.prefix(60) + "…" : flat) + "\""
     }
 
@@ -73,7 +74,7 @@ enum LuxText {
     /// The number `text` holds (surrounding white space allowed), finite; `source` names where
     /// it came from for the error.
     static func number(_ text: String, source: String) throws(LightSensorError) -> Double {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         guard let value = Double(trimmed), value.isFinite else {
             throw .badValue(source: source, contents: text, expected: "a number")
         }

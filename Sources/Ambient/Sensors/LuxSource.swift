@@ -1,3 +1,6 @@
+import FoundationEssentials
+import SystemSupport
+
 /// Where the lux readings come from, as configured: an IIO sensor, a file or a command.
 ///
 /// A source is resolved into a ``LightSensor`` when readings start, and again after a failed
@@ -38,6 +41,18 @@ public enum LuxSource: Sendable, Equatable, CustomStringConvertible {
         case .iioDevice(let path): "IIO sensor at \(path)"
         case .file(let path): "file \(path)"
         case .command(let arguments, _): CommandLightSensor(arguments: arguments).description
+        }
+    }
+
+    /// A short name for people, as the `light` widget shows it: `bh1750`, `iio:device0`,
+    /// `file lux`, `command read-lux`; `IIO sensor` for the first one found.
+    public var shortName: String {
+        switch self {
+        case .iio(let name): name ?? "IIO sensor"
+        case .iioDevice(let path): Paths.name(of: path)
+        case .file(let path): "file \(Paths.name(of: path))"
+        case .command(let arguments, _):
+            "command \(Paths.name(of: arguments.first ?? ""))"
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Widgets
 
 /// The clock's options, checked.
@@ -27,7 +27,7 @@ struct ClockOptions: Sendable {
         if let zone = try options.timeZone("time_zone") {
             timeZone = zone
             label = zone.identifier.split(separator: "/").last.map {
-                $0.replacingOccurrences(of: "_", with: " ")
+                String($0.replacing("_", with: " "))
             }
         }
         label = try options.string("label") ?? label
@@ -37,22 +37,25 @@ struct ClockOptions: Sendable {
         seconds = try options.bool("seconds") ?? false
     }
 
-    private func formatter(_ format: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = format
-        return formatter
+    /// The hour (0…23) and minute of `date` in the clock's time zone.
+    private func hourAndMinute(_ date: Date) -> (hour: Int, minute: Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let fields = calendar.dateComponents([.hour, .minute], from: date)
+        return (fields.hour ?? 0, fields.minute ?? 0)
     }
 
     /// "21:41" or "9:41".
     func timeText(_ date: Date) -> String {
-        formatter(twentyFourHour ? "HH:mm" : "h:mm").string(from: date)
+        let (hour, minute) = hourAndMinute(date)
+        let shown = twentyFourHour ? hour : (hour + 11) % 12 + 1
+        let hourText = twentyFourHour && shown < 10 ? "0\(shown)" : "\(shown)"
+        return hourText + (minute < 10 ? ":0\(minute)" : ":\(minute)")
     }
 
     /// "PM" in 12-hour form, else nothing.
     func meridiemText(_ date: Date) -> String? {
-        twentyFourHour ? nil : formatter("a").string(from: date)
+        twentyFourHour ? nil : hourAndMinute(date).hour < 12 ? "AM" : "PM"
     }
 
     /// The hour (0…12 on the dial, with its fraction), minute and second of `date`, for the

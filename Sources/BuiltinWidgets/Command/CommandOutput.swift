@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Raster
+import SystemSupport
 
 /// What a `command` widget's program (or file, or URL) gives it: one JSON object.
 ///
@@ -52,7 +53,7 @@ struct CommandOutput: Equatable, Sendable {
             document = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
             let text = String(decoding: data.prefix(60), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+                .trimmingWhitespace()
             throw CommandOutputError(
                 key: nil,
                 problem: "not JSON"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Widgets
 
 /// Where a `command` widget's JSON comes from, checked.
@@ -47,15 +47,10 @@ enum CommandSource: Sendable, Equatable, CustomStringConvertible {
             self = .command(argv)
         } else if let path = try options.string("file") {
             self = .file(path)
-        } else {
-            let text = try options.string("url") ?? ""
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                scheme == "http" || scheme == "https", url.host != nil
-            else {
-                throw WidgetOptionError(
-                    key: "url", expected: "an http or https URL", found: "\"\(text)\"")
-            }
+        } else if let url = try options.httpURL("url") {
             self = .url(url)
+        } else {
+            throw WidgetOptionError(key: "url", expected: "an http or https URL", found: "nothing")
         }
     }
 }

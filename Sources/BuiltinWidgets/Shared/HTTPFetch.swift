@@ -1,105 +1,68 @@
-import Foundation
-import Synchronization
+import FoundationEssentials
+import SystemSupport
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// Fetches the body of an HTTP(S) URL with a hard deadline.
+/// Fetches the body of a URL (HTTP, HTTPS, or `file:`) with a hard deadline, through `curl`.
 ///
-/// URLSession's `timeoutInterval` only bounds the wait between two packets, so a server that
-/// trickles bytes could hold a provider for ever; here a timer cancels the transfer when the
-/// whole fetch takes longer than `timeout`, and cancelling the calling task cancels it too.
+/// `curl` runs as a program of its own (``SystemSupport/Program``), so the host never loads a
+/// TLS stack: it costs its memory only while it runs. It must be installed (Debian's `curl`
+/// package; `scripts/deps` installs it). Cancelling the calling task stops the transfer.
 enum HTTPFetch {
+    /// The most bytes of a body: 8 MiB.
+    static let bodyLimit = 8 << 20
+
     /// The response body of a `GET` of `url`; throws ``FetchError`` on any failure, including a
     /// status other than 2xx.
     static func data(from url: URL, timeout: TimeInterval) async throws -> Data {
-        var request = URLRequest(url: url)
-        // The session's own idle timeout, in whole seconds (libcurl's unit on Linux, where 0
-        // would mean "at once"); the deadline below is the exact one.
-        request.timeoutInterval = max(timeout.rounded(.up), 1)
-        request.cachePolicy = .reloadIgnoringLocalCacheData
-        request.setValue("nightstand", forHTTPHeaderField: "User-Agent")
-        let fetch = Fetch()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let task = URLSession.shared.dataTask(with: request) { data, response, error in
-                    let timedOut = fetch.finish()
-                    continuation.resume(
-                        with: result(
-                            url: url, data: data, response: response, error: error,
-                            timedOut: timedOut, timeout: timeout))
-                }
-                fetch.start(task, timeout: timeout)
-            }
-        } onCancel: {
-            fetch.cancel(timedOut: false)
-        }
-    }
-
-    /// The outcome of a finished data task.
-    private static func result(
-        url: URL, data: Data?, response: URLResponse?, error: (any Error)?, timedOut: Bool,
-        timeout: TimeInterval
-    ) -> Result<Data, FetchError> {
         let host = url.host ?? url.absoluteString
-        if timedOut || (error as? URLError)?.code == .timedOut {
-            return .failure(.timedOut(host: host, seconds: timeout))
-        }
-        if let error {
-            return .failure(.transport(host: host, reason: error.localizedDescription))
-        }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            return .failure(.status(host: host, code: http.statusCode))
-        }
-        return .success(data ?? Data())
-    }
-}
-
-/// One fetch's data task and deadline timer, shared by the task's completion handler, the
-/// timer and the cancellation handler (each may run on another thread).
-private final class Fetch: Sendable {
-    private struct State {
-        var task: URLSessionDataTask?
-        var timer: Task<Void, Never>?
-        /// Set when cancelled before the task started.
-        var cancelled = false
-        var timedOut = false
+        let arguments = [
+            "curl", "--silent", "--show-error", "--location", "--globoff",
+            "--max-time", timeout.fixed(3), "--max-filesize", "\(bodyLimit)",
+            "--user-agent", "nightstand", "--write-out", "\n%{http_code}", "--", url.absoluteString,
+        ]
+        // curl keeps the exact deadline; this one, a second later, catches a curl that hangs.
+        let run = await Program.run(arguments, timeout: timeout + 1, outputLimit: bodyLimit + 16)
+        return try result(of: run, host: host, timeout: timeout).get()
     }
 
-    private let state = Mutex(State())
-
-    /// Starts the task and its deadline timer, or cancels the task at once when the fetch was
-    /// already cancelled.
-    func start(_ task: URLSessionDataTask, timeout: TimeInterval) {
-        let timer = Task { [self] in
-            try? await Task.sleep(for: .seconds(timeout))
-            if !Task.isCancelled { cancel(timedOut: true) }
+    /// The body, or why there is none, from curl's run.
+    static func result(
+        of run: Result<ProgramOutput, ProgramFailure>, host: String, timeout: TimeInterval
+    ) -> Result<Data, FetchError> {
+        let output: ProgramOutput
+        switch run {
+        case .success(let finished): output = finished
+        case .failure(.timedOut): return .failure(.timedOut(host: host, seconds: timeout))
+        case .failure(.notFound):
+            return .failure(
+                .transport(host: host, reason: "needs the curl program (apt install curl)"))
+        case .failure(.outputTooLong):
+            return .failure(
+                .transport(host: host, reason: "sent more than \(bodyLimit >> 20) MiB"))
+        case .failure(let failure):
+            return .failure(.transport(host: host, reason: "curl \(failure)"))
         }
-        let cancelled = state.withLock { state in
-            state.task = task
-            state.timer = timer
-            return state.cancelled
+        switch output.ending {
+        case .exited(0): break
+        case .exited(28): return .failure(.timedOut(host: host, seconds: timeout))
+        case .exited, .signalled:
+            // "curl: (6) Could not resolve host: example.invalid" → "Could not resolve host: …"
+            var reason = Substring(output.errorLine)
+            if reason.hasPrefix("curl: ("), let close = reason.firstIndex(of: ")") {
+                reason = reason[reason.index(after: close)...].drop { $0 == " " }
+            }
+            return .failure(
+                .transport(host: host, reason: reason.isEmpty ? "curl failed" : String(reason)))
         }
-        task.resume()
-        if cancelled { cancel(timedOut: false) }
-    }
-
-    /// Cancels the task (its completion handler then runs with an error).
-    func cancel(timedOut: Bool) {
-        let task = state.withLock { state in
-            state.cancelled = true
-            state.timedOut = state.timedOut || timedOut
-            return state.task
+        // The body, then a line break and the three-digit status that `--write-out` adds.
+        let body = output.standardOutput
+        guard let newline = body.lastIndex(of: UInt8(ascii: "\n")),
+            let code = Int(String(decoding: body[(newline + 1)...], as: UTF8.self))
+        else { return .failure(.transport(host: host, reason: "curl gave no status")) }
+        // 000: a URL without HTTP statuses (`file:`), which curl read without error.
+        guard code == 0 || (200..<300).contains(code) else {
+            return .failure(.status(host: host, code: code))
         }
-        task?.cancel()
-    }
-
-    /// Stops the timer once the task completed; returns whether the deadline had passed.
-    func finish() -> Bool {
-        let (timer, timedOut) = state.withLock { ($0.timer, $0.timedOut) }
-        timer?.cancel()
-        return timedOut
+        return .success(Data(body[..<newline]))
     }
 }
 

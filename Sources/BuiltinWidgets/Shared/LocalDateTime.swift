@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// Dates and times as configurations and JSON feeds write them: ISO 8601 `2026-12-24`,
 /// `2026-12-24T18:00`, `2026-12-24T18:00:30`, each optionally followed by `Z` or an offset
@@ -10,7 +11,7 @@ enum LocalDateTime {
     /// The instant `text` names, or `nil` when it is not one of the accepted forms or names no
     /// real date (such as February 30).
     static func parse(_ text: String, timeZone: TimeZone) -> Date? {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmingWhitespace()
         guard let (dateTime, offset) = splitOffset(text) else { return nil }
         let halves = dateTime.split(separator: "T", omittingEmptySubsequences: false)
         guard (1...2).contains(halves.count) else { return nil }

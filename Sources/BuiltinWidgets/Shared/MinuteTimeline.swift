@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Widgets
 
 /// Entries on each whole minute from the minute of `start` for an hour, reloading at the end:

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// One reading of the board: temperature, load, memory, uptime, host name and address.
 ///
@@ -80,7 +81,7 @@ struct SystemReader: Sendable {
     }
 
     private func path(_ relative: String) -> String {
-        (root as NSString).appendingPathComponent(relative)
+        Paths.join(root, relative)
     }
 
     /// A file's text, trimmed.
@@ -92,7 +93,7 @@ struct SystemReader: Sendable {
                 problem: FileManager.default.fileExists(atPath: file)
                     ? "unreadable" : "no such file")
         }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: data, as: UTF8.self).trimmingWhitespace()
     }
 
     /// `/proc/sys/kernel/hostname`.

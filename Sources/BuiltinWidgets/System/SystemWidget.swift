@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 import WidgetUI
 import Widgets
 
@@ -141,7 +142,7 @@ enum SystemText {
     /// "0.42" or "0.42 0.35 0.30": the first `count` load averages.
     static func load(_ load: [Double]?, count: Int) -> String {
         guard let load else { return missing }
-        return load.prefix(count).map { String(format: "%.2f", $0) }.joined(separator: " ")
+        return load.prefix(count).map { $0.fixed(2) }.joined(separator: " ")
     }
 
     /// "62%" of memory in use.
@@ -153,9 +154,8 @@ enum SystemText {
     static func memoryAmounts(_ memory: SystemReadout.Memory?) -> String {
         guard let memory else { return missing }
         let gigabyte = 1024.0 * 1024 * 1024
-        return String(
-            format: "%.1f of %.1f GB", (memory.total - memory.available) / gigabyte,
-            memory.total / gigabyte)
+        let used = (memory.total - memory.available) / gigabyte
+        return "\(used.fixed(1)) of \((memory.total / gigabyte).fixed(1)) GB"
     }
 
     /// "3 d 4 h", "12 min": whole minutes since boot in their two largest units.

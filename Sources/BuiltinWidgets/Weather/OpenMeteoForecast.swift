@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// A forecast as Open-Meteo's `/v1/forecast` answers it, read from its JSON.
 ///
@@ -223,8 +224,7 @@ struct ForecastFormatError: Error, Equatable, CustomStringConvertible {
             guard !keys.isEmpty else { return nil }
             return keys.map { key in
                 key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
-            }.joined().replacingOccurrences(of: ".[", with: "[")
-                .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            }.joined().replacing(".[", with: "[").trimming { $0 == "." }
         }
         switch error {
         case .keyNotFound(let key, let context):

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 import Widgets
 
 /// The weather widget's options, checked.
@@ -73,16 +74,13 @@ struct WeatherOptions: Sendable, Equatable {
     static func defaultCache(
         latitude: Double, longitude: Double, environment: [String: String]
     ) -> String {
-        let base =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
-        return
-            "\(base)/nightstand/weather-\(Self.degrees(latitude)),\(Self.degrees(longitude)).json"
+        CacheDirectory.path(environment: environment)
+            + "/weather-\(Self.degrees(latitude)),\(Self.degrees(longitude)).json"
     }
 
     /// Degrees with at most four decimals, as the URL and the cache name write them.
     static func degrees(_ value: Double) -> String {
-        var text = String(format: "%.4f", value)
+        var text = value.fixed(4)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text

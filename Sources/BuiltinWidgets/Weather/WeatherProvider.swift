@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 import Widgets
 
 /// Loads the weather widget's forecast: downloads it from Open-Meteo and keeps a copy on disk,
@@ -48,7 +49,7 @@ struct WeatherLoader: Sendable {
                 } catch {
                     throw WeatherFileError(path: url.host ?? "Open-Meteo", problem: "\(error)")
                 }
-                return Outcome(forecast: forecast, problem: store(data, at: cache))
+                return Outcome(forecast: forecast, problem: CacheFile.store(data, at: cache))
             } catch {
                 failure = "\(error)"
             }
@@ -72,26 +73,13 @@ struct WeatherLoader: Sendable {
             let missing = !FileManager.default.fileExists(atPath: path)
             throw WeatherFileError(
                 path: path,
-                problem: missing ? "no such file" : "unreadable (\(error.localizedDescription))",
+                problem: missing ? "no such file" : "unreadable (\(reason(of: error)))",
                 isMissing: missing)
         }
         do {
             return try OpenMeteoForecast(json: data)
         } catch {
             throw WeatherFileError(path: path, problem: "\(error)")
-        }
-    }
-
-    /// Writes the downloaded JSON to the cache, atomically; returns the problem, if any.
-    private func store(_ data: Data, at path: String) -> String? {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
-            return nil
-        } catch {
-            return "could not write the cache \(path): \(error.localizedDescription)"
         }
     }
 }

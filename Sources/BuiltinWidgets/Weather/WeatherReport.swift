@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Widgets
 
 /// What the weather widget shows at one instant, worked out from a forecast.

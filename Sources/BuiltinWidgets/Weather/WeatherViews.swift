@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WidgetUI
 import Widgets
 
@@ -20,7 +20,7 @@ struct WeatherNowView: View {
                 .lineLimit(1)
                 .widgetAccentable()
             if report.isStale {
-                WeatherAgeText(observed: report.observed)
+                UpdatedAgoText(updated: report.observed)
             }
             Spacer(minLength: 0)
             WeatherSymbol(name: report.symbol)
@@ -48,19 +48,6 @@ struct WeatherSymbol: View {
 
     var body: some View {
         Image(systemName: name).symbolRenderingMode(showsBackground ? nil : .multicolor)
-    }
-}
-
-/// "Updated 2 hr, 5 min ago", live: it stays true as time passes without a reload.
-struct WeatherAgeText: View {
-    let observed: Date
-
-    var body: some View {
-        (Text("Updated ") + Text(observed, style: .relative) + Text(" ago"))
-            .font(.system(size: 11, weight: .medium))
-            .foregroundStyle(.secondary)
-            .lineLimit(1)
-            .minimumScaleFactor(0.8)
     }
 }
 
@@ -209,7 +196,7 @@ struct WeatherRectangularView: View {
             .font(.system(size: 22, weight: .semibold))
             Text(report.condition.text).lineLimit(1)
             if report.isStale {
-                WeatherAgeText(observed: report.observed)
+                UpdatedAgoText(updated: report.observed)
             } else if let highLow = WeatherText.highLow(report) {
                 Text(highLow).lineLimit(1)
             }

@@ -1,6 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Raster
+import SystemSupport
 
 /// `nightstand bench`: frame times of the reference scene (shared/bench/SCENE.md).
 struct BenchCommand: ParsableCommand {
@@ -58,9 +60,9 @@ struct BenchCommand: ParsableCommand {
             let overhead = (viewFrame / frame - 1) * 100
             print(
                 "size=\(s) frame_ms=\(Self.format(frame)) view_frame_ms=\(Self.format(viewFrame))"
-                    + " view_overhead_pct=\(String(format: "%.1f", overhead))"
+                    + " view_overhead_pct=\(overhead.fixed(1))"
                     + " night_ms=\(Self.format(night)) memset_ms=\(Self.format(memsetMs))"
-                    + " peak_rss_mib=\(String(format: "%.1f", Self.peakRSSMiB()))")
+                    + " peak_rss_mib=\(Self.peakRSSMiB().fixed(1))")
         }
     }
 
@@ -97,7 +99,7 @@ struct BenchCommand: ParsableCommand {
         Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1e3
     }
 
-    static func format(_ ms: Double) -> String { String(format: "%.3f", ms) }
+    static func format(_ ms: Double) -> String { ms.fixed(3) }
 
     /// The process's peak resident set size (getrusage's ru_maxrss, KiB on Linux) in MiB.
     static func peakRSSMiB() -> Double {

@@ -1,6 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Standby
+import SystemSupport
 
 /// `--config FILE`, shared by the commands that read a configuration.
 struct ConfigurationOptions: ParsableArguments {
@@ -39,10 +40,10 @@ func exitingOnConfigurationError<T>(_ body: () async throws -> T) async throws -
     do {
         return try await body()
     } catch let failure as ConfigurationFailure {
-        FileHandle.standardError.write(Data("nightstand: \(failure)\n".utf8))
+        writeStandardError("nightstand: \(failure)")
         throw ExitCode(ConfigurationError.exitCode)
     } catch let error as ConfigurationError {
-        FileHandle.standardError.write(Data("nightstand: \(error)\n".utf8))
+        writeStandardError("nightstand: \(error)")
         throw ExitCode(ConfigurationError.exitCode)
     }
 }

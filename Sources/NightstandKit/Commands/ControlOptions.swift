@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Logging
 import Standby
+import SystemSupport
 
 /// `--socket PATH`, shared by `run` (where it listens) and the commands that talk to it.
 struct ControlOptions: ParsableArguments {
@@ -47,7 +48,7 @@ struct ControlOptions: ParsableArguments {
         case .status(let status):
             print(status.table())
         case .failed(let message):
-            FileHandle.standardError.write(Data("nightstand: \(message)\n".utf8))
+            writeStandardError("nightstand: \(message)")
             throw ExitCode(64)
         }
     }
@@ -58,7 +59,7 @@ private func exitingOnSocketError<T>(_ body: () throws(ControlSocketError) -> T)
     do {
         return try body()
     } catch {
-        FileHandle.standardError.write(Data("nightstand: \(error)\n".utf8))
+        writeStandardError("nightstand: \(error)")
         throw ExitCode(error.exitCode)
     }
 }

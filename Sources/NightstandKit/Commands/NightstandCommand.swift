@@ -1,6 +1,8 @@
 import ArgumentParser
 import BuiltinWidgets
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Standby
 import Widgets
 
@@ -38,7 +40,7 @@ public struct NightstandCommand: AsyncParsableCommand {
             done.signal()
         }
         done.wait()
-        Foundation.exit(0)
+        Glibc.exit(0)
     }
 }
 

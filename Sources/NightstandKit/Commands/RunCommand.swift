@@ -1,10 +1,13 @@
 import Ambient
 import ArgumentParser
+import Dispatch
 import Display
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import Raster
 import Standby
+import SystemSupport
 
 /// The `run` command, the default: shows the display until stopped.
 struct RunCommand: AsyncParsableCommand {
@@ -90,8 +93,7 @@ struct RunCommand: AsyncParsableCommand {
             configuration.display.backend != .fbdev
         {
             try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent.isEmpty
-                    ? "." : (path as NSString).deletingLastPathComponent,
+                atPath: Paths.directory(of: path).isEmpty ? "." : Paths.directory(of: path),
                 withIntermediateDirectories: true)
         }
         // Signals first: the sink asks the kernel for VT switch signals, whose default action

@@ -1,7 +1,7 @@
 import Ambient
 import ArgumentParser
 import Display
-import Foundation
+import FoundationEssentials
 import Raster
 import Standby
 
@@ -14,8 +14,9 @@ struct SnapshotCommand: AsyncParsableCommand {
             Renders the configuration (default: the built-in clock and date) exactly as \
             `nightstand run` would draw it at --at and --size, and writes it to --out. The \
             appearance is --appearance if given, else what the [ambient] settings choose for \
-            a light level of --lux, else what the clock schedule says at --at. Providers are \
-            asked once and given up to 10 s to answer.
+            a light level of --lux, else what the clock schedule says at --at; the light \
+            widget shows that level and what chose the appearance. Providers are asked once \
+            and given up to 10 s to answer.
             """)
 
     @OptionGroup var config: ConfigurationOptions
@@ -33,7 +34,10 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "day, dim or night.")
     var appearance: String?
 
-    @Option(help: "Decide the appearance from this light level (lux) and the [ambient] settings.")
+    @Option(
+        help:
+            "Decide the appearance from this light level (lux) and the [ambient] settings, as if the sensor read it."
+    )
     var lux: Double?
 
     func run() async throws {
@@ -56,27 +60,46 @@ struct SnapshotCommand: AsyncParsableCommand {
                 }
                 start = parsed
             }
-            let chosen: Appearance
+            var chosen: Appearance?
             if let appearance {
                 guard let value = Appearance(rawValue: appearance) else {
                     throw ValidationError(
                         "--appearance \(appearance): expected day, dim, night or off")
                 }
                 chosen = value
-            } else {
-                // The policy's first reading applies at once; without one, the schedule rules.
-                var policy = AmbientPolicy(
-                    configuration: try configuration.ambientSettings().ambient)
-                chosen = policy.update(at: start, reading: lux.map { .success($0) }).appearance
             }
             let sink = try HeadlessSink(
                 size: screen, format: .xrgb8888, rotation: .degrees0, imagePath: out, rawPath: nil)
-            let host = try StandbyHost(
-                configuration: configuration, registry: WidgetKinds.registry, sink: sink,
-                clock: SimulatedClock(start: start), fonts: try FontDatabase())
-            host.setAppearance(chosen)
-            await host.drawSettledFrame()
-            print("wrote \(screen) \(chosen) frame to \(URL(fileURLWithPath: out).path)")
+            let (_, shown) = try await Self.draw(
+                configuration, on: sink, at: start, appearance: chosen, lux: lux)
+            print("wrote \(screen) \(shown) frame to \(URL(fileURLWithPath: out).path)")
         }
+    }
+
+    /// Draws `configuration` at `start` into `sink` as `nightstand snapshot` shows it.
+    ///
+    /// The appearance is `appearance` if given, else what the `[ambient]` settings choose for
+    /// a sensor reading `lux`, else the schedule's at `start`. Returns the host, whose
+    /// `screen` is the frame, and the appearance shown.
+    static func draw(
+        _ configuration: Configuration, on sink: any FrameSink, at start: Date,
+        appearance: Appearance?, lux: Double?
+    ) async throws -> (host: StandbyHost, appearance: Appearance) {
+        let ambient = try configuration.ambientSettings().ambient
+        var decision = AmbientDecision(
+            appearance: appearance ?? .day, source: .override, nextEvaluation: nil)
+        if appearance == nil {
+            // The policy's first reading applies at once; without one, the schedule rules.
+            var policy = AmbientPolicy(configuration: ambient)
+            decision = policy.update(at: start, reading: lux.map { .success($0) })
+        }
+        let host = try StandbyHost(
+            configuration: configuration, registry: WidgetKinds.registry, sink: sink,
+            clock: SimulatedClock(start: start), fonts: try FontDatabase())
+        // The sensor --lux stands for: the configured one, by name.
+        let sensorName = lux.map { _ in ambient.sensor?.shortName ?? "simulated" }
+        host.setAppearance(decision.appearance, source: decision.source, sensorName: sensorName)
+        await host.drawSettledFrame()
+        return (host, decision.appearance)
     }
 }

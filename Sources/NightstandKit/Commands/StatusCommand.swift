@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Standby
 
 /// `nightstand status`: what the running instance shows and when its widgets update next.

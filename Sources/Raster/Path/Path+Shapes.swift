@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The corner shape of a rounded rectangle.
 public enum RoundedCornerStyle: Sendable, Hashable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns flattened polylines into the outline of their stroke, to be filled with nonzero.
 ///

@@ -1,5 +1,6 @@
 import CFontconfig
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds installed fonts with fontconfig and loads them as ``FontFace``s, once each.
 ///
@@ -54,7 +55,8 @@ public final class FontDatabase {
     ///
     /// Default: writes `nightstand: <message>` to standard error.
     public var warningHandler: (String) -> Void = { message in
-        FileHandle.standardError.write(Data("nightstand: \(message)\n".utf8))
+        var line = "nightstand: \(message)\n"
+        line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// fontconfig's configuration (`FcConfig *`), owned.
@@ -209,7 +211,7 @@ public final class FontDatabase {
         return bestMatch(pattern) { font in
             !exact
                 || Self.families(of: font).contains {
-                    $0.caseInsensitiveCompare(family) == .orderedSame
+                    $0.lowercased() == family.lowercased()
                 }
         }
     }

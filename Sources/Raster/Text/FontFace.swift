@@ -1,5 +1,5 @@
 import CFreeType
-import Foundation
+import FoundationEssentials
 
 /// One loaded typeface (a FreeType `FT_Face`): glyph lookup, advances, kerning and metrics.
 ///

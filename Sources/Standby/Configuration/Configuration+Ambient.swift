@@ -1,5 +1,5 @@
 import Ambient
-import Foundation
+import FoundationEssentials
 import Widgets
 
 /// The `[ambient]` table, read into the night-mode settings.

@@ -1,6 +1,7 @@
 import Display
-import Foundation
+import FoundationEssentials
 import Raster
+import SystemSupport
 import TOMLKit
 import Widgets
 
@@ -16,7 +17,7 @@ extension Configuration {
         } catch {
             throw ConfigurationError(
                 file: file, line: nil, key: nil,
-                message: "can't read the file (\(error.localizedDescription))")
+                message: "can't read the file (\(reason(of: error)))")
         }
         return try parse(source, file: file)
     }

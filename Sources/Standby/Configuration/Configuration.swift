@@ -1,5 +1,5 @@
 import Display
-import Foundation
+import FoundationEssentials
 import Raster
 import Widgets
 

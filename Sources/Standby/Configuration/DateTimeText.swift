@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Instants as people type them on the command line (`--at`).
 ///
@@ -10,30 +10,45 @@ public enum DateTimeText {
     public static func parse(_ text: String, now: Date = Date(), timeZone: TimeZone = .current)
         -> Date?
     {
-        let iso = ISO8601DateFormatter()
-        iso.formatOptions = [.withInternetDateTime]
-        if let date = iso.date(from: text) { return date }
+        if let date = try? Date(text, strategy: .iso8601) { return date }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        for format in [
-            "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss",
-            "yyyy-MM-dd HH:mm",
-        ] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
+        let parts = text.split(maxSplits: 1) { $0 == "T" || $0 == " " }
+        guard let time = parts.last.flatMap(Self.time) else { return nil }
+        var fields: DateComponents
+        switch parts.count {
+        case 1: fields = calendar.dateComponents([.year, .month, .day], from: now)
+        case 2:
+            guard let day = Self.day(parts[0]) else { return nil }
+            fields = day
+        default: return nil
         }
-        let parts = text.split(separator: ":").map { Int($0) }
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else { return nil }
-        let numbers = parts.compactMap { $0 }
-        guard numbers[0] < 24, numbers[1] < 60, numbers.count < 3 || numbers[2] < 60 else {
-            return nil
-        }
-        return calendar.date(
-            bySettingHour: numbers[0], minute: numbers[1],
-            second: numbers.count == 3 ? numbers[2] : 0,
-            of: now)
+        (fields.hour, fields.minute, fields.second) = time
+        guard let date = calendar.date(from: fields) else { return nil }
+        // The calendar rolls February 30 over into March: such a day is refused instead.
+        let back = calendar.dateComponents([.year, .month, .day], from: date)
+        return (back.year, back.month, back.day) == (fields.year, fields.month, fields.day)
+            ? date : nil
+    }
+
+    /// `2026-11-21` as a year, month and day.
+    private static func day(_ text: Substring) -> DateComponents? {
+        let numbers = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard numbers.count == 3, text.prefix(while: { $0 != "-" }).count == 4,
+            let year = numbers[0], let month = numbers[1], let day = numbers[2],
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        return DateComponents(year: year, month: month, day: day)
+    }
+
+    /// `23:30` or `23:30:15` as an hour, minute and second.
+    private static func time(_ text: Substring) -> (Int, Int, Int)? {
+        let numbers = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard (2...3).contains(numbers.count), let hour = numbers[0], let minute = numbers[1],
+            hour >= 0, hour < 24, minute >= 0, minute < 60
+        else { return nil }
+        let second = numbers.count == 3 ? numbers[2] : 0
+        guard let second, second >= 0, second < 60 else { return nil }
+        return (hour, minute, second)
     }
 }

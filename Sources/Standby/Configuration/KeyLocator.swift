@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// Finds the line of a key in TOML source text, for error messages.
 ///
@@ -16,7 +17,7 @@ struct KeyLocator {
             .enumerated()
         {
             let lineNumber = index + 1
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingWhitespace()
             if line.hasPrefix("[[") {
                 let name = Self.headerName(line.dropFirst(2))
                 let n = arrayCounts[name, default: 0]
@@ -27,8 +28,8 @@ struct KeyLocator {
                 table = Self.headerName(line.dropFirst())
                 lines[table] = lineNumber
             } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
-                let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-                    .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                let key = line[..<equals].trimmingWhitespace()
+                    .trimming { $0 == "\"" || $0 == "'" }
                 let path = table.isEmpty ? key : "\(table).\(key)"
                 if lines[path] == nil { lines[path] = lineNumber }
             }
@@ -36,7 +37,7 @@ struct KeyLocator {
     }
 
     private static func headerName(_ rest: Substring) -> String {
-        String(rest.prefix { $0 != "]" }).trimmingCharacters(in: .whitespaces)
+        String(rest.prefix { $0 != "]" }).trimmingWhitespace()
     }
 
     /// The line of `path` (`"display.rotation"`, `"widget.0.kind"`), else of the nearest

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Sends one request to a running host over its control socket and reads the reply.
 ///

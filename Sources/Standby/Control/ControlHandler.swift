@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Answers control requests for a host: commands go to its event queue, `status` reads its
 /// published status.

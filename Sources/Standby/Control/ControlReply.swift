@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A running host's answer to one ``ControlRequest``.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One request to a running host, as a client sends it over the control socket.
 ///

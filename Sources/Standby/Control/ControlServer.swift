@@ -1,6 +1,8 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Logging
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -51,14 +53,12 @@ public final class ControlServer: Sendable {
         let woken = UnixSocket.closedOnExec(Descriptor(ends[0]))
         wake = UnixSocket.closedOnExec(Descriptor(ends[1]))
         let finished = finished
-        let thread = Thread {
+        DetachedThread.start(name: "nightstand control") {
             Self.serve(listener, until: woken, handler: handler, log: log)
             // Remove the socket, unless another instance has replaced it since.
             if (try? Self.identity(of: path)) == identity { unlink(path) }
             finished.signal()
         }
-        thread.name = "nightstand control"
-        thread.start()
         log.info("control socket: \(path)")
     }
 
@@ -84,7 +84,7 @@ public final class ControlServer: Sendable {
         guard path.utf8.count <= UnixSocket.pathLimit else {
             throw .pathTooLong(path: path, limit: UnixSocket.pathLimit)
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = Paths.directory(of: path)
         try ensureDirectory(directory.isEmpty ? "." : directory)
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
@@ -178,7 +178,7 @@ public final class ControlServer: Sendable {
         guard errno == ENOENT else {
             throw .system(path: directory, step: "stat", errno: errno)
         }
-        let parent = (directory as NSString).deletingLastPathComponent
+        let parent = Paths.directory(of: directory)
         if !parent.isEmpty && parent != directory { try ensureDirectory(parent) }
         // mkdir honours the umask; chmod makes it exactly owner-only.
         guard mkdir(directory, 0o700) == 0 || errno == EEXIST, chmod(directory, 0o700) == 0 else {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 extension HostStatus {
     /// The status as `nightstand status` prints it: the appearance, then a table of slots and
@@ -22,14 +23,20 @@ extension HostStatus {
     /// Times are the host clock's (which `nightstand run --at` may have moved), in `timeZone`;
     /// a time on another day than the host's shows its date too.
     public func table(timeZone: TimeZone = .current) -> String {
-        let clock = DateFormatter()
-        clock.locale = Locale(identifier: "en_US_POSIX")
-        clock.timeZone = timeZone
-        clock.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        /// "2026-11-21 08:00:00".
+        func stamp(_ date: Date) -> String {
+            let fields = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute, .second], from: date)
+            func two(_ value: Int?) -> String { (value ?? 0).padded(to: 2) }
+            return "\(fields.year ?? 0)-\(two(fields.month))-\(two(fields.day)) "
+                + "\(two(fields.hour)):\(two(fields.minute)):\(two(fields.second))"
+        }
         func show(_ date: Date?) -> String {
             guard let date else { return "-" }
-            let text = clock.string(from: date)
-            let sameDay = text.prefix(10) == clock.string(from: time).prefix(10)
+            let text = stamp(date)
+            let sameDay = text.prefix(10) == stamp(time).prefix(10)
             return sameDay ? String(text.dropFirst(11)) : text
         }
         let slotRows = slots.enumerated().map { index, slot in
@@ -48,7 +55,7 @@ extension HostStatus {
         }
         return [
             "appearance: \(appearance) (mode \(mode))",
-            "host time: \(clock.string(from: time)), \(frames) frame\(frames == 1 ? "" : "s")",
+            "host time: \(stamp(time)), \(frames) frame\(frames == 1 ? "" : "s")",
             "",
             Self.columns([["slot", "shows", "stack"]] + slotRows),
             "",

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The host's time: what "now" is and how to wait for a deadline.

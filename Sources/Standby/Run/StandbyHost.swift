@@ -1,6 +1,7 @@
 import Ambient
 import Display
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import Raster
 import WidgetUI
@@ -35,6 +36,8 @@ public final class StandbyHost {
         var isPlaceholder: Bool
         var timelineGeneration: Int
         var nextChange: Date?
+        /// The ambient reading the drawing showed; nil when it did not read it.
+        var reading: AmbientReading?
 
         /// Whether `other` draws the same: same widget, and the same entry (equal, when the
         /// entry type is `Equatable`; else from the same timeline).
@@ -76,6 +79,8 @@ public final class StandbyHost {
     private(set) var mode = ModeOverride.auto
     /// The appearance shown (or fading in).
     private(set) var appearance = Appearance.day
+    /// What widgets see as `ambientReading`: the light level, appearance and thresholds.
+    private(set) var ambientReading: AmbientReading
     /// The light sensor, schedule and backlight; nil shows day unless a mode is forced.
     private var ambient: AmbientController?
     private let ambientSettings: AmbientSettings
@@ -137,6 +142,8 @@ public final class StandbyHost {
         self.notifier = notifier
         ambientSettings = try configuration.ambientSettings()
         self.ambient = ambient
+        ambientReading = AmbientReading(
+            .day, source: .schedule, sensorName: nil, configuration: ambientSettings.ambient)
         status = HostStatusBoard(
             HostStatus(time: now, appearance: "", mode: "", slots: [], widgets: [], frames: 0))
         status.publish(currentStatus(at: now))
@@ -245,6 +252,7 @@ public final class StandbyHost {
             let decision = controller.update(at: now)
             ambient = controller
             nextAmbientUpdate = decision.nextEvaluation
+            note(decision.appearance, source: decision.source, sensorName: controller.sensorName)
             // The first appearance shows at once: the display starts as it should look.
             show(decision.appearance, at: now, fading: statistics.frames > 0)
         }
@@ -268,8 +276,22 @@ public final class StandbyHost {
     }
 
     /// Shows an appearance immediately, without a fade: what `nightstand snapshot` draws.
-    public func setAppearance(_ appearance: Appearance) {
+    ///
+    /// `source` is what chose it, as widgets see it in `ambientReading` (a sensor decision
+    /// carries the light level) and `sensorName` the sensor that measured it. Default: a
+    /// manual override, no sensor.
+    public func setAppearance(
+        _ appearance: Appearance, source: AmbientSource = .override, sensorName: String? = nil
+    ) {
+        note(appearance, source: source, sensorName: sensorName)
         show(appearance, at: clock.now, fading: false)
+    }
+
+    /// Keeps what widgets see as `ambientReading`.
+    private func note(_ appearance: Appearance, source: AmbientSource, sensorName: String?) {
+        ambientReading = AmbientReading(
+            appearance, source: source, sensorName: sensorName,
+            configuration: ambientSettings.ambient)
     }
 
     /// Changes the appearance: blanks for `off`, fades between the others.
@@ -375,6 +397,7 @@ public final class StandbyHost {
             ambient = controller
             nextAmbientUpdate = nil  // decide on the next turn
         } else {
+            note(forced ?? .day, source: forced == nil ? .schedule : .override, sensorName: nil)
             show(forced ?? .day, at: clock.now, fading: true)
         }
     }
@@ -443,10 +466,11 @@ public final class StandbyHost {
                 timelineGeneration: runtime.timelineGeneration, nextChange: nil)
             if let last = drawn[slot] {
                 let due = last.nextChange.map { now >= $0 } ?? false
-                if last.drawsSame(as: state) && !due { continue }
+                let stale = last.reading.map { ambientReading.differsNoticeably(from: $0) }
+                if last.drawsSame(as: state) && !due && stale != true { continue }
             }
             let rect = layout.slots[slot].offsetBy(dx: newOffset.x, dy: newOffset.y)
-            state.nextChange = draw(
+            (state.nextChange, state.reading) = draw(
                 runtime, entry: entry, isPlaceholder: isPlaceholder, in: rect, at: now)
             drawn[slot] = state
             statistics.draws[runtime.id, default: 0] += 1
@@ -473,11 +497,12 @@ public final class StandbyHost {
         displayRetry = sink.retryInterval.map { now.addingTimeInterval($0) }
     }
 
-    /// Draws a widget into a slot; returns when it next changes by itself.
+    /// Draws a widget into a slot; returns when it next changes by itself, and the ambient
+    /// reading if the drawing read it.
     private func draw(
         _ runtime: WidgetRuntime, entry: any TimelineEntry, isPlaceholder: Bool, in slot: IntRect,
         at now: Date
-    ) -> Date? {
+    ) -> (nextChange: Date?, reading: AmbientReading?) {
         let family = runtime.context.family
         let (frame, scale) = SceneLayout.widgetFrame(in: slot, points: family.size)
         var environment = EnvironmentValues()
@@ -489,8 +514,9 @@ public final class StandbyHost {
         environment.widgetAccentTint = Color(
             red: Double(accent.red), green: Double(accent.green), blue: Double(accent.blue))
         environment.imageCache = images
+        environment.ambientReading = ambientReading
         if isPlaceholder { environment.redactionReasons = .placeholder }
-        return canvas.withSavedState {
+        let nextChange = canvas.withSavedState {
             canvas.clip(to: slot.rect)
             canvas.fill(slot.rect, with: Paint(color: .black))
             canvas.colorTransform = style.colorTransform
@@ -500,6 +526,7 @@ public final class StandbyHost {
                 on: canvas, scale: scale
             ).nextChange
         }
+        return (nextChange, environment.ambientReadingWasRead ? ambientReading : nil)
     }
 
     /// The earliest instant after `now` at which something must happen.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// A task executor that runs jobs on threads of its own instead of libdispatch's pool.
 ///
@@ -9,15 +10,13 @@ import Foundation
 /// thread: an idle display wakes when its clock changes and at no other time.
 public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
     // Guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var jobs: [UnownedJob] = []
 
     /// Starts `threads` threads named `name`.
     public init(name: String, threads: Int = 1) {
         for _ in 0..<max(threads, 1) {
-            let thread = Thread { [unowned self] in self.serve() }
-            thread.name = name
-            thread.start()
+            DetachedThread.start(name: name) { [unowned self] in self.serve() }
         }
     }
 

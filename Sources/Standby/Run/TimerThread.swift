@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemSupport
 
 /// One thread that sleeps until a deadline and then runs an action: the run loop's timer.
 ///
@@ -8,14 +9,14 @@ import Foundation
 /// new schedule, and wakes for nothing else.
 final class TimerThread: @unchecked Sendable {
     // Guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var deadline: Date?
     private var action: (@Sendable () -> Void)?
     private var finished = false
 
     /// Starts the thread; it runs until ``finish()``.
     init() {
-        Thread.detachNewThread { [weak self] in
+        DetachedThread.start(name: "nightstand timer") { [weak self] in
             self?.loop()
         }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Widgets
 
 /// One widget instance as the run loop keeps it: its timeline, its fetch in flight, and its

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Keys that say how dates and numbers read: locale, time zone, calendar.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An angle, in degrees or radians; positive angles turn clockwise on screen.
 ///

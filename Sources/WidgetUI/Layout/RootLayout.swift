@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Raster
 
 /// Lays out a whole view tree in a fixed size: the root is proposed the size and centered in it,

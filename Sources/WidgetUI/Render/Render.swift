@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Raster
 
 /// Lays out a view in a size and draws it on a canvas as it looks at an instant, as vector

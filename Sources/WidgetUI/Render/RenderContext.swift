@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one render pass collects while it resolves and places the view tree: state that
 /// belongs to the whole widget rather than to the view that declares it, and the instant it

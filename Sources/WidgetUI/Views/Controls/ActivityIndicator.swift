@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Raster
 
 /// The spinner of an indeterminate progress view, as iOS draws it at rest: eight spokes around

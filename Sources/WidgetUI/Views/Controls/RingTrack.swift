@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Raster
 
 /// The ring of the circular gauges and progress views, in the largest square centered in its

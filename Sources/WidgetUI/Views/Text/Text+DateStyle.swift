@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 extension Text {
     /// How `Text(_:style:)` shows a date: as a time, a date, or a live duration to or from now.

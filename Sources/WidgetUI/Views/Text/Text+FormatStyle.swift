@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 extension Text {
     /// Creates text that shows a value formatted by a Foundation format style, in the

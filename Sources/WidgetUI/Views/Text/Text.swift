@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Raster
 
 /// Text drawn in the environment's font and foreground style, wrapped to the width offered: a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Raster
 
 /// Lays a ``Text``'s pieces out as styled runs of Raster's `TextLayout` for each proposal,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// Whole seconds between now and a date as a clock running toward or away from it shows
 /// them, and the instants at which what it shows changes.

@@ -1,0 +1,117 @@
+import FoundationEssentials
+import SystemSupport
+
+/// Reads the calendar widget's sources: each local file, and the URL, downloaded and kept on
+/// disk, falling back on that copy when the download fails.
+struct CalendarLoader: Sendable {
+    /// The calendars read, and what went wrong on the way.
+    struct Outcome: Sendable {
+        var calendars: [ICalendar] = []
+        /// Every problem in words, naming the file or URL (and the line, in a file).
+        var problems: [String] = []
+        /// Whether a source could not be read at all (a missing file, a failed download).
+        var hasFailedSource = false
+        /// When the cached copy shown instead of a failed download was saved.
+        var cachedAt: Date?
+    }
+
+    /// Files larger than this are refused, so a wrong path can't fill the memory.
+    static let sizeLimit = 16 << 20
+
+    let options: CalendarOptions
+    /// Downloads a URL within a timeout (``HTTPFetch/data(from:timeout:)``; tests replace it).
+    let download: @Sendable (URL, TimeInterval) async throws -> Data
+
+    init(
+        options: CalendarOptions,
+        download: @escaping @Sendable (URL, TimeInterval) async throws -> Data = HTTPFetch.data
+    ) {
+        self.options = options
+        self.download = download
+    }
+
+    /// Every source read now.
+    func load() async -> Outcome {
+        var outcome = Outcome()
+        for path in options.files {
+            do {
+                outcome.add(try parse(try Self.read(path), source: path))
+            } catch {
+                outcome.fail(error.description)
+            }
+        }
+        if let url = options.url, let cache = options.cache {
+            await loadURL(url, cache: cache, into: &outcome)
+        }
+        return outcome
+    }
+
+    /// Downloads the URL and keeps it in the cache; on failure reads the cache.
+    private func loadURL(_ url: URL, cache: String, into outcome: inout Outcome) async {
+        let failure: String
+        do {
+            let data = try await download(url, options.timeout)
+            guard data.count <= Self.sizeLimit else {
+                throw ICalendarProblem(
+                    source: CalendarOptions.name(url), line: nil, message: Self.tooLarge)
+            }
+            outcome.add(try parse(data, source: CalendarOptions.name(url)))
+            if let problem = CacheFile.store(data, at: cache) { outcome.problems.append(problem) }
+            return
+        } catch {
+            failure = "\(error)"
+        }
+        guard FileManager.default.fileExists(atPath: cache) else {
+            outcome.fail(failure + "; no cached calendar yet")
+            return
+        }
+        do {
+            outcome.add(try parse(try Self.read(cache), source: cache))
+            outcome.cachedAt =
+                (try? FileManager.default.attributesOfItem(atPath: cache))?[.modificationDate]
+                as? Date
+            outcome.fail(failure + "; showing the cached calendar")
+        } catch {
+            outcome.fail(failure + "; \(error)")
+        }
+    }
+
+    private func parse(_ data: Data, source: String) throws(ICalendarProblem) -> ICalendar {
+        try ICalendar(
+            text: String(decoding: data, as: UTF8.self), source: source,
+            timeZone: options.timeZone)
+    }
+
+    private static let tooLarge = "larger than 16 MiB; expected an iCalendar file"
+
+    /// The bytes of a file, or a problem naming it.
+    private static func read(_ path: String) throws(ICalendarProblem) -> Data {
+        let url = URL(fileURLWithPath: path)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+        guard (size ?? 0) <= sizeLimit else {
+            throw ICalendarProblem(source: path, line: nil, message: tooLarge)
+        }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            let message =
+                FileManager.default.fileExists(atPath: path)
+                ? "unreadable (\(reason(of: error)))" : "no such file"
+            throw ICalendarProblem(source: path, line: nil, message: message)
+        }
+    }
+}
+
+extension CalendarLoader.Outcome {
+    /// Adds a calendar read, with its problems.
+    fileprivate mutating func add(_ calendar: ICalendar) {
+        calendars.append(calendar)
+        problems += calendar.problems.map(\.description)
+    }
+
+    /// Records a source that could not be read.
+    fileprivate mutating func fail(_ problem: String) {
+        problems.append(problem)
+        hasFailedSource = true
+    }
+}

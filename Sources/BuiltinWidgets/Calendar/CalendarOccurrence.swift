@@ -1,0 +1,73 @@
+import FoundationEssentials
+
+/// One instance of an event, as the calendar widget shows it.
+struct CalendarOccurrence: Equatable, Sendable {
+    var title: String
+    var location: String?
+    var start: Date
+    /// The end: after `start`, or equal to it for an event with no length.
+    var end: Date
+    /// An all-day event: `start` and `end` are midnights in the display's zone.
+    var isAllDay: Bool
+
+    /// Whether any of it lies in `window` (an event with no length: whether it starts in it).
+    func overlaps(_ window: DateInterval) -> Bool {
+        start < window.end && (end > window.start || (end == start && start >= window.start))
+    }
+
+    /// Whether it is not over at `date`.
+    func isUpcoming(at date: Date) -> Bool {
+        end > date || (end == start && start >= date)
+    }
+
+    /// The occurrences of every event of `calendars` in `window`, sorted by start (all-day
+    /// first on a day), at most ``limit``; and the problems met.
+    ///
+    /// An override (`RECURRENCE-ID`) replaces the instance of its master with the same `UID`
+    /// in the same file; a cancelled event or override (`STATUS:CANCELLED`) shows nothing.
+    static func occurrences(of calendars: [ICalendar], in window: DateInterval) -> (
+        occurrences: [CalendarOccurrence], problems: [ICalendarProblem]
+    ) {
+        var occurrences: [CalendarOccurrence] = []
+        var problems: [ICalendarProblem] = []
+        for calendar in calendars {
+            var overridden: [String: InstanceSet] = [:]
+            for event in calendar.events {
+                if let uid = event.uid, let instance = event.recurrenceID {
+                    overridden[uid, default: InstanceSet()].formUnion(instance)
+                }
+            }
+            for event in calendar.events where !event.isCancelled {
+                let skip =
+                    event.recurrenceID == nil
+                    ? event.uid.flatMap { overridden[$0] } ?? InstanceSet() : InstanceSet()
+                let expansion = event.occurrences(in: window, overridden: skip)
+                occurrences += expansion.occurrences
+                if expansion.isTruncated {
+                    problems.append(
+                        ICalendarProblem(
+                            source: calendar.source, line: event.line,
+                            message: "RRULE: stopped after \(RecurrenceRule.periodLimit) "
+                                + "repetitions before the days shown; its COUNT starts too long ago"
+                        ))
+                }
+            }
+        }
+        occurrences.sort {
+            ($0.start, $0.isAllDay ? 0 : 1, $0.title) < ($1.start, $1.isAllDay ? 0 : 1, $1.title)
+        }
+        if occurrences.count > limit {
+            problems.append(
+                ICalendarProblem(
+                    source: calendars.map(\.source).joined(separator: ", "), line: nil,
+                    message: "\(occurrences.count) events in the days shown; keeping the first "
+                        + "\(limit)"))
+            occurrences.removeLast(occurrences.count - limit)
+        }
+        return (occurrences, problems)
+    }
+
+    /// How many occurrences a window keeps, at most: enough for any month grid and list, few
+    /// enough that a timeline's entries stay small.
+    static let limit = 1000
+}

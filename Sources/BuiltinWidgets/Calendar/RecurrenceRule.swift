@@ -1,0 +1,166 @@
+import FoundationEssentials
+
+/// A recurrence rule (RFC 5545, 3.3.10): `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;UNTIL=…`.
+///
+/// Supported: `FREQ` `DAILY`, `WEEKLY`, `MONTHLY` and `YEARLY`; `INTERVAL`, `COUNT`, `UNTIL`,
+/// `BYDAY` (with ordinals such as `2MO` or `-1FR` for monthly and yearly rules), `BYMONTHDAY`,
+/// `BYMONTH`, `BYSETPOS` and `WKST`. Any other part is refused with a message, so that an
+/// event is never shown on days its rule doesn't give.
+struct RecurrenceRule: Equatable, Sendable {
+    /// How often the rule's periods come.
+    enum Frequency: String, Sendable, CaseIterable {
+        case daily = "DAILY"
+        case weekly = "WEEKLY"
+        case monthly = "MONTHLY"
+        case yearly = "YEARLY"
+    }
+
+    /// A `BYDAY` entry: a weekday, with an ordinal for "the second Monday" (`2MO`) or "the
+    /// last Friday" (`-1FR`) of the month or year.
+    struct WeekdayNumber: Hashable, Sendable {
+        /// 0 Sunday … 6 Saturday.
+        var weekday: Int
+        /// 1… from the start, -1… from the end; `nil` for every such weekday.
+        var ordinal: Int?
+    }
+
+    /// The last instance a rule may give (`UNTIL`, inclusive).
+    enum Until: Equatable, Sendable {
+        /// A day: instances on it still count.
+        case day(CivilDate)
+        /// An instant (`…Z`).
+        case instant(Date)
+        /// A wall-clock time in the event's own zone.
+        case local(CivilDate, TimeOfDay)
+    }
+
+    var frequency: Frequency
+    var interval = 1
+    var count: Int?
+    var until: Until?
+    var byDay: [WeekdayNumber] = []
+    var byMonthDay: [Int] = []
+    var byMonth: [Int] = []
+    var bySetPosition: [Int] = []
+    /// The first day of a week, for weekly rules with an interval: 0 Sunday … 6 Saturday.
+    ///
+    /// Default: Monday.
+    var weekStart = 1
+
+    /// The two-letter weekday names of RFC 5545, Sunday first.
+    static let weekdayNames = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+
+    /// Reads a rule's value; a part it can't follow throws, naming the part.
+    init(_ text: String) throws(ICalendarSyntaxError) {
+        var frequency: Frequency?
+        for part in text.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2 else {
+                throw ICalendarSyntaxError(
+                    "RRULE: expected NAME=VALUE parts such as FREQ=WEEKLY, found "
+                        + ICalendarSyntaxError.quote(String(part)))
+            }
+            let (name, value) = (pair[0].uppercased(), pair[1].uppercased())
+            switch name {
+            case "FREQ":
+                guard let known = Frequency(rawValue: value) else {
+                    throw ICalendarSyntaxError(
+                        "RRULE: FREQ=\(value) is not supported; expected DAILY, WEEKLY, "
+                            + "MONTHLY or YEARLY")
+                }
+                frequency = known
+            case "INTERVAL": interval = try Self.number(name, value, in: 1...10_000)
+            case "COUNT": count = try Self.number(name, value, in: 1...1_000_000)
+            case "UNTIL": until = try Self.until(value)
+            case "BYDAY": byDay = try value.split(separator: ",").map(Self.weekdayNumber)
+            case "BYMONTHDAY": byMonthDay = try Self.numbers(name, value, limit: 31)
+            case "BYMONTH": byMonth = try Self.numbers(name, value, limit: 12, signed: false)
+            case "BYSETPOS": bySetPosition = try Self.numbers(name, value, limit: 366)
+            case "WKST":
+                guard let day = Self.weekdayNames.firstIndex(of: value) else {
+                    throw ICalendarSyntaxError(
+                        "RRULE: expected WKST=a weekday such as MO, found \"\(value)\"")
+                }
+                weekStart = day
+            case "BYSECOND", "BYMINUTE", "BYHOUR", "BYWEEKNO", "BYYEARDAY", "RSCALE", "SKIP":
+                throw ICalendarSyntaxError("RRULE: \(name) is not supported")
+            default:
+                continue  // X- extensions carry no meaning for the dates.
+            }
+        }
+        guard let frequency else {
+            throw ICalendarSyntaxError("RRULE: expected a FREQ such as FREQ=WEEKLY")
+        }
+        self.frequency = frequency
+        if frequency == .daily || frequency == .weekly,
+            byDay.contains(where: { $0.ordinal != nil })
+        {
+            throw ICalendarSyntaxError(
+                "RRULE: BYDAY with a number (such as 2MO) needs FREQ=MONTHLY or YEARLY")
+        }
+    }
+
+    private static func number(_ name: String, _ value: String, in range: ClosedRange<Int>)
+        throws(ICalendarSyntaxError) -> Int
+    {
+        guard let number = Int(value), range.contains(number) else {
+            throw ICalendarSyntaxError(
+                "RRULE: expected \(name)=a whole number from \(range.lowerBound) to "
+                    + "\(range.upperBound), found \"\(value)\"")
+        }
+        return number
+    }
+
+    /// A list such as `1,15,-1`: numbers of at most `limit`, and not 0; negative ones (from
+    /// the end) only when `signed`.
+    private static func numbers(_ name: String, _ value: String, limit: Int, signed: Bool = true)
+        throws(ICalendarSyntaxError) -> [Int]
+    {
+        var numbers: [Int] = []
+        for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let number = Int(item), number != 0, abs(number) <= limit, signed || number > 0
+            else {
+                let range = signed ? "1 to \(limit) or -1 to -\(limit)" : "1 to \(limit)"
+                throw ICalendarSyntaxError(
+                    "RRULE: expected \(name)=numbers from \(range), found \"\(value)\"")
+            }
+            numbers.append(number)
+        }
+        return numbers
+    }
+
+    private static func weekdayNumber(_ text: Substring) throws(ICalendarSyntaxError)
+        -> WeekdayNumber
+    {
+        guard text.count >= 2, let day = weekdayNames.firstIndex(of: String(text.suffix(2)))
+        else { throw weekdayError(text) }
+        let prefix = text.dropLast(2)
+        guard !prefix.isEmpty else { return WeekdayNumber(weekday: day, ordinal: nil) }
+        guard let ordinal = Int(prefix), ordinal != 0, abs(ordinal) <= 53 else {
+            throw weekdayError(text)
+        }
+        return WeekdayNumber(weekday: day, ordinal: ordinal)
+    }
+
+    private static func weekdayError(_ text: Substring) -> ICalendarSyntaxError {
+        ICalendarSyntaxError(
+            "RRULE: expected BYDAY=weekdays such as MO,WE or 2MO or -1FR, found \"\(text)\"")
+    }
+
+    private static func until(_ value: String) throws(ICalendarSyntaxError) -> Until {
+        let parsed: ICalendarDateValue
+        do {
+            parsed = try ICalendarDateValue(value, tzid: nil, valueType: nil)
+        } catch {
+            throw ICalendarSyntaxError("RRULE: UNTIL: \(error.message)")
+        }
+        guard let time = parsed.time else { return .day(parsed.date) }
+        guard parsed.zone == .utc else { return .local(parsed.date, time) }
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = .gmt
+        guard let instant = parsed.date.instant(at: time, in: utc) else {
+            throw ICalendarSyntaxError("RRULE: UNTIL: no such instant \"\(value)\"")
+        }
+        return .instant(instant)
+    }
+}

@@ -1,0 +1,61 @@
+import Ambient
+import Display
+import Foundation
+import Raster
+import Standby
+import Testing
+
+@testable import NightstandKit
+
+@Suite("nightstand snapshot")
+struct SnapshotCommandTests {
+    private static let configuration = """
+        [ambient]
+        sensor = "bh1750"
+        [layout]
+        burn_in_shift = 0
+        [[widget]]
+        kind = "light"
+        [[slot]]
+        widgets = ["light"]
+        """
+
+    /// The frame and appearance of the light widget alone at 09:41, as `snapshot` draws it.
+    private func frame(appearance: Appearance? = nil, lux: Double?) async throws
+        -> (screen: Canvas, appearance: Appearance)
+    {
+        let configuration = try Configuration.parse(Self.configuration, file: "light.toml")
+        let sink = try HeadlessSink(
+            size: PixelSize(width: 400, height: 240), format: .xrgb8888, rotation: .degrees0,
+            imagePath: nil, rawPath: nil)
+        let start = try #require(DateTimeText.parse("2026-11-21T09:41:00"))
+        let (host, shown) = try await SnapshotCommand.draw(
+            configuration, on: sink, at: start, appearance: appearance, lux: lux)
+        return (host.screen, shown)
+    }
+
+    private func differingPixels(_ a: Canvas, _ b: Canvas) -> Int {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }
+        }
+        return count
+    }
+
+    @Test("--lux reaches the light widget: 50 and 60 lux are both day, drawn differently")
+    func luxShows() async throws {
+        let fifty = try await frame(lux: 50)
+        let sixty = try await frame(lux: 60)
+        #expect(fifty.appearance == .day && sixty.appearance == .day)
+        #expect(differingPixels(fifty.screen, sixty.screen) > 50)
+        #expect(differingPixels(fifty.screen, try await frame(lux: 50).screen) == 0)
+    }
+
+    @Test("--lux chooses the appearance through the thresholds; --appearance overrides it")
+    func luxChooses() async throws {
+        #expect(try await frame(lux: 20).appearance == .dim)
+        #expect(try await frame(lux: 2).appearance == .night)
+        #expect(try await frame(appearance: .day, lux: 2).appearance == .day)
+        #expect(try await frame(lux: nil).appearance == .day, "09:41 by the schedule")
+    }
+}

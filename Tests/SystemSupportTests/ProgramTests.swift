@@ -1,0 +1,90 @@
+import FoundationEssentials
+import Testing
+
+@testable import SystemSupport
+
+/// Running programs: output, endings, deadlines, limits, cancellation, and what the child gets.
+@Suite("Program")
+struct ProgramTests {
+    @Test("standard output, standard error and the exit status come back")
+    func output() throws {
+        let output = try Program.run(
+            ["sh", "-c", "printf 'out\\n'; echo 'bad thing\nmore' >&2; exit 3"], timeout: 10
+        ).get()
+        #expect(output.standardOutput == Array("out\n".utf8))
+        #expect(output.errorLine == "bad thing")
+        #expect(output.ending == .exited(3))
+    }
+
+    @Test("a signal that ends the program is reported as such")
+    func signalled() throws {
+        let output = try Program.run(["sh", "-c", "kill -9 $$"], timeout: 10).get()
+        #expect(output.ending == .signalled(9))
+    }
+
+    @Test("a program past its deadline is stopped and the run times out")
+    func deadline() {
+        #expect(Program.run(["sleep", "30"], timeout: 0.2) == .failure(.timedOut(seconds: 0.2)))
+    }
+
+    @Test("a grandchild holding the output open cannot hold the run past its deadline")
+    func grandchild() {
+        let run = Program.run(["sh", "-c", "sleep 30 & echo started"], timeout: 0.3)
+        #expect(run == .failure(.timedOut(seconds: 0.3)))
+    }
+
+    @Test("more standard output than the limit stops the program")
+    func outputLimit() {
+        #expect(
+            Program.run(["yes"], timeout: 10, outputLimit: 1000)
+                == .failure(.outputTooLong(limit: 1000)))
+    }
+
+    @Test("a missing program, a directory and an empty command are failures with their reason")
+    func notFound() {
+        #expect(
+            Program.run(["no-such-program-here"], timeout: 1)
+                == .failure(.notFound(program: "no-such-program-here")))
+        #expect(Program.run(["/tmp"], timeout: 1) == .failure(.notFound(program: "/tmp")))
+        #expect(Program.run([], timeout: 1) == .failure(.notFound(program: "")))
+        #expect(
+            ProgramFailure.notFound(program: "sensors").description
+                == #"no program "sensors" on PATH"#)
+        #expect(
+            ProgramFailure.notFound(program: "/x/y").description == "/x/y is not an executable file"
+        )
+        #expect(ProgramFailure.timedOut(seconds: 5).description == "did not finish within 5.0 s")
+    }
+
+    @Test("the child reads /dev/null and sees the host's environment")
+    func inheritance() throws {
+        #expect(try Program.run(["cat"], timeout: 10).get().standardOutput.isEmpty)
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
+        let echoed = try Program.run(["sh", "-c", "printf %s \"$HOME\""], timeout: 10).get()
+        #expect(String(decoding: echoed.standardOutput, as: UTF8.self) == home)
+    }
+
+    @Test("cancelling the calling task stops the program")
+    func cancellation() async {
+        let run = Task { await Program.run(["sleep", "30"], timeout: 60) }
+        try? await Task.sleep(for: .milliseconds(100))
+        run.cancel()
+        #expect(await run.value == .failure(.cancelled))
+    }
+
+    @Test("a cancellation requested before the run starts stops it at once")
+    func cancelledEarly() {
+        let cancellation = ProgramCancellation()
+        cancellation.cancel()
+        #expect(
+            Program.run(["sleep", "30"], timeout: 60, cancellation: cancellation)
+                == .failure(.cancelled))
+    }
+
+    @Test("programs are found on PATH")
+    func lookup() {
+        #expect(Program.executable("sh")?.hasSuffix("/sh") == true)
+        #expect(Program.executable("/bin/sh") == "/bin/sh")
+        #expect(Program.executable("no-such-program-here") == nil)
+    }
+}

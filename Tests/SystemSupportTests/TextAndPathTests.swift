@@ -1,0 +1,71 @@
+import FoundationEssentials
+import Testing
+
+@testable import SystemSupport
+
+/// The small text, path and error helpers that stand in for Foundation's full module.
+@Suite("Text, paths and errors")
+struct TextAndPathTests {
+    @Test("trimming removes white space or chosen characters at both ends only")
+    func trimming() {
+        #expect(" \t42 lx\n".trimmingWhitespace() == "42 lx")
+        #expect("   ".trimmingWhitespace() == "")
+        #expect(".a.b.".trimming { $0 == "." } == "a.b")
+        #expect("\"key\"".trimming { $0 == "\"" || $0 == "'" } == "key")
+    }
+
+    @Test("fixed decimals are C's %.*f: rounded, a point in any locale, any length")
+    func fixed() {
+        #expect(0.4159.fixed(2) == "0.42")
+        #expect(12.0.fixed(3) == "12.000")
+        #expect((-0.05).fixed(1) == "-0.1")
+        #expect(1e20.fixed(1) == "100000000000000000000.0")
+        #expect(Float(2.5).fixed(0) == "2")
+    }
+
+    @Test("a path's directory and a joined path read as NSString's do")
+    func paths() {
+        #expect(Paths.directory(of: "/run/nightstand/control") == "/run/nightstand")
+        #expect(Paths.directory(of: "/run/nightstand/") == "/run")
+        #expect(Paths.directory(of: "/x") == "/")
+        #expect(Paths.directory(of: "control.sock") == "")
+        #expect(Paths.join("/sys/class", "thermal") == "/sys/class/thermal")
+        #expect(Paths.join("/sys/", "thermal") == "/sys/thermal")
+        #expect(Paths.join("", "thermal") == "thermal")
+    }
+
+    @Test("a file error reads as the system's words for its errno")
+    func errors() {
+        do {
+            _ = try Data(contentsOf: URL(fileURLWithPath: "/no/such/file"))
+            Issue.record("read a missing file")
+        } catch {
+            #expect(reason(of: error) == "No such file or directory")
+        }
+        #expect(reason(of: POSIXError(.EACCES)) == "Permission denied")
+    }
+
+    @Test("a detached thread runs its work; a condition wakes a waiting thread")
+    func threads() {
+        let condition = Condition()
+        let box = Flag()
+        DetachedThread.start(name: "test") {
+            condition.lock()
+            box.value = true
+            condition.signal()
+            condition.unlock()
+        }
+        condition.lock()
+        while !box.value { condition.wait() }
+        condition.unlock()
+        #expect(box.value)
+        condition.lock()
+        #expect(!condition.wait(until: Date().addingTimeInterval(0.05)))
+        condition.unlock()
+    }
+}
+
+/// A flag shared between threads under ``Condition``'s mutex.
+private final class Flag: @unchecked Sendable {
+    var value = false
+}
