@@ -1,9 +1,9 @@
 import ArgumentParser
 import Dispatch
 import Display
-import Foundation
 import Raster
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -83,7 +83,7 @@ struct ShowTestFrameCommand: ParsableCommand {
         writeLine("presented \(sink.size.width)x\(sink.size.height) on \(sink)", to: 1)
         if once { return }
         if commands {
-            Thread.detachNewThread {
+            DetachedThread.start(name: "commands") {
                 while let line = readLine() { inbox.post(.command(line)) }
             }
         }

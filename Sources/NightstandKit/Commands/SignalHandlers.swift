@@ -1,5 +1,6 @@
-import CSignalRelay
-import Foundation
+import CSystemSupport
+import Glibc
+import SystemSupport
 
 /// Runs a closure for each of some signals, on a thread of its own, until cancelled.
 ///
@@ -23,7 +24,7 @@ final class SignalHandlers: Sendable {
         writeEnd = ends[1]
         let signals = Array(handlers.keys)
         self.signals = signals
-        Thread.detachNewThread {
+        let started = DetachedThread.start(name: "signals") {
             // Some thread must take the signals; this one, whatever its creator blocked.
             for signal in signals { _ = nightstand_signal_unblock(signal) }
             var byte: UInt8 = 0
@@ -34,6 +35,11 @@ final class SignalHandlers: Sendable {
                 handlers[Int32(byte)]?()
             }
             close(readEnd)
+        }
+        guard started else {
+            close(readEnd)
+            close(writeEnd)
+            throw SignalHandlersError(step: "pthread_create", errno: EAGAIN)
         }
         for signal in signals where nightstand_signal_relay(signal, writeEnd) != 0 {
             let e = errno
