@@ -165,7 +165,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DisplayTests",
-            dependencies: ["Display", "Raster"]
+            dependencies: ["Display", "Raster", "CDRM"]
         ),
         .testTarget(
             name: "SystemSupportTests",

@@ -92,3 +92,28 @@ static inline int nightstand_vt_active(int fd, unsigned short *active) {
     if (r == 0) *active = st.v_active;
     return r;
 }
+
+// MARK: VT switching (uapi linux/vt.h: VT_GETMODE, VT_SETMODE, VT_RELDISP).
+
+// Saves the VT's switching mode into *saved (a struct vt_mode, opaque to Swift) and asks the
+// kernel to signal `relsig` before switching away and `acqsig` after switching back.
+static inline int nightstand_vt_set_process_mode(
+    int fd, int relsig, int acqsig, struct vt_mode *saved) {
+    if (ioctl(fd, VT_GETMODE, saved) != 0) return -1;
+    struct vt_mode mode = {0};
+    mode.mode = VT_PROCESS;
+    mode.relsig = (short)relsig;
+    mode.acqsig = (short)acqsig;
+    return ioctl(fd, VT_SETMODE, &mode);
+}
+static inline int nightstand_vt_restore_mode(int fd, struct vt_mode *saved) {
+    return ioctl(fd, VT_SETMODE, saved);
+}
+// Allows the pending switch away (after the display was released).
+static inline int nightstand_vt_release_display(int fd) {
+    return ioctl(fd, VT_RELDISP, 1UL);
+}
+// Acknowledges the switch back (before the display is taken again).
+static inline int nightstand_vt_acknowledge_acquire(int fd) {
+    return ioctl(fd, VT_RELDISP, (unsigned long)VT_ACKACQ);
+}

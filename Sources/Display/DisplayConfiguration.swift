@@ -48,6 +48,13 @@ public struct DisplayConfiguration: Sendable {
     ///
     /// Default: true.
     public var pageFlips: Bool
+    /// The signals the program handles for VT switches; nil leaves VT switching to the
+    /// kernel (the display is then not released when the user switches consoles).
+    ///
+    /// Set it only once handlers for both signals are installed (see ``VTSwitchSignals``).
+    ///
+    /// Default: nil.
+    public var vtSwitchSignals: VTSwitchSignals?
     /// The headless canvas size.
     ///
     /// Default: 800×480.
@@ -65,7 +72,8 @@ public struct DisplayConfiguration: Sendable {
     public init(
         backend: Backend = .auto, device: String? = nil, connector: String? = nil,
         mode: DisplayMode? = nil, format: PixelFormat? = nil, rotation: Rotation = .degrees0,
-        pageFlips: Bool = true, headlessSize: PixelSize = PixelSize(width: 800, height: 480),
+        pageFlips: Bool = true, vtSwitchSignals: VTSwitchSignals? = nil,
+        headlessSize: PixelSize = PixelSize(width: 800, height: 480),
         headlessImagePath: String? = nil, headlessRawPath: String? = nil
     ) {
         self.backend = backend
@@ -75,6 +83,7 @@ public struct DisplayConfiguration: Sendable {
         self.format = format
         self.rotation = rotation
         self.pageFlips = pageFlips
+        self.vtSwitchSignals = vtSwitchSignals
         self.headlessSize = headlessSize
         self.headlessImagePath = headlessImagePath
         self.headlessRawPath = headlessRawPath
@@ -112,15 +121,14 @@ public struct DisplayConfiguration: Sendable {
             devicePath: backend == .drm
                 ? device : device.flatMap { $0.contains("/dri/") ? $0 : nil },
             connector: connector, mode: mode, format: format,
-            rotation: rotation, pageFlips: pageFlips, log: log)
+            rotation: rotation, pageFlips: pageFlips, vtSwitchSignals: vtSwitchSignals, log: log)
     }
 
     private func openFbdev(log: @escaping @Sendable (String) -> Void) throws -> any FrameSink {
         try FbdevSink(
             devicePath: backend == .fbdev
                 ? device : device.flatMap { $0.contains("/fb") ? $0 : nil },
-            format: format, rotation: rotation,
-            log: log)
+            format: format, rotation: rotation, vtSwitchSignals: vtSwitchSignals, log: log)
     }
 
     private func openHeadless(log: @escaping @Sendable (String) -> Void) throws -> any FrameSink {

@@ -39,12 +39,39 @@ public protocol FrameSink: AnyObject, CustomStringConvertible {
     /// "display off at night". Frames presented while blanked are kept and shown on unblank.
     func blank(_ blanked: Bool) throws
 
+    /// Stops using the display because the console switches to another VT: waits for the
+    /// frame on its way, gives up DRM master, and lets the switch go ahead. Presents are then
+    /// remembered but not shown until ``acquireDisplay()``.
+    ///
+    /// The host calls it on the release signal of ``VTSwitchSignals``; a sink without a VT of
+    /// its own ignores it.
+    func releaseDisplay()
+
+    /// Takes the display back after the console switched back to our VT: DRM master, then a
+    /// full modeset and a full copy on the next present, which the host makes at once.
+    func acquireDisplay()
+
+    /// How soon to present again, in seconds, when the last present could not reach the panel
+    /// for a reason that goes away by itself (another session holds DRM master, the connector
+    /// is unplugged); nil when every frame was shown, and while the VT is switched away (the
+    /// acquire signal says when it is back).
+    var retryInterval: Double? { get }
+
     /// Releases the display and restores what was there before (CRTC, console mode).
     /// Idempotent; also run by `deinit`.
     func close()
 }
 
 extension FrameSink {
+    /// Does nothing: the sink owns no console.
+    public func releaseDisplay() {}
+
+    /// Does nothing: the sink owns no console.
+    public func acquireDisplay() {}
+
+    /// Never: every present reaches the sink's output.
+    public var retryInterval: Double? { nil }
+
     /// Shows the whole of `canvas`.
     public func present(_ canvas: Canvas) throws {
         try present(canvas, damage: [canvas.bounds])

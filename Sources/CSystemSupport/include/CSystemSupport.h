@@ -14,4 +14,23 @@ int nightstand_set_thread_name(pthread_t thread, const char *name);
 /// The process's environment, `environ`, as execve(2) takes it.
 char *const *nightstand_environment(void);
 
+// Signals relayed through a pipe (the self-pipe pattern): the handler only writes the signal's
+// number, one byte, to a file descriptor, which is async-signal-safe; a thread reading the
+// other end does the real work. C, because a signal handler cannot safely run Swift code.
+
+/// Makes the relay pipe: ends[0] to read (blocking), ends[1] for the handlers (non-blocking,
+/// so a handler never waits on a full pipe), both close-on-exec. Returns 0 or -1 with errno.
+int nightstand_signal_pipe(int ends[2]);
+
+/// Routes `signo` to `fd`: installs a handler (SA_RESTART) that writes the signal number as one
+/// byte to `fd`. Returns 0, or -1 with errno set (EINVAL for a bad signal number).
+int nightstand_signal_relay(int signo, int fd);
+
+/// Unblocks `signo` in the calling thread (threads inherit their creator's mask, and
+/// libdispatch's worker threads block every signal). Returns 0 or an errno value.
+int nightstand_signal_unblock(int signo);
+
+/// Puts back the default action of `signo` and stops relaying it. Returns 0 or -1 with errno.
+int nightstand_signal_default(int signo);
+
 #endif

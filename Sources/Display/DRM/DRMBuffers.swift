@@ -65,8 +65,9 @@ final class DumbBuffer {
             guard legacy == 0, format == .xrgb8888 || format == .rgb565 || format == .rgb888 else {
                 mapping.unmap()
                 _ = nightstand_drm_destroy_dumb(fd, handle)
-                throw .ioctlFailed(
-                    path: device.path, step: "drmModeAddFB2(\(format))", errno: drmErrno(r))
+                let e = drmErrno(r)
+                if e == EINVAL { throw .unsupportedFormat(format) }
+                throw .ioctlFailed(path: device.path, step: "drmModeAddFB2(\(format))", errno: e)
             }
         }
         framebuffer = fb

@@ -33,14 +33,7 @@ public struct DRMCardReport: Sendable, CustomStringConvertible {
             device.dropMaster()
             let resources = try DRMResources(device: device)
             let connectors = resources.connectors.compactMap { DRMConnector(fd: device.fd, id: $0) }
-                .map { c in
-                    let modes = c.modes.sorted { $0.isPreferred && !$1.isPreferred }
-                        .map { $0.isPreferred ? "\($0.summary)*" : $0.summary }
-                    var seen = Set<String>()
-                    return Connector(
-                        name: c.name, isConnected: c.isConnected,
-                        modes: modes.filter { seen.insert($0).inserted })
-                }
+                .map { Connector(name: $0.name, isConnected: $0.isConnected, modes: $0.modeList) }
             return DRMCardReport(
                 path: path, driver: device.driver, connectors: connectors, problem: nil)
         } catch {

@@ -21,8 +21,6 @@ final class DRMDevice {
         switch FileDescriptor.open(path, flags: O_RDWR | O_NONBLOCK) {
         case .failure(let failure) where failure.isPermission:
             throw .permissionDenied(path: path, group: failure.owningGroup)
-        case .failure(let failure) where failure.errno == ENOENT:
-            throw .noCard
         case .failure(let failure):
             throw .openFailed(path: path, errno: failure.errno)
         case .success(let file):

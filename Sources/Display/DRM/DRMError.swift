@@ -23,6 +23,11 @@ public enum DRMError: Error, CustomStringConvertible, Equatable {
     case modeUnavailable(requested: String, available: [String])
     /// No CRTC can drive the chosen connector.
     case noCRTC(connector: String)
+    /// Setting the mode was refused because another program (a desktop session, a compositor)
+    /// is DRM master of the card.
+    case notMaster(connector: String)
+    /// Setting the mode on the connector failed for another reason.
+    case modesetFailed(connector: String, errno: Int32)
     /// The requested pixel format cannot be scanned out from a dumb buffer.
     case unsupportedFormat(PixelFormat)
     /// A libdrm call failed.
@@ -51,8 +56,14 @@ public enum DRMError: Error, CustomStringConvertible, Equatable {
                 "drm: mode \(requested) not available (modes: \(available.joined(separator: ", ")))"
         case .noCRTC(let connector):
             return "drm: no CRTC can drive connector \(connector)"
+        case .notMaster(let connector):
+            return "drm: cannot set the mode on \(connector): another program (a desktop "
+                + "session or compositor) is DRM master; stop it, or run on a VT of its own"
+        case .modesetFailed(let connector, let errno):
+            return "drm: setting the mode on \(connector) failed: \(DeviceNode.describe(errno))"
         case .unsupportedFormat(let format):
-            return "drm: pixel format \(format) cannot be used for a dumb buffer"
+            return "drm: the driver refuses \(format) framebuffers; leave pixel_format unset "
+                + "(xrgb8888)"
         case .ioctlFailed(let path, let step, let errno):
             return "drm: \(step) on \(path) failed: \(DeviceNode.describe(errno))"
         }

@@ -21,15 +21,37 @@ struct DRMConnector {
         guard let c = probe ? drmModeGetConnector(fd, id) : drmModeGetConnectorCurrent(fd, id)
         else { return nil }
         defer { drmModeFreeConnector(c) }
-        self.id = id
         let typeName =
             drmModeGetConnectorTypeName(c.pointee.connector_type)
             .map { String(cString: $0) } ?? "Unknown"
-        name = "\(typeName)-\(c.pointee.connector_type_id)"
-        isConnected = c.pointee.connection == DRM_MODE_CONNECTED
-        modes = (0..<Int(c.pointee.count_modes)).map { c.pointee.modes[$0] }
-        currentEncoder = c.pointee.encoder_id
-        encoders = (0..<Int(c.pointee.count_encoders)).map { c.pointee.encoders[$0] }
+        self.init(
+            id: id, name: "\(typeName)-\(c.pointee.connector_type_id)",
+            isConnected: c.pointee.connection == DRM_MODE_CONNECTED,
+            modes: (0..<Int(c.pointee.count_modes)).map { c.pointee.modes[$0] },
+            currentEncoder: c.pointee.encoder_id,
+            encoders: (0..<Int(c.pointee.count_encoders)).map { c.pointee.encoders[$0] })
+    }
+
+    /// A connector from known values (what the kernel would report).
+    init(
+        id: UInt32, name: String, isConnected: Bool, modes: [drmModeModeInfo],
+        currentEncoder: UInt32 = 0, encoders: [UInt32] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.isConnected = isConnected
+        self.modes = modes
+        self.currentEncoder = currentEncoder
+        self.encoders = encoders
+    }
+
+    /// The modes as `WxH@Hz`, the preferred one first and marked `*`, each once (modes that
+    /// differ only in timings read the same).
+    var modeList: [String] {
+        var seen = Set<String>()
+        return modes.sorted { $0.isPreferred && !$1.isPreferred }
+            .map { $0.isPreferred ? "\($0.summary)*" : $0.summary }
+            .filter { seen.insert($0).inserted }
     }
 
     /// `HDMI-A-1 (connected)`.
@@ -74,26 +96,36 @@ struct DRMModeset {
         requested: DisplayMode?
     ) throws(DRMError) {
         let all = resources.connectors.compactMap { DRMConnector(fd: device.fd, id: $0) }
-        let chosen: DRMConnector
-        if let connectorName {
-            guard let named = all.first(where: { $0.name == connectorName }) else {
-                throw .connectorNotFound(name: connectorName, available: all.map(\.summary))
-            }
-            guard named.isConnected else {
-                throw .noConnectedConnector(path: device.path, available: all.map(\.summary))
-            }
-            chosen = named
-        } else {
-            guard let first = all.first(where: { $0.isConnected && !$0.modes.isEmpty }) else {
-                throw .noConnectedConnector(path: device.path, available: all.map(\.summary))
-            }
-            chosen = first
-        }
+        let chosen = try DRMModeset.pickConnector(all, named: connectorName, path: device.path)
         connector = chosen
         mode = try DRMModeset.pickMode(chosen, requested: requested)
-        guard let crtc = DRMModeset.pickCRTC(device: device, resources: resources, for: chosen)
+        let current = DRMModeset.crtc(ofEncoder: chosen.currentEncoder, fd: device.fd)
+        let masks = chosen.encoders.map { DRMModeset.possibleCRTCs(ofEncoder: $0, fd: device.fd) }
+        guard
+            let crtc = DRMModeset.pickCRTC(
+                current: current, possibleMasks: masks, crtcs: resources.crtcs)
         else { throw .noCRTC(connector: chosen.name) }
         self.crtc = crtc
+    }
+
+    /// The connector named `name`, or the first connected one with modes; the errors list
+    /// every connector with its status.
+    static func pickConnector(_ all: [DRMConnector], named name: String?, path: String)
+        throws(DRMError) -> DRMConnector
+    {
+        if let name {
+            guard let named = all.first(where: { $0.name == name }) else {
+                throw .connectorNotFound(name: name, available: all.map(\.summary))
+            }
+            guard named.isConnected else {
+                throw .noConnectedConnector(path: path, available: all.map(\.summary))
+            }
+            return named
+        }
+        guard let first = all.first(where: { $0.isConnected && !$0.modes.isEmpty }) else {
+            throw .noConnectedConnector(path: path, available: all.map(\.summary))
+        }
+        return first
     }
 
     /// The requested mode (refresh within 1 Hz when given; preferred first among equals), or
@@ -114,35 +146,36 @@ struct DRMModeset {
         }
         guard let match else {
             throw .modeUnavailable(
-                requested: requested.description, available: unique(connector.modes.map(\.summary)))
+                requested: requested.description, available: connector.modeList)
         }
         return match
     }
 
-    /// The CRTC already feeding the connector, or the first one an encoder of it can use.
-    static func pickCRTC(device: DRMDevice, resources: DRMResources, for connector: DRMConnector)
-        -> UInt32?
-    {
-        if connector.currentEncoder != 0,
-            let e = drmModeGetEncoder(device.fd, connector.currentEncoder)
-        {
-            defer { drmModeFreeEncoder(e) }
-            if e.pointee.crtc_id != 0 { return e.pointee.crtc_id }
-        }
-        for encoderID in connector.encoders {
-            guard let e = drmModeGetEncoder(device.fd, encoderID) else { continue }
-            defer { drmModeFreeEncoder(e) }
-            for (i, crtc) in resources.crtcs.enumerated()
-            where e.pointee.possible_crtcs & (1 << i) != 0 {
+    /// The CRTC already feeding the connector (`current`, 0 for none), or the first of
+    /// `crtcs` that one of its encoders can drive (`possibleMasks`: each encoder's
+    /// `possible_crtcs`, bit i for `crtcs[i]`).
+    static func pickCRTC(current: UInt32, possibleMasks: [UInt32], crtcs: [UInt32]) -> UInt32? {
+        if current != 0 { return current }
+        for mask in possibleMasks {
+            for (i, crtc) in crtcs.enumerated() where i < 32 && mask & (1 << i) != 0 {
                 return crtc
             }
         }
         return nil
     }
 
-    private static func unique(_ names: [String]) -> [String] {
-        var seen = Set<String>()
-        return names.filter { seen.insert($0).inserted }
+    /// The CRTC encoder `id` feeds now (0 for none or no encoder).
+    private static func crtc(ofEncoder id: UInt32, fd: Int32) -> UInt32 {
+        guard id != 0, let e = drmModeGetEncoder(fd, id) else { return 0 }
+        defer { drmModeFreeEncoder(e) }
+        return e.pointee.crtc_id
+    }
+
+    /// The `possible_crtcs` mask of encoder `id` (0 when it cannot be read).
+    private static func possibleCRTCs(ofEncoder id: UInt32, fd: Int32) -> UInt32 {
+        guard let e = drmModeGetEncoder(fd, id) else { return 0 }
+        defer { drmModeFreeEncoder(e) }
+        return e.pointee.possible_crtcs
     }
 }
 
@@ -176,6 +209,13 @@ final class SavedCRTC {
         }
         return drmModeSetCrtc(
             fd, c.pointee.crtc_id, c.pointee.buffer_id, c.pointee.x, c.pointee.y, &conn, 1, &mode)
+    }
+
+    /// Forgets the saved state without restoring it (another VT owns the display now).
+    func discard() {
+        guard let c = crtc else { return }
+        crtc = nil
+        drmModeFreeCrtc(c)
     }
 
     deinit { restore() }

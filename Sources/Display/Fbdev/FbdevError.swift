@@ -10,6 +10,8 @@ public enum FbdevError: Error, CustomStringConvertible, Equatable {
     case ioctlFailed(path: String, step: String, errno: Int32)
     /// The mode's pixel packing is not one Display writes (palette, grayscale, odd bitfields).
     case unsupportedFormat(path: String, bitsPerPixel: Int, layout: String)
+    /// The visible area (at `yoffset`) lies beyond the device's memory (`smem_len`).
+    case memoryTooSmall(path: String, needed: Int, available: Int)
     /// A format was requested that differs from the device's and could not be set.
     case formatMismatch(path: String, requested: PixelFormat, actual: PixelFormat)
 
@@ -28,6 +30,8 @@ public enum FbdevError: Error, CustomStringConvertible, Equatable {
         case .unsupportedFormat(let path, let bpp, let layout):
             return "fbdev: \(path) is \(bpp) bpp (\(layout)); supported: 16 (RGB565/BGR565), "
                 + "24 and 32 bpp with 8-bit channels"
+        case .memoryTooSmall(let path, let needed, let available):
+            return "fbdev: \(path) maps \(available) bytes but its visible area needs \(needed)"
         case .formatMismatch(let path, let requested, let actual):
             return "fbdev: \(path) is \(actual), and \(requested) was requested"
         }

@@ -10,8 +10,9 @@ import Raster
 /// Opening reads `FBIOGET_VSCREENINFO` / `FBIOGET_FSCREENINFO`, takes the pixel format from the
 /// bits per pixel and the red/green/blue bitfield offsets, the row stride from `line_length`
 /// and the visible area's origin from `xoffset`/`yoffset`, maps the memory, and puts the
-/// console in graphics mode. When the virtual height holds two screens, frames are drawn into
-/// the hidden one and shown with `FBIOPAN_DISPLAY`; otherwise into the visible one.
+/// console in graphics mode. When the virtual height holds two screens (and the driver pans),
+/// frames are drawn into the hidden one and shown with `FBIOPAN_DISPLAY`; otherwise into the
+/// visible one (`FbdevPages`).
 ///
 /// ```swift
 /// let sink = try FbdevSink(devicePath: "/dev/fb0", rotation: .degrees90, log: { print($0) })
@@ -27,18 +28,18 @@ public final class FbdevSink: FrameSink {
 
     private let file: FileDescriptor
     private let driver: String
-    private var variable: fb_var_screeninfo
-    private let savedVariable: fb_var_screeninfo
-    private let lineLength: Int
+    private let variable: fb_var_screeninfo
+    private let pages: FbdevPages
     private let mapping: MemoryMapping
     private let converter: FrameConverter
-    private let pages: Int
+    private var pans: Bool
     private var front = 0
     private var tracker: DamageTracker
-    private var console: ConsoleMode?
+    private var console: VirtualTerminal?
     private let log: @Sendable (String) -> Void
     private var blankSupported = true
     private var isBlanked = false
+    private var isReleased = false
     private var lastCanvas: Canvas?
     private var closed = false
 
@@ -46,9 +47,13 @@ public final class FbdevSink: FrameSink {
 
     /// Opens `devicePath` (or `/dev/fb0`), reads its mode and maps it; `format`, when given,
     /// must match the device's.
+    ///
+    /// `takesConsole` switches the active VT to graphics mode; with `vtSwitchSignals` too, VT
+    /// switches wait for ``releaseDisplay()`` (see ``VTSwitchSignals``).
     public init(
         devicePath: String?, format requested: PixelFormat? = nil, rotation: Rotation = .degrees0,
-        takesConsole: Bool = true, log: @escaping @Sendable (String) -> Void
+        takesConsole: Bool = true, vtSwitchSignals: VTSwitchSignals? = nil,
+        log: @escaping @Sendable (String) -> Void
     ) throws(FbdevError) {
         self.log = log
         self.rotation = rotation
@@ -79,26 +84,40 @@ public final class FbdevSink: FrameSink {
             throw .formatMismatch(path: path, requested: requested, actual: format)
         }
         self.format = format
-        savedVariable = variable
-        lineLength = Int(fixed.line_length)
+        self.variable = variable
         let panel = PixelSize(width: Int(variable.xres), height: Int(variable.yres))
         size = rotation.panelSize(canvasSize: panel)
         converter = FrameConverter(canvasSize: size, format: format, rotation: rotation)
-        let screenBytes = lineLength * panel.height
-        pages =
-            Int(variable.yres_virtual) >= 2 * panel.height
-                && Int(fixed.smem_len) >= 2 * screenBytes ? 2 : 1
+        guard
+            let pages = FbdevPages(
+                height: panel.height, virtualHeight: Int(variable.yres_virtual),
+                xOffset: Int(variable.xoffset), yOffset: Int(variable.yoffset),
+                panStep: Int(fixed.ypanstep), lineLength: Int(fixed.line_length),
+                bytesPerPixel: format.bytesPerPixel, memoryLength: Int(fixed.smem_len),
+                isDRMEmulation: FbdevPages.isDRMEmulation(id: driver))
+        else {
+            throw .memoryTooSmall(
+                path: path,
+                needed: (Int(variable.yoffset) + panel.height) * Int(fixed.line_length),
+                available: Int(fixed.smem_len))
+        }
+        self.pages = pages
+        pans = pages.count == 2
+        if !pans && FbdevPages.isDRMEmulation(id: driver)
+            && variable.yres_virtual >= 2 * variable.yres
+        {
+            log(
+                "fbdev: \(driver) is a DRM driver's fbdev emulation, which does not show panned "
+                    + "pages; single buffer (the drm backend drives this card directly)")
+        }
         switch MemoryMapping.map(fd: file.raw, length: Int(fixed.smem_len), offset: 0) {
         case .failure(let e): throw .ioctlFailed(path: path, step: "mmap", errno: e.errno)
         case .success(let m): mapping = m
         }
-        if pages == 2 {
-            variable.yoffset = 0
-            front = 0
+        tracker = DamageTracker(buffers: pages.count, bounds: IntRect(size: size))
+        if takesConsole {
+            console = VirtualTerminal(backend: "fbdev", signals: vtSwitchSignals, log: log)
         }
-        self.variable = variable
-        tracker = DamageTracker(buffers: pages, bounds: IntRect(size: size))
-        if takesConsole { console = ConsoleMode(log: log) }
         log("fbdev: \(description)")
     }
 
@@ -118,10 +137,13 @@ public final class FbdevSink: FrameSink {
         return format
     }
 
-    /// `fbdev /dev/fb0 (bochs-drmdrmfb) 1024x768 xrgb8888, stride 4096, rotation 0, 2 pages`.
+    /// `/dev/fb0 (bochs-drmdrmfb) 1024x768 xrgb8888, stride 4096, rotation 0, single buffer`,
+    /// and the VT when one was taken.
     public var description: String {
-        "\(file.path) (\(driver)) \(variable.xres)x\(variable.yres) \(format), stride \(lineLength), "
-            + "rotation \(rotation), \(pages == 2 ? "double-buffered (pan)" : "single buffer")"
+        "\(file.path) (\(driver)) \(variable.xres)x\(variable.yres) \(format), "
+            + "stride \(pages.lineLength), rotation \(rotation), "
+            + (pans ? "double-buffered (pan)" : "single buffer")
+            + (console.map { ", \($0.path)\($0.controlsSwitching ? " (VT switches)" : "")" } ?? "")
     }
 
     // MARK: Presenting
@@ -131,24 +153,22 @@ public final class FbdevSink: FrameSink {
         guard !closed else { return }
         tracker.add(Damage.normalized(damage, in: canvas.bounds))
         lastCanvas = canvas
-        guard !isBlanked else { return }
-        let target = pages == 2 ? 1 - front : front
+        guard !isBlanked, !isReleased else { return }
+        let target = pans ? 1 - front : front
         converter.copy(
-            canvas, rects: tracker.take(target), to: pageBase(target), stride: lineLength)
-        guard pages == 2 else { return }
+            canvas, rects: tracker.take(target), to: mapping.base + pages.offset(ofPage: target),
+            stride: pages.lineLength)
+        guard pans else { return }
         var pan = variable
-        pan.yoffset = UInt32(target) * variable.yres
+        pan.yoffset = UInt32(pages.panOffset(ofPage: target))
         guard nightstand_fb_pan_display(file.raw, &pan) == 0 else {
-            throw FbdevError.ioctlFailed(path: file.path, step: "FBIOPAN_DISPLAY", errno: errno)
+            // Draw into the page on screen from now on.
+            log("fbdev: FBIOPAN_DISPLAY failed (\(DeviceNode.describe(errno))); single buffer")
+            pans = false
+            tracker.invalidateAll()
+            return try present(canvas, damage: [])
         }
         front = target
-    }
-
-    /// The first byte of page `index`'s visible area (`xoffset` honoured; the single page is
-    /// where `yoffset` points).
-    private func pageBase(_ index: Int) -> UnsafeMutableRawPointer {
-        let y = pages == 2 ? index * Int(variable.yres) : Int(variable.yoffset)
-        return mapping.base + y * lineLength + Int(variable.xoffset) * format.bytesPerPixel
     }
 
     // MARK: Blanking
@@ -156,45 +176,75 @@ public final class FbdevSink: FrameSink {
     /// `FBIOBLANK` powerdown/unblank; drivers without it (logged once) get a black frame.
     public func blank(_ blanked: Bool) throws {
         guard blanked != isBlanked, !closed else { return }
-        if blankSupported {
-            let level = blanked ? nightstand_fb_blank_powerdown() : nightstand_fb_blank_unblank()
-            if nightstand_fb_blank(file.raw, level) != 0 {
-                log(
-                    "fbdev: \(driver) has no FBIOBLANK (\(DeviceNode.describe(errno))); blanking shows black"
-                )
-                blankSupported = false
-            }
-        }
-        if !blankSupported && blanked {
-            for page in 0..<pages {
-                let base = pageBase(page)
-                for y in 0..<Int(variable.yres) {
-                    memset(base + y * lineLength, 0, Int(variable.xres) * format.bytesPerPixel)
-                }
-            }
-        }
         isBlanked = blanked
+        if !isReleased { applyBlank(blanked) }
         if !blanked {
             tracker.invalidateAll()
             if let canvas = lastCanvas { try present(canvas, damage: []) }
         }
     }
 
+    private func applyBlank(_ blanked: Bool) {
+        if blankSupported {
+            let level = blanked ? nightstand_fb_blank_powerdown() : nightstand_fb_blank_unblank()
+            guard nightstand_fb_blank(file.raw, level) != 0 else { return }
+            log("fbdev: \(driver) has no FBIOBLANK (\(DeviceNode.describe(errno))); showing black")
+            blankSupported = false
+        }
+        guard blanked else { return }
+        for page in 0..<pages.count {
+            let base = mapping.base + pages.offset(ofPage: page)
+            for y in 0..<pages.height {
+                memset(base + y * pages.lineLength, 0, Int(variable.xres) * format.bytesPerPixel)
+            }
+        }
+        tracker.invalidateAll()
+    }
+
+    // MARK: VT switching
+
+    /// Stops drawing and lets the pending VT switch go ahead (the other VT's console draws
+    /// into the same memory); presents are remembered until ``acquireDisplay()``.
+    public func releaseDisplay() {
+        guard !closed, !isReleased else { return }
+        isReleased = true
+        tracker.invalidateAll()
+        console?.allowSwitchAway()
+    }
+
+    /// Acknowledges the switch back; the next present redraws every page and pans again.
+    ///
+    /// With one page, the visible area is panned back to where it was at opening: the other
+    /// VT's console may have scrolled by panning.
+    public func acquireDisplay() {
+        guard !closed, isReleased else { return }
+        console?.acknowledgeSwitchBack()
+        isReleased = false
+        tracker.invalidateAll()
+        if !pans && variable.yres_virtual > variable.yres {
+            var original = variable
+            _ = nightstand_fb_pan_display(file.raw, &original)
+        }
+        if isBlanked { applyBlank(true) }
+    }
+
     // MARK: Teardown
 
     /// Gives the framebuffer back as it was found.
     ///
-    /// Pans back to where the device was, restores the console mode, unmaps and closes.
-    /// Idempotent; also run by `deinit`.
+    /// Unblanks, pans back to where the device was, restores the console mode, unmaps and
+    /// closes. Idempotent; also run by `deinit`.
     public func close() {
         guard !closed else { return }
         closed = true
-        if isBlanked && blankSupported {
-            _ = nightstand_fb_blank(file.raw, nightstand_fb_blank_unblank())
-        }
-        if pages == 2 {
-            var original = savedVariable
-            _ = nightstand_fb_pan_display(file.raw, &original)
+        if !isReleased {
+            if isBlanked && blankSupported {
+                _ = nightstand_fb_blank(file.raw, nightstand_fb_blank_unblank())
+            }
+            if pages.count == 2 {
+                var original = variable
+                _ = nightstand_fb_pan_display(file.raw, &original)
+            }
         }
         console?.release()
         console = nil

@@ -18,9 +18,11 @@ struct RunCommand: AsyncParsableCommand {
             Opens the configured display (or, with backend auto, the first DRM card with a \
             connected screen, else /dev/fb0, else the headless backend, which writes the screen \
             to a PNG each time it changes), and keeps every widget current. SIGINT or SIGTERM \
-            restores the display and exits. `nightstand reload`, `mode` and `status` reach it \
-            through its control socket (owner-only); when another nightstand is live on that \
-            socket, it exits with status 73 before touching the display.
+            restores the display and exits. Switching to another VT (Ctrl+Alt+F2) releases the \
+            display (SIGUSR1) and switching back redraws it (SIGUSR2). `nightstand reload`, \
+            `mode` and `status` reach it through its control socket (owner-only); when another \
+            nightstand is live on that socket, it exits with status 73 before touching the \
+            display.
             """)
 
     @OptionGroup var config: ConfigurationOptions
@@ -94,19 +96,28 @@ struct RunCommand: AsyncParsableCommand {
                 atPath: Paths.directory(of: path).isEmpty ? "." : Paths.directory(of: path),
                 withIntermediateDirectories: true)
         }
-        let sink = try configuration.display.openSink { log.info("\($0)") }
+        // Signals first: the sink asks the kernel for VT switch signals, whose default action
+        // would end the program. They wait in the queue until the loop runs.
+        let events = EventQueue()
+        var display = configuration.display
+        display.vtSwitchSignals = .standard
+        let signals = try SignalHandlers([
+            SIGINT: { events.post(.stop) }, SIGTERM: { events.post(.stop) },
+            VTSwitchSignals.standard.release: { events.post(.releaseDisplay) },
+            VTSwitchSignals.standard.acquire: { events.post(.acquireDisplay) },
+        ])
+        defer { signals.cancel() }
+        let sink = try display.openSink { log.info("\($0)") }
         defer { sink.close() }
         let host = try StandbyHost(
             configuration: configuration, registry: registry, sink: sink, clock: clock,
             fonts: try FontDatabase(), log: log, notifier: SystemdNotifier(),
             ambient: AmbientController(
                 configuration: try configuration.ambientSettings().ambient,
-                logger: Logger(label: "nightstand.ambient")))
+                logger: Logger(label: "nightstand.ambient")),
+            events: events)
         let server = try control.startServer(handler: host.controlHandler, log: log)
         defer { server.stop() }
-        let events = host.events
-        let signals = SignalHandlers { events.post(.stop) }
-        defer { signals.cancel() }
         if sink is HeadlessSink, let path = configuration.display.headlessImagePath {
             log.notice(
                 "no display device in use: the screen goes to \(URL(fileURLWithPath: path).path), replaced each time it changes"
@@ -115,27 +126,6 @@ struct RunCommand: AsyncParsableCommand {
         log.info("running: \(configuration.slots.count) slot(s) on \(sink.size)")
         await host.run()
         log.info("stopped")
-    }
-}
-
-/// Turns SIGINT and SIGTERM into a call, once installed; restores the default on cancel.
-final class SignalHandlers {
-    private let sources: [any DispatchSourceSignal]
-
-    init(_ handler: @escaping @Sendable () -> Void) {
-        sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler(handler: handler)
-            source.resume()
-            return source
-        }
-    }
-
-    func cancel() {
-        for source in sources { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
     }
 }
 

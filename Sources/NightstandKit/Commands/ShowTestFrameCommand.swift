@@ -2,12 +2,17 @@ import ArgumentParser
 import Dispatch
 import Display
 import Raster
+import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// `nightstand show-test-frame`: shows a fixed test pattern on a backend until SIGTERM.
+///
+/// It handles VT switches as `run` does (SIGUSR1 releases the display, SIGUSR2 takes it back
+/// and presents the pattern whole) and, with `--commands`, blanks and unblanks on request.
 ///
 /// For bring-up and for the QEMU end-to-end test: the same pattern rendered headless and
 /// scanned out by a real kernel must give the same pixels. The pattern is drawn twice: once
@@ -40,14 +45,25 @@ struct ShowTestFrameCommand: ParsableCommand {
     var noPageFlip = false
     @Flag(help: "Exit after presenting instead of waiting for SIGTERM.")
     var once = false
+    @Flag(
+        help: """
+            Read commands from standard input, one a line: blank, unblank; each is answered \
+            on standard output (blanked, unblanked) once done.
+            """)
+    var commands = false
 
     func run() throws {
-        let config = try configuration()
-        // Take over the stop signals before opening, for every thread of the process (a
-        // thread's signal mask would not cover the concurrency runtime's threads).
-        let stop = DispatchSemaphore(value: 0)
-        let signals = SignalHandlers { stop.signal() }
+        var config = try configuration()
+        // Take over the stop and VT switch signals before opening: the sink asks the kernel
+        // for the VT signals, whose default action would end the program.
+        let inbox = Inbox()
+        let signals = try SignalHandlers([
+            SIGINT: { inbox.post(.stop) }, SIGTERM: { inbox.post(.stop) },
+            VTSwitchSignals.standard.release: { inbox.post(.release) },
+            VTSwitchSignals.standard.acquire: { inbox.post(.acquire) },
+        ])
         defer { signals.cancel() }
+        config.vtSwitchSignals = .standard
 
         let sink: any FrameSink
         do {
@@ -58,17 +74,41 @@ struct ShowTestFrameCommand: ParsableCommand {
             writeLine("nightstand: \(error)", to: 2)
             throw ExitCode(2)
         }
+        defer { sink.close() }
         let canvas = Canvas(size: sink.size)
         TestPattern.draw(on: canvas)
         try sink.present(canvas)
         let box = TestPattern.changeBox(on: canvas)
         try sink.present(canvas, damage: [box])
         writeLine("presented \(sink.size.width)x\(sink.size.height) on \(sink)", to: 1)
-        if !once {
-            stop.wait()
-            writeLine("nightstand: stop signal, closing the display", to: 2)
+        if once { return }
+        if commands {
+            DetachedThread.start(name: "commands") {
+                while let line = readLine() { inbox.post(.command(line)) }
+            }
         }
-        sink.close()
+        while true {
+            switch inbox.next() {
+            case .stop:
+                writeLine("nightstand: stop signal, closing the display", to: 2)
+                return
+            case .release:
+                sink.releaseDisplay()
+                writeLine("released", to: 1)
+            case .acquire:
+                sink.acquireDisplay()
+                try sink.present(canvas)
+                writeLine("acquired", to: 1)
+            case .command("blank"):
+                try sink.blank(true)
+                writeLine("blanked", to: 1)
+            case .command("unblank"):
+                try sink.blank(false)
+                writeLine("unblanked", to: 1)
+            case .command(let other):
+                writeLine("nightstand: unknown command \(other) (blank, unblank)", to: 2)
+            }
+        }
     }
 
     private func configuration() throws -> DisplayConfiguration {
@@ -97,6 +137,32 @@ struct ShowTestFrameCommand: ParsableCommand {
         guard let s = PixelSize(parsing: size) else { throw ValidationError("bad size \(size)") }
         config.headlessSize = s
         return config
+    }
+}
+
+/// What show-test-frame waits for: signals and commands, from any thread.
+private final class Inbox: Sendable {
+    enum Event: Sendable {
+        case stop, release, acquire
+        case command(String)
+    }
+
+    private let events = Mutex<[Event]>([])
+    private let arrived = DispatchSemaphore(value: 0)
+
+    func post(_ event: Event) {
+        events.withLock { $0.append(event) }
+        arrived.signal()
+    }
+
+    /// The next event, waiting for one.
+    func next() -> Event {
+        while true {
+            arrived.wait()
+            if let event = events.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+                return event
+            }
+        }
     }
 }
 

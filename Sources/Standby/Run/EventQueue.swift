@@ -12,6 +12,11 @@ public enum HostEvent: Sendable {
     case control(ControlCommand)
     /// SIGINT or SIGTERM: shut down.
     case stop
+    /// The console is switching to another VT (the release signal of
+    /// `Display.VTSwitchSignals`): give the display up until ``acquireDisplay``.
+    case releaseDisplay
+    /// The console switched back to our VT: take the display and show the whole frame.
+    case acquireDisplay
 }
 
 /// Why a provider gave no timeline.

@@ -68,7 +68,10 @@ public final class StandbyHost {
     private var nextWatchdog: Date?
     private var announcedReady = false
     /// Where events for the loop go: provider results, reloads, control commands, signals.
-    public let events = EventQueue()
+    public let events: EventQueue
+    /// When to present the frame again because the display could not show it (see
+    /// `FrameSink.retryInterval`).
+    private var displayRetry: Date?
     /// The provider timeout, in seconds.
     public let providerTimeout: TimeInterval
     private(set) var style = FrameStyle.day
@@ -100,8 +103,9 @@ public final class StandbyHost {
         clock: any HostClock, fonts: FontDatabase? = nil, center: WidgetCenter = .shared,
         providerTimeout: TimeInterval = 10, log: Logger = Logger(label: "nightstand"),
         notifier: SystemdNotifier = SystemdNotifier(environment: [:]),
-        ambient: AmbientController? = nil
+        ambient: AmbientController? = nil, events: EventQueue = EventQueue()
     ) throws {
+        self.events = events
         var configuration = configuration
         var family = WidgetFamily.systemSmall
         if configuration.layout.style == .clock {
@@ -236,6 +240,7 @@ public final class StandbyHost {
         }
         updateAppearance(at: now)
         if appearance != .off { drawChanges(at: now) }
+        if let retry = displayRetry, now >= retry { present([canvas.bounds], at: now) }
         status.publish(currentStatus(at: now))
     }
 
@@ -302,6 +307,7 @@ public final class StandbyHost {
             } catch {
                 log.error("display: \(new == .off ? "blanking" : "unblanking"): \(error)")
             }
+            displayRetry = sink.retryInterval.map { now.addingTimeInterval($0) }
             if new == .off { return }
             setStyle(style(for: new))
             return
@@ -369,6 +375,14 @@ public final class StandbyHost {
             apply(mode)
         case .stop:
             stopped = true
+        case .releaseDisplay:
+            log.info("display released: the console switched to another VT")
+            sink.releaseDisplay()
+            displayRetry = nil
+        case .acquireDisplay:
+            log.info("display back: the console switched back to our VT")
+            sink.acquireDisplay()
+            present([canvas.bounds], at: clock.now)
         }
     }
 
@@ -464,6 +478,12 @@ public final class StandbyHost {
         }
         damage.removeAll { $0.isEmpty }
         guard !damage.isEmpty else { return }
+        present(damage, at: now)
+    }
+
+    /// Hands the canvas's `damage` to the display, and plans a retry when the display could
+    /// not show it (master or connector lost).
+    private func present(_ damage: [IntRect], at now: Date) {
         do {
             try sink.present(canvas, damage: damage)
             statistics.frames += 1
@@ -474,6 +494,7 @@ public final class StandbyHost {
         } catch {
             log.error("display: \(error)")
         }
+        displayRetry = sink.retryInterval.map { now.addingTimeInterval($0) }
     }
 
     /// Draws a widget into a slot; returns when it next changes by itself, and the ambient
@@ -532,6 +553,7 @@ public final class StandbyHost {
                 break
             }
         }
+        consider(displayRetry)
         consider(
             SceneLayout.nextBurnInChange(
                 after: now.timeIntervalSince1970, layout: configuration.layout

@@ -2,20 +2,27 @@
 # PID 1 of the test VM. Loads the driver named by ns_driver= on the kernel command line, then
 # runs each case of ns_cases= (comma-separated), talking to the host over the serial console:
 #   @@READY name@@            waits for "go"   (host dumps the console: name-before.ppm)
-#   @@SHOWN name WxH rc@@     waits for "go"   (host dumps the frame: name.ppm)
+#   @@SHOWN name WxH@@        waits for "go"   (host dumps the frame: name.ppm)
+#   @@STEP name step@@        waits for "go"   (host dumps: name-step.ppm), once per step
 #   @@DONE name rc@@          waits for "go"   (host dumps again: name-after.ppm)
-# Case names: drm, drm-noflip, fbdev-R (rotation R), nocard.
+# A case is a backend with options, then +steps: drm, drm-noflip, fbdev-R (rotation R),
+# nocard; steps: blank, unblank (through show-test-frame --commands), vt-away, vt-back
+# (chvt 2 and chvt 1: show-test-frame answers the kernel's VT switch signals).
 export PATH=/bin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu
 mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
-arg() { tr ' ' '\n' </proc/cmdline | grep "^$1=" | cut -d= -f2; }
+arg() { tr ' ' '\n' </proc/cmdline | grep "^$1=" | cut -d= -f2-; }
 driver=$(arg ns_driver)
 format=$(arg ns_format)
+# ns_kms=PARAM=VALUE: a drm_kms_helper parameter (busybox insmod does not read the kernel
+# command line as modprobe does), e.g. drm_fbdev_overalloc=200 for a two-screen fbdev.
+kms=$(arg ns_kms | sed 's/^-$//')
 if [ -n "$driver" ]; then
     while read -r module; do
         case "$module" in
             bochs.ko|cirrus.ko|virtio-gpu.ko) [ "$module" = "$driver.ko" ] || continue ;;
+            drm_kms_helper.ko) insmod "/lib/modules/$module" $kms 2>/dev/null; continue ;;
         esac
         insmod "/lib/modules/$module" 2>/dev/null
     done </lib/modules/order
@@ -27,23 +34,35 @@ echo "nightstand end-to-end: console text on tty1" >/dev/tty1
 # A steady cursor: screendumps before and after a case then see the same console picture.
 echo 0 >/sys/class/graphics/fbcon/cursor_blink
 wait_go() { read -r _; }
+# await WORD: waits (up to 300 s) until show-test-frame printed WORD on a line of its own.
+await() {
+    n=0
+    while ! grep -qx "$1" /tmp/out && kill -0 $pid 2>/dev/null && [ $n -lt 3000 ]; do
+        sleep 0.1
+        n=$((n + 1))
+    done
+}
 
 /bin/nightstand displays
+mkfifo /tmp/commands
 for case in $(arg ns_cases | tr ',' ' '); do
     echo "@@READY $case@@"
     wait_go
-    args="--format $format"
-    case $case in
+    backend=${case%%+*}
+    steps=$(echo "$case" | tr '+' ' ' | cut -s -d' ' -f2-)
+    args="--format $format --commands"
+    case $backend in
         drm) args="$args --backend drm" ;;
         drm-noflip) args="$args --backend drm --no-page-flip" ;;
-        fbdev-*) args="$args --backend fbdev --rotation ${case#fbdev-}" ;;
+        fbdev-*) args="$args --backend fbdev --rotation ${backend#fbdev-}" ;;
         nocard) args="--backend drm" ;;
     esac
-    # Fresh files first: the loop below must not see the previous case's "presented".
+    # Fresh files first: the loops below must not see the previous case's answers.
     rm -f /tmp/out /tmp/err
     : >/tmp/out
-    /bin/nightstand show-test-frame $args >/tmp/out 2>/tmp/err &
+    /bin/nightstand show-test-frame $args </tmp/commands >/tmp/out 2>/tmp/err &
     pid=$!
+    exec 3>/tmp/commands
     n=0
     while ! grep -q presented /tmp/out && kill -0 $pid 2>/dev/null && [ $n -lt 3000 ]; do
         sleep 0.1
@@ -53,6 +72,18 @@ for case in $(arg ns_cases | tr ',' ' '); do
     size=$(sed -n 's/^presented \([0-9x]*\) .*/\1/p' /tmp/out)
     echo "@@SHOWN $case ${size:-none}@@"
     wait_go
+    for step in $steps; do
+        case $step in
+            blank) echo blank >&3; await blanked ;;
+            unblank) echo unblank >&3; await unblanked ;;
+            vt-away) chvt 2; await released ;;
+            vt-back) chvt 1; await acquired ;;
+        esac
+        sleep 1
+        echo "pan: $(cat /sys/class/graphics/fb0/pan 2>/dev/null)"
+        echo "@@STEP $case $step@@"
+        wait_go
+    done
     holder=
     case $case in
         # Hold the card open (without master) so the kernel's last-close does not restore
@@ -62,7 +93,9 @@ for case in $(arg ns_cases | tr ',' ' '); do
     kill -TERM $pid 2>/dev/null
     wait $pid
     rc=$?
-    cat /tmp/err | tail -n 1
+    exec 3>&-
+    sed -n '/presented/,$p' /tmp/out | tail -n +2
+    tail -n +2 /tmp/err
     sleep 1
     echo "@@DONE $case $rc@@"
     wait_go

@@ -9,6 +9,7 @@
 # Exit status: 0 all passed, 1 a check failed, 77 this machine cannot run the test (says why).
 # NIGHTSTAND_QEMU_INSTALL=1 installs qemu-system-x86, linux-image-amd64, busybox-static first.
 # NIGHTSTAND_QEMU_KEEP=1 keeps the work directory (screendumps, logs) for inspection.
+# NIGHTSTAND_QEMU_ONLY=virtio,cirrus boots only those VMs (names as in the table of README.md).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
@@ -89,10 +90,22 @@ dump() {
     return 1
 }
 
-# vm NAME DEVICE DRIVER FORMAT CASES…
+# selected VM: whether NIGHTSTAND_QEMU_ONLY (a comma-separated list of VM names) lets VM run.
+selected() { [[ -z ${NIGHTSTAND_QEMU_ONLY:-} || ,$NIGHTSTAND_QEMU_ONLY, == *,$1,* ]]; }
+
+# is_dark FILE: the binary PPM shows no picture: every byte is black, or the gray (0xAA) of
+# QEMU's "Display output is not active." notice, which virtio-gpu shows for a disabled output.
+is_dark() {
+    local header
+    header=$(head -c 20 "$1" | head -n 3 | wc -c)
+    [[ $(tail -c +$((header + 1)) "$1" | tr -d '\000\252' | wc -c) == 0 ]]
+}
+
+# vm NAME DEVICE DRIVER FORMAT KMS-PARAM CASES…   (KMS-PARAM: a drm_kms_helper parameter, or -)
 vm() {
-    local name=$1 device=$2 driver=$3 format=$4
-    shift 4
+    local name=$1 device=$2 driver=$3 format=$4 kms=$5
+    shift 5
+    selected "$name" || return 0
     local cases
     cases=$(IFS=,; echo "$*")
     local dir=$work/$name
@@ -103,7 +116,7 @@ vm() {
     [[ $device != none ]] && devargs+=(-device "$device")
     qemu-system-x86_64 -M pc -accel tcg -m 1024 -display none "${devargs[@]}" \
         -kernel "$kernel" -initrd "$work/initramfs.cpio" \
-        -append "console=ttyS0 quiet loglevel=3 logo.nologo ns_driver=$driver ns_format=$format ns_cases=$cases" \
+        -append "console=ttyS0 quiet loglevel=3 logo.nologo ns_kms=$kms ns_driver=$driver ns_format=$format ns_cases=$cases" \
         -serial "pipe:$dir/serial" -monitor "pipe:$dir/monitor" -no-reboot &
     qemu_pid=$!
     cat "$dir/serial.out" >"$serial_log" &
@@ -111,9 +124,11 @@ vm() {
     cat "$dir/monitor.out" >"$dir/monitor.log" &
     local cat_monitor=$!
     exec 4>"$dir/serial.in" 5>"$dir/monitor.in"
-    echo "qemu end-to-end: booted $name ($device, $driver)" >&2
+    echo "qemu end-to-end: booted $name ($device, $driver$([[ $kms == - ]] || echo ", $kms"))" >&2
 
     for c in "$@"; do
+        local backend=${c%%+*} steps=
+        [[ $c == *+* ]] && steps=${c#*+}
         await "@@READY $c@@" >/dev/null || { fail "$name/$c: VM never got ready"; break; }
         dump "$dir/$c-before.ppm" || fail "$name/$c: screendump failed"
         echo go >&4
@@ -121,26 +136,50 @@ vm() {
         shown=$(await "@@SHOWN $c ") || { fail "$name/$c: frame never shown"; break; }
         local size
         size=$(echo "$shown" | sed -n 's/.*@@SHOWN [^ ]* \([0-9x]*\)@@.*/\1/p')
+        local headless=$dir/$c-headless.ppm
         if [[ $c == nocard ]]; then
             [[ -z $size ]] || fail "$name/$c: a frame was shown without a card"
         elif [[ -z $size ]]; then
             fail "$name/$c: nightstand did not present (see $serial_log)"
         else
             dump "$dir/$c.ppm" || fail "$name/$c: screendump failed"
-            local rotation=0 flags=()
-            [[ $c == fbdev-* ]] && rotation=${c#fbdev-}
+            local rotation=0
+            [[ $backend == fbdev-* ]] && rotation=${backend#fbdev-}
             "$binary" show-test-frame --backend headless --size "$size" --format "$format" \
-                --rotation "$rotation" --output "$dir/$c-headless.ppm" --once >/dev/null 2>&1
+                --rotation "$rotation" --output "$headless" --once >/dev/null 2>&1
             # The frame is static once SHOWN is printed: a mismatch gets one more screendump,
             # said out loud, before it counts (a dump can catch the emulated device mid-update).
-            if ! cmp -s "$dir/$c.ppm" "$dir/$c-headless.ppm"; then
+            if ! cmp -s "$dir/$c.ppm" "$headless"; then
                 echo "qemu end-to-end: $name/$c differs; taking the screendump again" >&2
                 sleep 1
                 dump "$dir/$c.ppm" || fail "$name/$c: screendump failed"
             fi
-            compare "$dir/$c.ppm" "$dir/$c-headless.ppm" "$name/$c: scanout equals headless $format rotation $rotation ($size)"
+            compare "$dir/$c.ppm" "$headless" "$name/$c: scanout equals headless $format rotation $rotation ($size)"
         fi
         echo go >&4
+        local step
+        for step in ${steps//+/ }; do
+            await "@@STEP $c $step@@" >/dev/null || { fail "$name/$c: step $step never done"; break 2; }
+            local shot=$dir/$c-$step.ppm
+            dump "$shot" || fail "$name/$c: screendump failed"
+            case $step in
+                blank)
+                    if is_dark "$shot"; then
+                        pass "$name/$c: blank turns the output off"
+                    else
+                        fail "$name/$c: blank left pixels lit ($(basename "$shot"))"
+                    fi ;;
+                vt-away)
+                    if cmp -s "$shot" "$headless"; then
+                        fail "$name/$c: after chvt 2 the frame is still on screen"
+                    else
+                        pass "$name/$c: chvt 2 released the display (another VT shows)"
+                    fi ;;
+                unblank | vt-back)
+                    compare "$shot" "$headless" "$name/$c: after $step the whole frame is back" ;;
+            esac
+            echo go >&4
+        done
         local done_line
         done_line=$(await "@@DONE $c ") || { fail "$name/$c: no exit"; break; }
         local rc
@@ -168,10 +207,29 @@ vm() {
     wait "$cat_serial" "$cat_monitor" 2>/dev/null
 }
 
-vm bochs bochs-display bochs xrgb8888 drm fbdev-0 fbdev-90
-vm virtio virtio-gpu-pci virtio-gpu xrgb8888 drm drm-noflip
-vm cirrus cirrus-vga cirrus rgb565 fbdev-270 fbdev-180
-vm none none none xrgb8888 nocard
+# expect_log VM TEXT WHAT: the VM's serial log says TEXT (what nightstand logged on opening).
+expect_log() {
+    selected "$1" || return 0
+    if grep -aqF "$2" "$work/$1/serial.log"; then pass "$1: $3"; else fail "$1: $3 (no '$2' in the log)"; fi
+}
+
+vt=vt-away+vt-back
+blank=blank+unblank
+vm bochs bochs-display bochs xrgb8888 - drm+$vt fbdev-0+$vt fbdev-90
+expect_log bochs "rotation 0, single buffer" "fbdev without room to pan draws into the visible page"
+# bochs-display has no VGA blanking; the standard VGA (same bochs-drm driver) has: the kernel
+# blanks it through the attribute controller on DPMS off, and the screendump turns black.
+vm stdvga VGA bochs xrgb8888 - drm+$blank fbdev-0+$blank
+vm virtio virtio-gpu-pci virtio-gpu xrgb8888 - drm+$blank+$vt drm-noflip
+# drm_fbdev_overalloc=200 gives the fbdev emulation a virtual height of two screens. Panned
+# pages did not show there (a frame drawn into the hidden page and panned to stayed black after
+# a VT switch), so the sink draws into the visible page of any DRM fbdev emulation, and says so.
+vm virtio-pan virtio-gpu-pci virtio-gpu xrgb8888 drm_fbdev_overalloc=200 fbdev-0+$vt fbdev-270
+expect_log virtio-pan "DRM driver's fbdev emulation, which does not show panned pages; single buffer" \
+    "a two-screen DRM fbdev emulation is not panned"
+# cirrus: RGB565 fbdev, and DRM with RGB565 dumb buffers (its driver shows no DPMS off).
+vm cirrus cirrus-vga cirrus rgb565 - fbdev-270 fbdev-180 drm drm-noflip
+vm none none none xrgb8888 - nocard
 
 if ((failures)); then
     echo "qemu end-to-end: $failures check(s) FAILED" >&2

@@ -1,0 +1,82 @@
+import Display
+import Foundation
+import Raster
+import Testing
+import Widgets
+
+@testable import Standby
+
+/// A sink that records what the host asks of it, and says the display is lost when told to.
+private final class RecordingSink: FrameSink {
+    let size = PixelSize(width: 400, height: 240)
+    let format = PixelFormat.xrgb8888
+    let rotation = Rotation.degrees0
+    var presents: [[IntRect]] = []
+    var releases = 0
+    var acquires = 0
+    var retryInterval: Double?
+
+    func present(_ canvas: Canvas, damage: [IntRect]) throws { presents.append(damage) }
+    func blank(_ blanked: Bool) throws {}
+    func releaseDisplay() { releases += 1 }
+    func acquireDisplay() { acquires += 1 }
+    func close() {}
+    var description: String { "recording" }
+}
+
+@Suite("The host hands the display over on VT switches and retries a lost one")
+struct DisplayHandoverTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)  // a whole minute
+
+    private func host(_ sink: RecordingSink, clock: SimulatedClock) throws -> StandbyHost {
+        let configuration = try Configuration.parse(
+            """
+            [layout]
+            burn_in_shift = 0
+            [[widget]]
+            kind = "clock"
+            [[slot]]
+            widgets = ["clock"]
+            """, file: "test.toml")
+        return try StandbyHost(
+            configuration: configuration,
+            registry: WidgetRegistry([kind("clock", MinuteProvider())]), sink: sink,
+            clock: clock, center: WidgetCenter())
+    }
+
+    @Test("Release gives the display up; acquire takes it back and presents the whole screen")
+    func vtSwitch() async throws {
+        let sink = RecordingSink()
+        let clock = SimulatedClock(start: start)
+        let host = try host(sink, clock: clock)
+        await host.run(until: start + 10)
+        let drawn = sink.presents.count
+        host.events.post(.releaseDisplay)
+        await host.run(until: start + 20)
+        #expect(sink.releases == 1)
+        #expect(sink.acquires == 0)
+        #expect(sink.presents.count == drawn)
+        host.events.post(.acquireDisplay)
+        await host.run(until: start + 30)
+        #expect(sink.acquires == 1)
+        #expect(sink.presents.count == drawn + 1)
+        #expect(sink.presents.last == [IntRect(size: sink.size)])
+    }
+
+    @Test("While the sink asks for a retry, the whole screen is presented again at that interval")
+    func retry() async throws {
+        let sink = RecordingSink()
+        sink.retryInterval = 1
+        let clock = SimulatedClock(start: start)
+        let host = try host(sink, clock: clock)
+        await host.run(until: start + 5.5)
+        // The first frames, then one full present a second.
+        let retries = sink.presents.suffix(5)
+        #expect(retries.count == 5)
+        #expect(retries.allSatisfy { $0 == [IntRect(size: sink.size)] })
+        sink.retryInterval = nil  // the display is back
+        let count = sink.presents.count
+        await host.run(until: start + 59)
+        #expect(sink.presents.count == count + 1)  // the retry that found it back, no more
+    }
+}
