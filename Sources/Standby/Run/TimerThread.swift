@@ -26,8 +26,10 @@ final class TimerThread: @unchecked Sendable {
         condition.lock()
         deadline = date
         self.action = action
-        condition.signal()
         condition.unlock()
+        // Signalled after unlocking: a waiter woken with the mutex still held would only block
+        // on it, one more context switch per wake-up.
+        condition.signal()
     }
 
     /// Drops the scheduled action, if it hasn't run.
@@ -42,8 +44,10 @@ final class TimerThread: @unchecked Sendable {
     func finish() {
         condition.lock()
         finished = true
-        condition.signal()
         condition.unlock()
+        // Signalled after unlocking: a waiter woken with the mutex still held would only block
+        // on it, one more context switch per wake-up.
+        condition.signal()
     }
 
     private func loop() {
