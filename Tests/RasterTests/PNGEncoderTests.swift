@@ -29,6 +29,26 @@ import Testing
         #expect(mismatches(canvas, try PNGDecoder.decode(data: withAlpha)) == 0)
     }
 
+    @Test("RGB rows encode as an RGB PNG that decodes to the same opaque pixels")
+    func rgbRowsRoundTrip() throws {
+        let width = 300
+        let height = 7
+        let rgb = (0..<width * height * 3).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        let png = try PNGEncoder.encode(rgb: rgb, width: width, height: height)
+        #expect(colorType(png) == 2)
+        let decoded = try PNGDecoder.decode(data: png)
+        var wrong = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 3
+                let expected = PremultipliedPixel(r: rgb[i], g: rgb[i + 1], b: rgb[i + 2], a: 255)
+                if decoded[x, y] != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+        #expect(throws: PNGError.self) { try PNGEncoder.encode(rgb: rgb, width: width, height: 6) }
+    }
+
     @Test func transparentPixelsComeBackTransparentBlack() throws {
         let canvas = Canvas(width: 2, height: 1)
         canvas[0, 0] = PremultipliedPixel(r: 0, g: 0, b: 0, a: 0)

@@ -25,19 +25,8 @@ enum FrameImageWriter {
         case .ppm:
             return [Array("P6\n\(size.width) \(size.height)\n255\n".utf8), rgb]
         case .png:
-            // An opaque canvas of the decoded panel: PNGEncoder writes it as an RGB PNG.
-            let canvas = Canvas(size: size)
-            for y in 0..<size.height {
-                let row = canvas.row(y)
-                for x in 0..<size.width {
-                    let i = (y * size.width + x) * 3
-                    row[x] =
-                        0xFF00_0000 | UInt32(rgb[i]) << 16 | UInt32(rgb[i + 1]) << 8
-                        | UInt32(rgb[i + 2])
-                }
-            }
             do {
-                return [try PNGEncoder.encode(canvas)]
+                return [try PNGEncoder.encode(rgb: rgb, width: size.width, height: size.height)]
             } catch {
                 throw .unsupportedImage(path: path, reason: "PNG encoding failed: \(error)")
             }

@@ -1,4 +1,5 @@
 import CPNG
+import Glibc
 
 /// Writes canvases and bitmaps as PNG files, through libpng's simplified API.
 ///
@@ -89,43 +90,70 @@ public enum PNGEncoder {
         let channels = opaque ? 3 : 4
         let raw = packStraight(width: width, height: height, channels: channels, row: row)
 
+        return try raw.withUnsafeBytes { pixels in
+            try compress(
+                pixels, width: width, height: height, alpha: !opaque, failure: failure)
+        }
+    }
+
+    /// The PNG bytes of an opaque image given as 8-bit RGB rows, top to bottom, no padding:
+    /// `width × height × 3` bytes, compressed as they are (no copy of the pixels).
+    ///
+    /// ```swift
+    /// let png = try PNGEncoder.encode(rgb: panel, width: 480, height: 320)
+    /// ```
+    ///
+    /// - Throws: ``PNGError/Reason/encodingFailed(detail:)`` when the buffer is not that size or
+    ///   libpng fails.
+    public static func encode(rgb: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+        func failure(_ detail: String) -> PNGError {
+            PNGError(file: nil, reason: .encodingFailed(detail: detail))
+        }
+        guard width > 0, height > 0, rgb.count == width * height * 3 else {
+            throw failure("\(rgb.count) bytes are not \(width)x\(height) RGB pixels")
+        }
+        guard PNGDecoder.isAcceptable(width: width, height: height) else {
+            throw failure("\(width)x\(height) is larger than the decoder accepts")
+        }
+        return try rgb.withUnsafeBytes { pixels in
+            try compress(pixels, width: width, height: height, alpha: false, failure: failure)
+        }
+    }
+
+    /// Compresses straight 8-bit RGB or RGBA rows into PNG bytes.
+    ///
+    /// libpng writes into a growing memory stream (`open_memstream`), so the memory used is the
+    /// compressed size, never a worst-case buffer as large as the pixels.
+    private static func compress(
+        _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, alpha: Bool,
+        failure: (String) -> PNGError
+    ) throws -> [UInt8] {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         image.width = png_uint_32(width)
         image.height = png_uint_32(height)
-        image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | (opaque ? 0 : PNG_FORMAT_FLAG_ALPHA))
+        image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | (alpha ? PNG_FORMAT_FLAG_ALPHA : 0))
         defer { png_image_free(&image) }
-        func libpngMessage() -> String {
-            withUnsafeBytes(of: image.message) { raw in
+
+        var buffer: UnsafeMutablePointer<CChar>?
+        var size = 0
+        guard let stream = open_memstream(&buffer, &size) else {
+            throw failure("no memory stream: \(String(cString: strerror(errno)))")
+        }
+        let written = png_image_write_to_stdio(
+            &image, stream, 0, pixels.baseAddress, png_int_32(width * (alpha ? 4 : 3)), nil)
+        let closed = fclose(stream)
+        defer { free(buffer) }
+        guard written != 0 else {
+            let message = withUnsafeBytes(of: image.message) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
+            throw failure(message)
         }
-
-        // A first guess that holds any compressed result: deflate's worst case adds 5 bytes per
-        // 16 KiB block, plus a filter byte per row and the chunks around it. libpng says how
-        // much it needs if the guess is short anyway, and the second attempt uses that.
-        var capacity = raw.count + height + raw.count / 1024 + 1024
-        for _ in 0..<2 {
-            var out = [UInt8](repeating: 0, count: capacity)
-            var size = capacity
-            let ok = out.withUnsafeMutableBytes { dst in
-                raw.withUnsafeBytes { src in
-                    png_image_write_to_memory(
-                        &image, dst.baseAddress, &size, 0, src.baseAddress,
-                        png_int_32(width * channels), nil)
-                }
-            }
-            if ok != 0 {
-                out.removeSubrange(size...)
-                return out
-            }
-            guard size > capacity else { throw failure(libpngMessage()) }
-            capacity = size
-        }
-        throw failure(libpngMessage())
+        guard closed == 0, let buffer else { throw failure("the memory stream failed") }
+        return [UInt8](UnsafeRawBufferPointer(start: buffer, count: size))
     }
 
-    /// Packs rows into straight-alpha R, G, B(, A) bytes, the layout libpng writes from.
     private static func packStraight(
         width: Int, height: Int, channels: Int, row: (Int) -> UnsafePointer<UInt32>
     ) -> [UInt8] {
