@@ -17,18 +17,33 @@ driver=$(arg ns_driver)
 format=$(arg ns_format)
 # ns_kms=PARAM=VALUE: a drm_kms_helper parameter (busybox insmod does not read the kernel
 # command line as modprobe does), e.g. drm_fbdev_overalloc=200 for a two-screen fbdev.
-kms=$(arg ns_kms | sed 's/^-$//')
+kms=$(arg ns_kms)
 if [ -n "$driver" ]; then
     while read -r module; do
         case "$module" in
             bochs.ko|cirrus.ko|virtio-gpu.ko) [ "$module" = "$driver.ko" ] || continue ;;
             drm_kms_helper.ko) insmod "/lib/modules/$module" $kms 2>/dev/null; continue ;;
+            # cirrusfb, the native fbdev driver of cirrus-vga (no DRM): RGB565 instead of
+            # its default 8 bpp.
+            cirrusfb.ko)
+                [ "$driver" = cirrusfb ] &&
+                    insmod "/lib/modules/$module" mode_option=1024x768-16@60 2>/dev/null
+                continue ;;
         esac
         insmod "/lib/modules/$module" 2>/dev/null
     done </lib/modules/order
+    node=/dev/dri/card0
+    [ "$driver" = cirrusfb ] && node=/dev/fb0
     n=0
-    while [ ! -e /dev/dri/card0 ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+    while [ ! -e $node ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
     sleep 1
+fi
+# ns_fbvirtual=W,H: the fbdev virtual size, set through sysfs as `fbset -vxres W -vyres H`
+# would (busybox has no fbset); a virtual height of two screens lets the sink pan.
+fbvirtual=$(arg ns_fbvirtual)
+if [ -n "$fbvirtual" ]; then
+    echo "$fbvirtual" >/sys/class/graphics/fb0/virtual_size
+    echo "fb0 virtual size $(cat /sys/class/graphics/fb0/virtual_size)"
 fi
 echo "nightstand end-to-end: console text on tty1" >/dev/tty1
 # A steady cursor: screendumps before and after a case then see the same console picture.
@@ -70,6 +85,7 @@ for case in $(arg ns_cases | tr ',' ' '); do
     done
     cat /tmp/err
     size=$(sed -n 's/^presented \([0-9x]*\) .*/\1/p' /tmp/out)
+    echo "pan: $(cat /sys/class/graphics/fb0/pan 2>/dev/null)"
     echo "@@SHOWN $case ${size:-none}@@"
     wait_go
     for step in $steps; do
