@@ -12,7 +12,7 @@ trap 'rm -rf "$root"' EXIT
 
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib64,lib/x86_64-linux-gnu,lib/modules}
 cp "$(command -v busybox)" "$root/bin/busybox"
-for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir mkfifo head cut tr wc dmesg poweroff sync chvt; do
+for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir mkfifo head cut tr wc dmesg poweroff sync chvt setsid; do
     ln -s busybox "$root/bin/$tool"
 done
 cp "$here/init.sh" "$root/init"

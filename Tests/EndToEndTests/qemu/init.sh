@@ -6,7 +6,8 @@
 #   @@STEP name step@@        waits for "go"   (host dumps: name-step.ppm), once per step
 #   @@DONE name rc@@          waits for "go"   (host dumps again: name-after.ppm)
 # A case is a backend with options, then +steps: drm, drm-noflip, fbdev-R (rotation R),
-# nocard; steps: blank, unblank (through show-test-frame --commands), vt-away, vt-back
+# stdin-fbdev-R (fbdev-R started on tty2 with tty1 as standard input and controlling tty, as a
+# service with TTYPath=/dev/tty1 runs; no commands), nocard; steps: blank, unblank (through show-test-frame --commands), vt-away, vt-back
 # (chvt 2 and chvt 1: show-test-frame answers the kernel's VT switch signals).
 export PATH=/bin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu
 mount -t proc proc /proc
@@ -66,18 +67,25 @@ for case in $(arg ns_cases | tr ',' ' '); do
     backend=${case%%+*}
     steps=$(echo "$case" | tr '+' ' ' | cut -s -d' ' -f2-)
     args="--format $format --commands"
+    stdin=/tmp/commands
     case $backend in
         drm) args="$args --backend drm" ;;
         drm-noflip) args="$args --backend drm --no-page-flip" ;;
         fbdev-*) args="$args --backend fbdev --rotation ${backend#fbdev-}" ;;
+        stdin-fbdev-*)
+            args="--format $format --backend fbdev --rotation ${backend#stdin-fbdev-}"
+            stdin=/dev/tty1
+            chvt 2 ;;
         nocard) args="--backend drm" ;;
     esac
     # Fresh files first: the loops below must not see the previous case's answers.
     rm -f /tmp/out /tmp/err
     : >/tmp/out
-    /bin/nightstand show-test-frame $args </tmp/commands >/tmp/out 2>/tmp/err &
+    # A new session whose shell opens the standard input: a terminal becomes its controlling
+    # tty, as systemd's StandardInput=tty does.
+    setsid sh -c 'exec /bin/nightstand show-test-frame "$@" <'$stdin - $args >/tmp/out 2>/tmp/err &
     pid=$!
-    exec 3>/tmp/commands
+    [ $stdin = /tmp/commands ] && exec 3>/tmp/commands
     n=0
     while ! grep -q presented /tmp/out && kill -0 $pid 2>/dev/null && [ $n -lt 3000 ]; do
         sleep 0.1
@@ -85,7 +93,7 @@ for case in $(arg ns_cases | tr ',' ' '); do
     done
     cat /tmp/err
     size=$(sed -n 's/^presented \([0-9x]*\) .*/\1/p' /tmp/out)
-    echo "pan: $(cat /sys/class/graphics/fb0/pan 2>/dev/null)"
+    echo "pan: $(cat /sys/class/graphics/fb0/pan 2>/dev/null), active VT: $(cat /sys/class/tty/tty0/active)"
     echo "@@SHOWN $case ${size:-none}@@"
     wait_go
     for step in $steps; do

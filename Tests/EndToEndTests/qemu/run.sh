@@ -145,7 +145,7 @@ vm() {
         else
             dump "$dir/$c.ppm" || fail "$name/$c: screendump failed"
             local rotation=0
-            [[ $backend == fbdev-* ]] && rotation=${backend#fbdev-}
+            [[ $backend == *fbdev-* ]] && rotation=${backend##*fbdev-}
             "$binary" show-test-frame --backend headless --size "$size" --format "$format" \
                 --rotation "$rotation" --output "$headless" --once >/dev/null 2>&1
             # The frame is static once SHOWN is printed: a mismatch gets one more screendump,
@@ -235,9 +235,21 @@ vm cirrus cirrus-vga cirrus rgb565 - fbdev-270 fbdev-180 drm drm-noflip
 # to it, the damage-only second one draws into the other page and pans back, and after chvt 1
 # the whole frame goes to the hidden page again. Each time the screendump equals the headless
 # frame, and the guest prints the pan offset the kernel reports.
-vm cirrusfb cirrus-vga cirrusfb rgb565 ns_fbvirtual=1024,1536 fbdev-0+$vt fbdev-90
+# stdin-fbdev-0 starts on tty2 with tty1 as standard input (a service's TTYPath=/dev/tty1):
+# nightstand must switch to tty1 and take it, VT switches included.
+vm cirrusfb cirrus-vga cirrusfb rgb565 ns_fbvirtual=1024,1536 fbdev-0+$vt fbdev-90 stdin-fbdev-0+$vt
 expect_log cirrusfb "rotation 0, double-buffered (pan)" "a native fbdev driver with two screens is panned"
 expect_log cirrusfb "pan: 0,768" "the kernel shows the second page (yoffset 768)"
+expect_log cirrusfb "switching from /dev/tty2 to /dev/tty1, the VT on standard input" \
+    "a VT on standard input is made the active one"
+expect_log cirrusfb "double-buffered (pan), /dev/tty1 (VT switches)" "and it is the VT the sink takes"
+if selected cirrusfb; then
+    if grep -aq "active VT: tty2" "$work/cirrusfb/serial.log"; then
+        fail "cirrusfb: tty2 was still active when a frame was shown"
+    else
+        pass "cirrusfb: tty1 was active whenever a frame was shown"
+    fi
+fi
 vm none none none xrgb8888 - nocard
 
 if ((failures)); then
