@@ -92,6 +92,11 @@ static inline int nightstand_vt_active(int fd, unsigned short *active) {
     if (r == 0) *active = st.v_active;
     return r;
 }
+// Switches to VT `number` and waits until it is the active one.
+static inline int nightstand_vt_activate(int fd, int number) {
+    if (ioctl(fd, VT_ACTIVATE, (unsigned long)number) != 0) return -1;
+    return ioctl(fd, VT_WAITACTIVE, (unsigned long)number);
+}
 
 // MARK: VT switching (uapi linux/vt.h: VT_GETMODE, VT_SETMODE, VT_RELDISP).
 

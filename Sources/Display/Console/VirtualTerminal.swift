@@ -15,10 +15,14 @@ import CDRM
 /// console mode and the cursor, so the login prompt comes back when we exit (uapi
 /// `linux/kd.h`, `linux/vt.h`).
 ///
+/// The VT is standard input when that is one (`/dev/ttyN`, as a service with systemd's
+/// `TTYPath=/dev/tty1` and `StandardInput=tty` gets it), made the active VT if it is not;
+/// otherwise the active VT, through `/dev/tty0`.
+///
 /// Technical notes: the ioctls that change a VT need the caller to own it (its controlling
-/// tty) or `CAP_SYS_TTY_CONFIG`; a service gets that with systemd's `TTYPath=`. Without it,
-/// the backend runs on without the console (logged), as it does under a login manager that
-/// hands DRM master over itself.
+/// tty) or `CAP_SYS_TTY_CONFIG`; an unprivileged service owns the VT systemd gives it as
+/// standard input, and cannot open `/dev/tty0`. Without either, the backend runs on without
+/// the console (logged), as it does under a login manager that hands DRM master over itself.
 final class VirtualTerminal {
     private let tty: FileDescriptor
     private let savedMode: Int32
@@ -31,21 +35,10 @@ final class VirtualTerminal {
     /// permission, a kernel without VTs). `backend` prefixes the log lines.
     init?(backend: String, signals: VTSwitchSignals?, log: (String) -> Void) {
         let without = "running without the console (no graphics mode, no VT switch handshake)"
-        let console: FileDescriptor
-        switch FileDescriptor.open("/dev/tty0", flags: O_RDWR) {
-        case .failure(let f):
-            log("\(backend): cannot open /dev/tty0: \(DeviceNode.describe(f.errno)); \(without)")
-            return nil
-        case .success(let fd):
-            console = fd
-        }
-        var active: UInt16 = 0
-        guard nightstand_vt_active(console.raw, &active) == 0,
-            case .success(let tty) = FileDescriptor.open("/dev/tty\(active)", flags: O_RDWR)
-        else {
-            log("\(backend): cannot open the active VT: \(DeviceNode.describe(errno)); \(without)")
-            return nil
-        }
+        guard
+            let tty = VirtualTerminal.standardInput(backend: backend, log: log)
+                ?? VirtualTerminal.active(backend: backend, log: { log("\($0); \(without)") })
+        else { return nil }
         var mode: Int32 = 0
         guard nightstand_kd_get_mode(tty.raw, &mode) == 0,
             nightstand_kd_set_mode(tty.raw, nightstand_kd_graphics()) == 0
@@ -68,6 +61,52 @@ final class VirtualTerminal {
             }
         }
         write("\u{1B}[?25l")
+    }
+
+    /// Standard input when it is a VT, made the active one; nil when it is not a VT.
+    private static func standardInput(backend: String, log: (String) -> Void) -> FileDescriptor? {
+        guard isatty(0) == 1, let name = ttyname(0).map({ String(cString: $0) }),
+            let number = number(ofTTYPath: name),
+            case .success(let tty) = FileDescriptor.duplicate(0, path: name)
+        else { return nil }
+        var active: UInt16 = 0
+        if nightstand_vt_active(tty.raw, &active) == 0, Int(active) != number {
+            log("\(backend): switching from /dev/tty\(active) to \(name), the VT on standard input")
+            if nightstand_vt_activate(tty.raw, Int32(number)) != 0 {
+                log("\(backend): VT_ACTIVATE \(number): \(DeviceNode.describe(errno))")
+            }
+        }
+        return tty
+    }
+
+    /// The active VT, found through `/dev/tty0`; nil with the reason logged.
+    private static func active(backend: String, log: (String) -> Void) -> FileDescriptor? {
+        let console: FileDescriptor
+        switch FileDescriptor.open("/dev/tty0", flags: O_RDWR) {
+        case .failure(let f):
+            log("\(backend): cannot open /dev/tty0: \(DeviceNode.describe(f.errno))")
+            return nil
+        case .success(let fd):
+            console = fd
+        }
+        var active: UInt16 = 0
+        guard nightstand_vt_active(console.raw, &active) == 0,
+            case .success(let tty) = FileDescriptor.open("/dev/tty\(active)", flags: O_RDWR)
+        else {
+            log("\(backend): cannot open the active VT: \(DeviceNode.describe(errno))")
+            return nil
+        }
+        return tty
+    }
+
+    /// The VT number of a terminal path, `/dev/ttyN` with N in 1...63 (the kernel's
+    /// `MAX_NR_CONSOLES`); nil for `/dev/tty0` (whichever VT is active), serial ports and
+    /// pseudo-terminals.
+    static func number(ofTTYPath path: String) -> Int? {
+        guard path.hasPrefix("/dev/tty"), let n = Int(path.dropFirst("/dev/tty".count)),
+            String(n) == path.dropFirst("/dev/tty".count), (1...63).contains(n)
+        else { return nil }
+        return n
     }
 
     /// The VT's path, for the log.

@@ -19,6 +19,14 @@ final class FileDescriptor {
         return .success(FileDescriptor(raw: fd, path: path))
     }
 
+    /// A close-on-exec duplicate of the open descriptor `fd` (standard input, say), known as
+    /// `path`; closing it leaves `fd` open.
+    static func duplicate(_ fd: Int32, path: String) -> Result<FileDescriptor, OpenFailure> {
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { return .failure(OpenFailure(path: path, errno: errno)) }
+        return .success(FileDescriptor(raw: copy, path: path))
+    }
+
     private init(raw: Int32, path: String) {
         self.raw = raw
         self.path = path

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Builds a busybox initramfs holding the nightstand binary, its shared libraries, the DRM
-# driver modules (bochs, virtio-gpu, cirrus and their dependencies) and init.sh.
+# driver modules (bochs, virtio-gpu, cirrus, cirrusfb and their dependencies) and init.sh.
 # Usage: build-initramfs.sh NIGHTSTAND_BINARY KERNEL_RELEASE OUTPUT.cpio
 set -euo pipefail
 binary=$1
@@ -12,7 +12,7 @@ trap 'rm -rf "$root"' EXIT
 
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib64,lib/x86_64-linux-gnu,lib/modules}
 cp "$(command -v busybox)" "$root/bin/busybox"
-for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir mkfifo head cut tr wc dmesg poweroff sync chvt; do
+for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir mkfifo head cut tr wc dmesg poweroff sync chvt setsid; do
     ln -s busybox "$root/bin/$tool"
 done
 cp "$here/init.sh" "$root/init"
@@ -41,7 +41,7 @@ add() {
     for dep in $deps; do add "$dep"; done
     order+=("$path")
 }
-for name in bochs cirrus virtio-gpu virtio_pci; do
+for name in bochs cirrus cirrusfb virtio-gpu virtio_pci; do
     path=$(grep -E "/$name\.ko(\.xz)?:" "$moddir/modules.dep" | cut -d: -f1)
     [[ -n $path ]] || { echo "module $name not found in $moddir" >&2; exit 1; }
     add "$path"

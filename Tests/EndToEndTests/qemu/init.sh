@@ -6,7 +6,8 @@
 #   @@STEP name step@@        waits for "go"   (host dumps: name-step.ppm), once per step
 #   @@DONE name rc@@          waits for "go"   (host dumps again: name-after.ppm)
 # A case is a backend with options, then +steps: drm, drm-noflip, fbdev-R (rotation R),
-# nocard; steps: blank, unblank (through show-test-frame --commands), vt-away, vt-back
+# stdin-fbdev-R (fbdev-R started on tty2 with tty1 as standard input and controlling tty, as a
+# service with TTYPath=/dev/tty1 runs; no commands), nocard; steps: blank, unblank (through show-test-frame --commands), vt-away, vt-back
 # (chvt 2 and chvt 1: show-test-frame answers the kernel's VT switch signals).
 export PATH=/bin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu
 mount -t proc proc /proc
@@ -17,18 +18,33 @@ driver=$(arg ns_driver)
 format=$(arg ns_format)
 # ns_kms=PARAM=VALUE: a drm_kms_helper parameter (busybox insmod does not read the kernel
 # command line as modprobe does), e.g. drm_fbdev_overalloc=200 for a two-screen fbdev.
-kms=$(arg ns_kms | sed 's/^-$//')
+kms=$(arg ns_kms)
 if [ -n "$driver" ]; then
     while read -r module; do
         case "$module" in
             bochs.ko|cirrus.ko|virtio-gpu.ko) [ "$module" = "$driver.ko" ] || continue ;;
             drm_kms_helper.ko) insmod "/lib/modules/$module" $kms 2>/dev/null; continue ;;
+            # cirrusfb, the native fbdev driver of cirrus-vga (no DRM): RGB565 instead of
+            # its default 8 bpp.
+            cirrusfb.ko)
+                [ "$driver" = cirrusfb ] &&
+                    insmod "/lib/modules/$module" mode_option=1024x768-16@60 2>/dev/null
+                continue ;;
         esac
         insmod "/lib/modules/$module" 2>/dev/null
     done </lib/modules/order
+    node=/dev/dri/card0
+    [ "$driver" = cirrusfb ] && node=/dev/fb0
     n=0
-    while [ ! -e /dev/dri/card0 ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+    while [ ! -e $node ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
     sleep 1
+fi
+# ns_fbvirtual=W,H: the fbdev virtual size, set through sysfs as `fbset -vxres W -vyres H`
+# would (busybox has no fbset); a virtual height of two screens lets the sink pan.
+fbvirtual=$(arg ns_fbvirtual)
+if [ -n "$fbvirtual" ]; then
+    echo "$fbvirtual" >/sys/class/graphics/fb0/virtual_size
+    echo "fb0 virtual size $(cat /sys/class/graphics/fb0/virtual_size)"
 fi
 echo "nightstand end-to-end: console text on tty1" >/dev/tty1
 # A steady cursor: screendumps before and after a case then see the same console picture.
@@ -51,18 +67,25 @@ for case in $(arg ns_cases | tr ',' ' '); do
     backend=${case%%+*}
     steps=$(echo "$case" | tr '+' ' ' | cut -s -d' ' -f2-)
     args="--format $format --commands"
+    stdin=/tmp/commands
     case $backend in
         drm) args="$args --backend drm" ;;
         drm-noflip) args="$args --backend drm --no-page-flip" ;;
         fbdev-*) args="$args --backend fbdev --rotation ${backend#fbdev-}" ;;
+        stdin-fbdev-*)
+            args="--format $format --backend fbdev --rotation ${backend#stdin-fbdev-}"
+            stdin=/dev/tty1
+            chvt 2 ;;
         nocard) args="--backend drm" ;;
     esac
     # Fresh files first: the loops below must not see the previous case's answers.
     rm -f /tmp/out /tmp/err
     : >/tmp/out
-    /bin/nightstand show-test-frame $args </tmp/commands >/tmp/out 2>/tmp/err &
+    # A new session whose shell opens the standard input: a terminal becomes its controlling
+    # tty, as systemd's StandardInput=tty does.
+    setsid sh -c 'exec /bin/nightstand show-test-frame "$@" <'$stdin - $args >/tmp/out 2>/tmp/err &
     pid=$!
-    exec 3>/tmp/commands
+    [ $stdin = /tmp/commands ] && exec 3>/tmp/commands
     n=0
     while ! grep -q presented /tmp/out && kill -0 $pid 2>/dev/null && [ $n -lt 3000 ]; do
         sleep 0.1
@@ -70,6 +93,7 @@ for case in $(arg ns_cases | tr ',' ' '); do
     done
     cat /tmp/err
     size=$(sed -n 's/^presented \([0-9x]*\) .*/\1/p' /tmp/out)
+    echo "pan: $(cat /sys/class/graphics/fb0/pan 2>/dev/null), active VT: $(cat /sys/class/tty/tty0/active)"
     echo "@@SHOWN $case ${size:-none}@@"
     wait_go
     for step in $steps; do

@@ -101,9 +101,10 @@ is_dark() {
     [[ $(tail -c +$((header + 1)) "$1" | tr -d '\000\252' | wc -c) == 0 ]]
 }
 
-# vm NAME DEVICE DRIVER FORMAT KMS-PARAM CASES…   (KMS-PARAM: a drm_kms_helper parameter, or -)
+# vm NAME DEVICE DRIVER FORMAT EXTRA CASES…   (EXTRA: words for the kernel command line that
+# init.sh reads, ns_kms=PARAM=VALUE or ns_fbvirtual=W,H; or -)
 vm() {
-    local name=$1 device=$2 driver=$3 format=$4 kms=$5
+    local name=$1 device=$2 driver=$3 format=$4 extra=${5#-}
     shift 5
     selected "$name" || return 0
     local cases
@@ -116,7 +117,7 @@ vm() {
     [[ $device != none ]] && devargs+=(-device "$device")
     qemu-system-x86_64 -M pc -accel tcg -m 1024 -display none "${devargs[@]}" \
         -kernel "$kernel" -initrd "$work/initramfs.cpio" \
-        -append "console=ttyS0 quiet loglevel=3 logo.nologo ns_kms=$kms ns_driver=$driver ns_format=$format ns_cases=$cases" \
+        -append "console=ttyS0 quiet loglevel=3 logo.nologo $extra ns_driver=$driver ns_format=$format ns_cases=$cases" \
         -serial "pipe:$dir/serial" -monitor "pipe:$dir/monitor" -no-reboot &
     qemu_pid=$!
     cat "$dir/serial.out" >"$serial_log" &
@@ -124,7 +125,7 @@ vm() {
     cat "$dir/monitor.out" >"$dir/monitor.log" &
     local cat_monitor=$!
     exec 4>"$dir/serial.in" 5>"$dir/monitor.in"
-    echo "qemu end-to-end: booted $name ($device, $driver$([[ $kms == - ]] || echo ", $kms"))" >&2
+    echo "qemu end-to-end: booted $name ($device, $driver${extra:+, $extra})" >&2
 
     for c in "$@"; do
         local backend=${c%%+*} steps=
@@ -144,7 +145,7 @@ vm() {
         else
             dump "$dir/$c.ppm" || fail "$name/$c: screendump failed"
             local rotation=0
-            [[ $backend == fbdev-* ]] && rotation=${backend#fbdev-}
+            [[ $backend == *fbdev-* ]] && rotation=${backend##*fbdev-}
             "$binary" show-test-frame --backend headless --size "$size" --format "$format" \
                 --rotation "$rotation" --output "$headless" --once >/dev/null 2>&1
             # The frame is static once SHOWN is printed: a mismatch gets one more screendump,
@@ -224,11 +225,31 @@ vm virtio virtio-gpu-pci virtio-gpu xrgb8888 - drm+$blank+$vt drm-noflip
 # drm_fbdev_overalloc=200 gives the fbdev emulation a virtual height of two screens. Panned
 # pages did not show there (a frame drawn into the hidden page and panned to stayed black after
 # a VT switch), so the sink draws into the visible page of any DRM fbdev emulation, and says so.
-vm virtio-pan virtio-gpu-pci virtio-gpu xrgb8888 drm_fbdev_overalloc=200 fbdev-0+$vt fbdev-270
+vm virtio-pan virtio-gpu-pci virtio-gpu xrgb8888 ns_kms=drm_fbdev_overalloc=200 fbdev-0+$vt fbdev-270
 expect_log virtio-pan "DRM driver's fbdev emulation, which does not show panned pages; single buffer" \
     "a two-screen DRM fbdev emulation is not panned"
 # cirrus: RGB565 fbdev, and DRM with RGB565 dumb buffers (its driver shows no DPMS off).
 vm cirrus cirrus-vga cirrus rgb565 - fbdev-270 fbdev-180 drm drm-noflip
+# cirrusfb: cirrus-vga's native fbdev driver (no DRM), RGB565 with a virtual height of two
+# screens. The sink double-buffers there: the first present draws into the hidden page and pans
+# to it, the damage-only second one draws into the other page and pans back, and after chvt 1
+# the whole frame goes to the hidden page again. Each time the screendump equals the headless
+# frame, and the guest prints the pan offset the kernel reports.
+# stdin-fbdev-0 starts on tty2 with tty1 as standard input (a service's TTYPath=/dev/tty1):
+# nightstand must switch to tty1 and take it, VT switches included.
+vm cirrusfb cirrus-vga cirrusfb rgb565 ns_fbvirtual=1024,1536 fbdev-0+$vt fbdev-90 stdin-fbdev-0+$vt
+expect_log cirrusfb "rotation 0, double-buffered (pan)" "a native fbdev driver with two screens is panned"
+expect_log cirrusfb "pan: 0,768" "the kernel shows the second page (yoffset 768)"
+expect_log cirrusfb "switching from /dev/tty2 to /dev/tty1, the VT on standard input" \
+    "a VT on standard input is made the active one"
+expect_log cirrusfb "double-buffered (pan), /dev/tty1 (VT switches)" "and it is the VT the sink takes"
+if selected cirrusfb; then
+    if grep -aq "active VT: tty2" "$work/cirrusfb/serial.log"; then
+        fail "cirrusfb: tty2 was still active when a frame was shown"
+    else
+        pass "cirrusfb: tty1 was active whenever a frame was shown"
+    fi
+fi
 vm none none none xrgb8888 - nocard
 
 if ((failures)); then
