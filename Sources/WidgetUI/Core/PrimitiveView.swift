@@ -9,14 +9,28 @@ protocol PrimitiveView {
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode]
 }
 
+extension PrimitiveView {
+    /// The nodes of the view of this type stored at `address`.
+    ///
+    /// ``View/resolve(in:)`` asks the view's type, not the view, whether it is primitive: casting
+    /// the value to `any PrimitiveView` would copy the whole subtree into an existential box at
+    /// every level of the tree, every frame.
+    static func makeNodes(at address: UnsafeRawPointer, in environment: EnvironmentValues)
+        -> [LayoutNode]
+    {
+        address.assumingMemoryBound(to: Self.self).pointee.makeNodes(in: environment)
+    }
+}
+
 extension View {
     /// Turns this view into layout nodes under an environment.
     ///
     /// A primitive view makes its nodes; any other view gets its `@Environment` properties set
     /// (see ``EnvironmentReader``) and resolves its `body` in turn.
     func resolve(in environment: EnvironmentValues) -> [LayoutNode] {
-        if let primitive = self as? any PrimitiveView {
-            return primitive.makeNodes(in: environment)
+        if let primitive = Self.self as? any PrimitiveView.Type {
+            // The same type, so the address of `self` is that of a `primitive` value.
+            return withUnsafePointer(to: self) { primitive.makeNodes(at: $0, in: environment) }
         }
         EnvironmentReader.inject(environment, into: self)
         return body.resolve(in: environment)

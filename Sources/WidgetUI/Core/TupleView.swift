@@ -10,18 +10,43 @@
 /// tuple type (`TupleView<(Text, Text)>`).
 public struct TupleView<each Content: View>: View {
     /// The views, in the order they were written.
-    public var value: (repeat each Content)
+    public var value: (repeat each Content) {
+        get { storage.value }
+        set {
+            let elements = newValue
+            storage = Storage(repeat each elements)
+        }
+        _modify {
+            var elements = storage.value
+            yield &elements
+            storage = Storage(repeat each elements)
+        }
+    }
+
+    /// The views, shared by copies: copying or destroying a tuple of a pack looks its layout up
+    /// in the runtime's tuple-type cache (a lock) every time, and a tuple view is copied at each
+    /// level of the tree that wraps it; a reference is copied with one retain.
+    private var storage: Storage
 
     /// Creates a tuple view from its elements.
     public init(_ value: repeat each Content) {
-        self.value = (repeat each value)
+        storage = Storage(repeat each value)
+    }
+
+    /// An immutable box for the elements.
+    private final class Storage {
+        let value: (repeat each Content)
+
+        init(_ value: repeat each Content) {
+            self.value = (repeat each value)
+        }
     }
 }
 
 extension TupleView: PrimitiveView {
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
         var nodes: [LayoutNode] = []
-        for element in repeat each value {
+        for element in repeat each storage.value {
             nodes += element.resolve(in: environment)
         }
         return nodes

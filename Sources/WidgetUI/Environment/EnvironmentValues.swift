@@ -12,7 +12,8 @@
 ///
 /// Add your own values with an ``EnvironmentKey``.
 public struct EnvironmentValues {
-    private var values: [ObjectIdentifier: Any] = [:]
+    /// The values set, by key type; each holds its key's `Value`.
+    private var values: [ObjectIdentifier: StoredValue] = [:]
 
     /// Creates an environment where every key has its default value.
     public init() {}
@@ -20,11 +21,25 @@ public struct EnvironmentValues {
     /// The value for a key, or the key's default when no ancestor set one.
     public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
         get {
-            if let value = values[ObjectIdentifier(key)] as? Key.Value { return value }
-            return Key.defaultValue
+            guard let stored = values[ObjectIdentifier(key)] else { return Key.defaultValue }
+            // Only the setter stores under this key, always a `Key.Value`: no dynamic cast
+            // (a cast from `Any` per read was a good part of resolving a view tree).
+            return unsafeDowncast(stored, to: TypedValue<Key.Value>.self).value
         }
         set {
-            values[ObjectIdentifier(key)] = newValue
+            values[ObjectIdentifier(key)] = TypedValue(newValue)
         }
+    }
+}
+
+/// A value in ``EnvironmentValues``, of a type its key knows.
+private class StoredValue {}
+
+/// A value of a known type in ``EnvironmentValues``.
+private final class TypedValue<Value>: StoredValue {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
     }
 }
