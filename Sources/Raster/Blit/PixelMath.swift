@@ -32,4 +32,23 @@ enum PixelMath {
         let t = a &* b &+ 128
         return (t &+ (t >> 8)) >> 8
     }
+
+    /// Stores `value` into `count` pixels from `dst`: the one solid-fill store.
+    ///
+    /// 64 bytes per step (four 16-byte stores on x86-64's baseline SSE2): as fast as glibc's
+    /// vectorized `wmemset` on a frame-sized fill, where a pixel-at-a-time loop is not.
+    @inline(__always)
+    static func fill(_ dst: UnsafeMutablePointer<UInt32>, _ value: UInt32, count: Int) {
+        let raw = UnsafeMutableRawPointer(dst)
+        let pattern = SIMD16<UInt32>(repeating: value)
+        var i = 0
+        while i + 16 <= count {
+            raw.storeBytes(of: pattern, toByteOffset: i &* 4, as: SIMD16<UInt32>.self)
+            i &+= 16
+        }
+        while i < count {
+            dst[i] = value
+            i &+= 1
+        }
+    }
 }

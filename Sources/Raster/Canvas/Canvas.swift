@@ -93,7 +93,7 @@ public final class Canvas {
     /// Sets every pixel to `color`, ignoring clip, transform and color transform.
     public func clear(_ color: RGBA = .clear) {
         let v = color.premultiplied.value
-        for y in 0..<height { row(y).update(repeating: v, count: width) }
+        for y in 0..<height { PixelMath.fill(row(y), v, count: width) }
     }
 
     /// A copy of the pixels as an owning canvas of the same size.

@@ -31,8 +31,8 @@ enum FillPath {
             minY = min(minY, e.y0)
             maxY = max(maxY, e.y1)
         }
-        let top = max(clip.y, Int(minY.rounded(.down)))
-        let bottom = min(clip.maxY, Int(maxY.rounded(.up)))
+        let top = max(clip.y, floorInt(minY))
+        let bottom = min(clip.maxY, ceilInt(maxY))
         guard top < bottom else { return }
         let width = clip.width
         let cols = width + 2
@@ -76,6 +76,21 @@ enum FillPath {
         }
     }
 
+    /// ⌊x⌋ without a libm call (x86-64's baseline has no rounding instruction, so
+    /// `rounded(.down)` is a call to `floorf`): truncate, then step down below zero.
+    @inline(__always)
+    static func floorInt(_ x: Float) -> Int {
+        let i = Int(x)
+        return Float(i) > x ? i - 1 : i
+    }
+
+    /// ⌈x⌉ without a libm call: truncate, then step up above zero.
+    @inline(__always)
+    static func ceilInt(_ x: Float) -> Int {
+        let i = Int(x)
+        return Float(i) < x ? i + 1 : i
+    }
+
     /// Deposits the signed areas of edge `e` for the rows of the current band.
     @inline(__always)
     private static func accumulate(
@@ -83,8 +98,8 @@ enum FillPath {
         acc: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>
     ) {
         let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-        let first = max(Int(e.y0.rounded(.down)), rows.lowerBound)
-        let last = min(Int(e.y1.rounded(.up)), rows.upperBound)
+        let first = max(floorInt(e.y0), rows.lowerBound)
+        let last = min(ceilInt(e.y1), rows.upperBound)
         guard first < last else { return }
         for r in first..<last {
             let ya = max(e.y0, Float(r))
@@ -109,10 +124,10 @@ enum FillPath {
         }
         let x0 = min(xa, xb)
         let x1 = max(xa, xb)
-        let x0f = x0.rounded(.down)
-        let x0i = Int(x0f)
-        let x1c = x1.rounded(.up)
-        let x1i = Int(x1c)
+        let x0i = floorInt(x0)
+        let x0f = Float(x0i)
+        let x1i = ceilInt(x1)
+        let x1c = Float(x1i)
         if x1i <= x0i + 1 {
             // Within one cell: the uncovered share is the mean distance from the cell's left.
             let xmf = 0.5 * (xa + xb) - x0f
