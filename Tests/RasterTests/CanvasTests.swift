@@ -27,6 +27,51 @@ struct CanvasTests {
                 == PixelSize(width: 10, height: 10))
     }
 
+    @Test("clears and opaque fills write exactly their pixels at every run length")
+    func fillRunLengths() {
+        let parent = Canvas(width: 700, height: 3)
+        parent.clear(.black)
+        let slot = parent.subCanvas(IntRect(x: 1, y: 1, width: 698, height: 1))
+        slot.clear(.white)  // rows not back to back: filled row by row
+        #expect(parent[0, 1] == .init(r: 0, g: 0, b: 0, a: 255) && parent[699, 1].r == 0)
+        #expect((1..<699).allSatisfy { parent[$0, 1].r == 255 } && parent[1, 0].r == 0)
+        // Below 16 pixels, SIMD steps with a tail, and the long-run path from 256 on.
+        for count in [1, 15, 16, 17, 255, 256, 257, 600] {
+            parent.clear(.black)
+            parent.fill(
+                Rect(x: 3, y: 2, width: Double(count), height: 1), with: Paint(color: .white))
+            let row = (0..<700).map { parent[$0, 2].r }
+            #expect(row == (0..<700).map { $0 >= 3 && $0 < 3 + count ? 255 : 0 }, "\(count)")
+            #expect((0..<700).allSatisfy { parent[$0, 1].r == 0 })
+        }
+    }
+
+    @Test("glyph-mask blending: groups of eight take the same result as pixel by pixel")
+    func maskGroups() {
+        // Groups of all 0, all 255, mixed, and a tail that is not a whole group.
+        let mask: [UInt8] =
+            [0, 0, 0, 0, 0, 0, 0, 0] + .init(repeating: 255, count: 8)
+            + [0, 255, 128, 1, 254, 0, 255, 64] + [255, 255, 7]
+        for color in [RGBA(r: 255, g: 69, b: 58), RGBA(r: 255, g: 255, b: 255, a: 100)] {
+            let c = Canvas(width: mask.count, height: 1)
+            c.clear(RGBA(r: 28, g: 28, b: 30))
+            let before = c[0, 0].value
+            mask.withUnsafeBufferPointer { m in
+                guard let base = m.baseAddress else { return }
+                var blitter = c.paintBlitter(Paint(color: color))
+                c.fillMask(
+                    base, width: mask.count, height: 1, pitch: mask.count, x: 0, y: 0,
+                    blitter: &blitter)
+            }
+            let s = color.premultiplied.value
+            for (i, k) in mask.enumerated() {
+                let expected =
+                    k == 0 ? before : PixelMath.sourceOver(PixelMath.scale(s, UInt32(k)), before)
+                #expect(c[i, 0].value == expected, "pixel \(i), coverage \(k)")
+            }
+        }
+    }
+
     @Test("source-over blending of translucent colors is exact to the rounding")
     func blending() {
         let c = Canvas(width: 1, height: 1)

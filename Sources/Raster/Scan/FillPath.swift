@@ -9,7 +9,8 @@
 ///
 /// Memory is a band of rows at a time (≤ 64 Ki cells), so a full-screen path needs a few
 /// hundred KiB, not a screen-sized buffer. Only cells an edge touched are visited by the sweep
-/// (one bit each in `touched`); between them coverage is constant and goes out as one span,
+/// (one bit each in `touched`, and one summary bit per word of those bits, so a row costs its
+/// touched cells, not its width); between them coverage is constant and goes out as one span,
 /// which is how the interior of a large shape becomes a straight fill.
 ///
 /// Worked example: a vertical edge at x = 2.25 running down through a full row deposits
@@ -31,14 +32,16 @@ enum FillPath {
             minY = min(minY, e.y0)
             maxY = max(maxY, e.y1)
         }
-        let top = max(clip.y, Int(minY.rounded(.down)))
-        let bottom = min(clip.maxY, Int(maxY.rounded(.up)))
+        let top = max(clip.y, floorInt(minY))
+        let bottom = min(clip.maxY, ceilInt(maxY))
         guard top < bottom else { return }
         let width = clip.width
         let cols = width + 2
         let words = (cols + 63) >> 6
+        // A row's bits: `words` cell words, then the summary words (bit w: word w is not 0).
+        let rowWords = words + (words + 63) >> 6
         let bandRows = max(1, min(bottom - top, bandCells / cols))
-        scratch.reserveBand(cells: cols * bandRows, words: words * bandRows)
+        scratch.reserveBand(cells: cols * bandRows, words: rowWords * bandRows)
         let acc = scratch.accumulation
         let bits = scratch.touched
 
@@ -58,7 +61,8 @@ enum FillPath {
                 let e = edges[i]
                 if e.y1 > Float(band) {
                     accumulate(
-                        e, rows: band..<bandEnd, cols: cols, words: words, acc: acc, bits: bits)
+                        e, rows: band..<bandEnd, cols: cols, words: words, rowWords: rowWords,
+                        acc: acc, bits: bits)
                 }
                 if e.y1 > Float(bandEnd) {
                     scratch.active[keep] = i
@@ -68,7 +72,7 @@ enum FillPath {
             scratch.active.removeLast(scratch.active.count - keep)
             for r in band..<bandEnd {
                 sweep(
-                    row: r, acc: acc + (r - band) * cols, bits: bits + (r - band) * words,
+                    row: r, acc: acc + (r - band) * cols, bits: bits + (r - band) * rowWords,
                     width: width, words: words, originX: clip.x, rule: rule, antiAlias: antiAlias,
                     blitter: &blitter)
             }
@@ -76,15 +80,30 @@ enum FillPath {
         }
     }
 
+    /// ⌊x⌋ without a libm call (x86-64's baseline has no rounding instruction, so
+    /// `rounded(.down)` is a call to `floorf`): truncate, then step down below zero.
+    @inline(__always)
+    static func floorInt(_ x: Float) -> Int {
+        let i = Int(x)
+        return Float(i) > x ? i - 1 : i
+    }
+
+    /// ⌈x⌉ without a libm call: truncate, then step up above zero.
+    @inline(__always)
+    static func ceilInt(_ x: Float) -> Int {
+        let i = Int(x)
+        return Float(i) < x ? i + 1 : i
+    }
+
     /// Deposits the signed areas of edge `e` for the rows of the current band.
     @inline(__always)
     private static func accumulate(
-        _ e: Edge, rows: Range<Int>, cols: Int, words: Int,
+        _ e: Edge, rows: Range<Int>, cols: Int, words: Int, rowWords: Int,
         acc: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>
     ) {
         let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-        let first = max(Int(e.y0.rounded(.down)), rows.lowerBound)
-        let last = min(Int(e.y1.rounded(.up)), rows.upperBound)
+        let first = max(floorInt(e.y0), rows.lowerBound)
+        let last = min(ceilInt(e.y1), rows.upperBound)
         guard first < last else { return }
         for r in first..<last {
             let ya = max(e.y0, Float(r))
@@ -94,7 +113,8 @@ enum FillPath {
             let xb = e.x0 + (yb - e.y0) * dxdy
             let d = (yb - ya) * e.direction
             let row = r - rows.lowerBound
-            deposit(xa, xb, d, acc: acc + row * cols, bits: bits + row * words)
+            let rowBits = bits + row * rowWords
+            deposit(xa, xb, d, acc: acc + row * cols, bits: rowBits, summary: rowBits + words)
         }
     }
 
@@ -102,17 +122,19 @@ enum FillPath {
     @inline(__always)
     private static func deposit(
         _ xa: Float, _ xb: Float, _ d: Float,
-        acc: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>
+        acc: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>,
+        summary: UnsafeMutablePointer<UInt64>
     ) {
         @inline(__always) func mark(_ from: Int, _ to: Int) {
             for x in from...to { bits[x >> 6] |= 1 << UInt64(x & 63) }
+            for w in (from >> 6)...(to >> 6) { summary[w >> 6] |= 1 << UInt64(w & 63) }
         }
         let x0 = min(xa, xb)
         let x1 = max(xa, xb)
-        let x0f = x0.rounded(.down)
-        let x0i = Int(x0f)
-        let x1c = x1.rounded(.up)
-        let x1i = Int(x1c)
+        let x0i = floorInt(x0)
+        let x0f = Float(x0i)
+        let x1i = ceilInt(x1)
+        let x1c = Float(x1i)
         if x1i <= x0i + 1 {
             // Within one cell: the uncovered share is the mean distance from the cell's left.
             let xmf = 0.5 * (xa + xb) - x0f
@@ -154,34 +176,41 @@ enum FillPath {
         var sum: Float = 0
         var runStart = 0
         var runCoverage: UInt8 = 0
-        for w in 0..<words {
-            var word = bits[w]
-            guard word != 0 else { continue }
-            bits[w] = 0
-            while word != 0 {
-                let x = (w << 6) + word.trailingZeroBitCount
-                word &= word &- 1
-                sum += acc[x]
-                acc[x] = 0
-                guard x < width else { continue }
-                var c = abs(sum)
-                if rule == .evenOdd {
-                    c = c.truncatingRemainder(dividingBy: 2)
-                    if c > 1 { c = 2 - c }
-                }
-                let q: UInt8
-                if antiAlias {
-                    q = UInt8(min(c, 1) * 255 + 0.5)
-                } else {
-                    q = c >= 0.5 ? 255 : 0
-                }
-                if q != runCoverage {
-                    if runCoverage != 0 {
-                        blitter.blitH(
-                            x: originX + runStart, y: y, count: x - runStart, coverage: runCoverage)
+        let summary = bits + words
+        for s in 0..<(words + 63) >> 6 {
+            var touchedWords = summary[s]
+            summary[s] = 0
+            while touchedWords != 0 {
+                let w = (s << 6) + touchedWords.trailingZeroBitCount
+                touchedWords &= touchedWords &- 1
+                var word = bits[w]
+                bits[w] = 0
+                while word != 0 {
+                    let x = (w << 6) + word.trailingZeroBitCount
+                    word &= word &- 1
+                    sum += acc[x]
+                    acc[x] = 0
+                    guard x < width else { continue }
+                    var c = abs(sum)
+                    if rule == .evenOdd {
+                        c = c.truncatingRemainder(dividingBy: 2)
+                        if c > 1 { c = 2 - c }
                     }
-                    runStart = x
-                    runCoverage = q
+                    let q: UInt8
+                    if antiAlias {
+                        q = UInt8(min(c, 1) * 255 + 0.5)
+                    } else {
+                        q = c >= 0.5 ? 255 : 0
+                    }
+                    if q != runCoverage {
+                        if runCoverage != 0 {
+                            blitter.blitH(
+                                x: originX + runStart, y: y, count: x - runStart,
+                                coverage: runCoverage)
+                        }
+                        runStart = x
+                        runCoverage = q
+                    }
                 }
             }
         }
