@@ -28,6 +28,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames timed per figure; the median is reported.")
     var repeats: Int = 200
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write the last size's frame to this PNG, and its night pass next to it.",
+            discussion: "scene.png gives scene.png and scene-night.png."))
+    var out: String?
+
     mutating func run() throws {
         let sizes = try (size.isEmpty ? ["800x480", "1280x720", "1920x1080"] : size).map { text in
             guard let s = PixelSize(parsing: text) else {
@@ -51,6 +57,9 @@ struct BenchCommand: ParsableCommand {
             let night = Self.median(repeats, prepare: { scene.draw(on: canvas) }) {
                 canvas.apply(.monochrome(tint: RGBA(red: 1, green: 0, blue: 0)))
             }
+            if let out, s == sizes.last {
+                try Self.write(scene, on: canvas, to: out)
+            }
             let bytes = s.width * s.height * 4
             var fillByte: Int32 = 0
             let memsetMs = Self.median(repeats) {
@@ -67,6 +76,17 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Median milliseconds of `body` over `n` runs; `prepare` runs untimed before each.
+    /// Writes the scene's frame to `path`, and its red-tint pass to `path` with `-night`
+    /// before the extension.
+    static func write(_ scene: ReferenceScene, on canvas: Canvas, to path: String) throws {
+        scene.draw(on: canvas)
+        try PNGEncoder.write(canvas, to: path)
+        canvas.apply(.monochrome(tint: RGBA(red: 1, green: 0, blue: 0)))
+        let night =
+            path.hasSuffix(".png") ? String(path.dropLast(4)) + "-night.png" : path + "-night"
+        try PNGEncoder.write(canvas, to: night)
+    }
+
     static func median(_ n: Int, prepare: () -> Void = {}, _ body: () -> Void) -> Double {
         let clock = ContinuousClock()
         return median(

@@ -1,0 +1,39 @@
+import Foundation
+import Raster
+import Testing
+
+@testable import NightstandKit
+
+/// `nightstand bench --out`: the reference scene's frame and its night pass as PNGs.
+@Suite("bench --out")
+struct BenchCommandTests {
+    @Test("--out writes the last size's frame and a red-only night frame next to it")
+    func pictures() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("nightstand-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let day = directory.appendingPathComponent("scene.png").path
+        var command = try BenchCommand.parse([
+            "--size", "64x40", "--size", "200x120", "--repeats", "1", "--out", day,
+        ])
+        try command.run()
+
+        let frame = try PNGDecoder.decode(file: day)
+        let night = try PNGDecoder.decode(
+            file: directory.appendingPathComponent("scene-night.png").path)
+        #expect((frame.width, frame.height) == (200, 120))
+        #expect((night.width, night.height) == (200, 120))
+        var colored = 0
+        var greenOrBlue = 0
+        for y in 0..<night.height {
+            for x in 0..<night.width {
+                let (day, red) = (frame[x, y], night[x, y])
+                if day.g != day.b || day.r != day.g { colored += 1 }
+                if red.g != 0 || red.b != 0 { greenOrBlue += 1 }
+            }
+        }
+        #expect(colored > 0)
+        #expect(greenOrBlue == 0)
+    }
+}
