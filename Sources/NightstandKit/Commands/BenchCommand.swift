@@ -75,7 +75,6 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    /// Median milliseconds of `body` over `n` runs; `prepare` runs untimed before each.
     /// Writes the scene's frame to `path`, and its red-tint pass to `path` with `-night`
     /// before the extension.
     static func write(_ scene: ReferenceScene, on canvas: Canvas, to path: String) throws {
@@ -87,6 +86,7 @@ struct BenchCommand: ParsableCommand {
         try PNGEncoder.write(canvas, to: night)
     }
 
+    /// Median milliseconds of `body` over `n` runs; `prepare` runs untimed before each.
     static func median(_ n: Int, prepare: () -> Void = {}, _ body: () -> Void) -> Double {
         let clock = ContinuousClock()
         return median(
