@@ -121,6 +121,11 @@ struct AmbientReadingTests {
         #expect(first.sensorName == "file " + (room.path as NSString).lastPathComponent)
         #expect(first.thresholds.map(\.below) == [40, 3])
         #expect(first.thresholds.map(\.above) == [80, 8])
+        let status = host.currentStatus(at: start + 1)
+        #expect(
+            status.light
+                == "100.0 lx from file \((room.path as NSString).lastPathComponent) (sensor)")
+        #expect(status.table(timeZone: .gmt).contains("\nlight: 100.0 lx from file "))
         // (Each drew its placeholder, then its first entry.)
         let settled = host.statistics.draws
 

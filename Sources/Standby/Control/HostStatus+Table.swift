@@ -54,7 +54,8 @@ extension HostStatus {
             ]
         }
         return [
-            "appearance: \(appearance) (mode \(mode))",
+            "appearance: \(appearance) (mode \(mode))"
+                + (light.map { "\nlight: \($0)" } ?? ""),
             "host time: \(stamp(time)), \(frames) frame\(frames == 1 ? "" : "s")",
             "",
             Self.columns([["slot", "shows", "stack"]] + slotRows),

@@ -65,11 +65,14 @@ public struct HostStatus: Codable, Equatable, Sendable {
     public var widgets: [Widget]
     /// Frames handed to the display so far.
     public var frames: Int
+    /// The light level and what chose the appearance, such as `250.0 lx from file lux
+    /// (sensor)`; nil from a host that did not say.
+    public var light: String?
 
     /// Creates a status.
     public init(
         time: Date, appearance: String, mode: String, slots: [Slot], widgets: [Widget],
-        frames: Int
+        frames: Int, light: String? = nil
     ) {
         self.time = time
         self.appearance = appearance
@@ -77,6 +80,7 @@ public struct HostStatus: Codable, Equatable, Sendable {
         self.slots = slots
         self.widgets = widgets
         self.frames = frames
+        self.light = light
     }
 }
 

@@ -1,5 +1,7 @@
 import FoundationEssentials
+import SystemSupport
 import WidgetUI
+import Widgets
 
 extension StandbyHost {
     /// The host's state at `now`, as ``status`` publishes it.
@@ -19,6 +21,15 @@ extension StandbyHost {
                     nextReload: runtime.nextReload, nextEntry: runtime.nextEntryDate(after: now),
                     isFetching: runtime.fetch != nil, lastError: runtime.lastError)
             },
-            frames: statistics.frames)
+            frames: statistics.frames, light: Self.light(ambientReading))
+    }
+
+    /// `250.0 lx from file lux (sensor)`, or `no reading (schedule)`: the light level the
+    /// thresholds are compared with, and what chose the appearance.
+    static func light(_ reading: AmbientReading) -> String {
+        let level =
+            reading.lux.map { "\($0.fixed(1)) lx from \(reading.sensorName ?? "the sensor")" }
+            ?? "no reading"
+        return "\(level) (\(reading.source.rawValue))"
     }
 }
