@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SystemSupport
 
 /// Reads and writes small sysfs attribute files (`in_illuminance_raw`, `brightness`) with
 /// `open(2)`/`read(2)`/`write(2)`, so a failure keeps its errno: "permission denied" must read
@@ -74,5 +75,5 @@ struct SysfsFailure: Error, Equatable {
     var isPermission: Bool { errno == EACCES || errno == EPERM }
 
     /// The system's message for the errno: "No such file or directory (errno 2)".
-    var reason: String { "\(String(cString: strerror(errno))) (errno \(errno))" }
+    var reason: String { "\(systemError(errno)) (errno \(errno))" }
 }

@@ -68,6 +68,6 @@ struct SignalHandlersError: Error, CustomStringConvertible {
     let errno: Int32
 
     var description: String {
-        "cannot handle signals: \(step) failed: \(String(cString: strerror(errno)))"
+        "cannot handle signals: \(step) failed: \(systemError(errno))"
     }
 }

@@ -138,7 +138,7 @@ public enum PNGEncoder {
         var buffer: UnsafeMutablePointer<CChar>?
         var size = 0
         guard let stream = open_memstream(&buffer, &size) else {
-            throw failure("no memory stream: \(String(cString: strerror(errno)))")
+            throw failure("no memory stream: \(PNGError.errorText(errno))")
         }
         let written = png_image_write_to_stdio(
             &image, stream, 0, pixels.baseAddress, png_int_32(width * (alpha ? 4 : 3)), nil)

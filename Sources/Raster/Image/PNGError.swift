@@ -95,7 +95,7 @@ public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     /// `strerror` text for a C error code.
-    private static func errorText(_ code: Int32) -> String {
+    static func errorText(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "errno \(code)" }
         return String(cString: text)
     }

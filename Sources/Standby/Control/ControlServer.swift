@@ -113,7 +113,7 @@ public final class ControlServer: Sendable {
             ]
             guard poll(&fds, nfds_t(fds.count), -1) >= 0 else {
                 if errno == EINTR { continue }
-                log.error("control socket: poll failed: \(String(cString: strerror(errno)))")
+                log.error("control socket: poll failed: \(systemError(errno))")
                 return
             }
             if fds[1].revents != 0 { return }

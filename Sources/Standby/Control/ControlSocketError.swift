@@ -1,3 +1,5 @@
+import SystemSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -52,7 +54,7 @@ public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
         case .pathTooLong(let path, let limit):
             "\(path): a Unix socket path has at most \(limit) bytes; choose a shorter --socket"
         case .system(let path, let step, let errno):
-            "\(path): \(step) failed: \(String(cString: strerror(errno))) (errno \(errno))"
+            "\(path): \(step) failed: \(systemError(errno)) (errno \(errno))"
         case .badReply(let path, let reason):
             "\(path): \(reason)"
         }

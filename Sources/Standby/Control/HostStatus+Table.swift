@@ -33,10 +33,11 @@ extension HostStatus {
             return "\(fields.year ?? 0)-\(two(fields.month))-\(two(fields.day)) "
                 + "\(two(fields.hour)):\(two(fields.minute)):\(two(fields.second))"
         }
+        let today = stamp(time).prefix(10)
         func show(_ date: Date?) -> String {
             guard let date else { return "-" }
             let text = stamp(date)
-            let sameDay = text.prefix(10) == stamp(time).prefix(10)
+            let sameDay = text.prefix(10) == today
             return sameDay ? String(text.dropFirst(11)) : text
         }
         let slotRows = slots.enumerated().map { index, slot in
