@@ -158,8 +158,7 @@ package enum ProgramFailure: Error, Equatable, Sendable, CustomStringConvertible
                 : program.contains("/")
                     ? "\(program) is not an executable file" : "no program \"\(program)\" on PATH"
         case .launchFailed(let reason): "could not start: \(reason)"
-        case .timedOut(let seconds):
-            "did not finish within \(seconds.fixed(seconds < 10 ? 1 : 0)) s"
+        case .timedOut(let seconds): "did not finish within \(DurationWords.seconds(seconds))"
         case .outputTooLong(let limit): "printed more than \(limit / 1024) KiB"
         case .cancelled: "was stopped"
         }

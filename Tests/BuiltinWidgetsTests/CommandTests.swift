@@ -114,20 +114,21 @@ struct CommandTests {
         let killed = await CommandRunner.run(["/bin/sh", "-c", "kill -9 $$"], timeout: 5)
         #expect(killed == .failure(.killed(signal: 9, message: "")))
         let missing = await CommandRunner.run(["no-such-program-nightstand"], timeout: 5)
-        #expect(missing == .failure(.notFound(program: "no-such-program-nightstand")))
+        #expect(missing == .failure(.program(.notFound(program: "no-such-program-nightstand"))))
         let notExecutable = try temporaryDirectory() + "/data.json"
         try Data("{}".utf8).write(to: URL(fileURLWithPath: notExecutable))
         #expect(
             await CommandRunner.run([notExecutable], timeout: 5)
-                == .failure(.notFound(program: notExecutable)))
+                == .failure(.program(.notFound(program: notExecutable))))
         let slow = await CommandRunner.run(["/bin/sleep", "10"], timeout: 0.3)
-        #expect(slow == .failure(.timedOut(seconds: 0.3)))
+        #expect(slow == .failure(.program(.timedOut(seconds: 0.3))))
         let ignoresTerm = await CommandRunner.run(
             ["/bin/sh", "-c", "trap '' TERM; sleep 10"], timeout: 0.3)
-        #expect(ignoresTerm == .failure(.timedOut(seconds: 0.3)), "SIGKILL follows")
+        #expect(
+            ignoresTerm == .failure(.program(.timedOut(seconds: 0.3))), "SIGKILL follows")
         let flood = await CommandRunner.run(
             ["/bin/sh", "-c", "head -c 100000 /dev/zero"], timeout: 5)
-        #expect(flood == .failure(.outputTooLong))
+        #expect(flood == .failure(.program(.outputTooLong(limit: CommandRunner.outputLimit))))
     }
 
     @Test("failures read as messages")
@@ -136,9 +137,17 @@ struct CommandTests {
             CommandError.exited(status: 2, message: "no sensors found").description
                 == "exited with status 2; expected 0: no sensors found")
         #expect(
-            CommandError.notFound(program: "sensors").description
+            CommandError.program(.notFound(program: "sensors")).description
                 == "no program \"sensors\" on PATH")
-        #expect(CommandError.timedOut(seconds: 5).description == "did not finish within 5 s")
+        #expect(
+            CommandError.program(.timedOut(seconds: 5)).description
+                == "did not finish within 5 s")
+        #expect(
+            CommandError.program(.timedOut(seconds: 90)).description
+                == "did not finish within 1 min 30 s", "the same words as every duration")
+        #expect(
+            CommandError.program(.outputTooLong(limit: 65_536)).description
+                == "printed more than 64 KiB; expected one JSON object")
     }
 
     // MARK: The provider

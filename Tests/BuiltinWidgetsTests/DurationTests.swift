@@ -35,14 +35,4 @@ struct DurationTests {
         #expect(error?.key == "refresh")
         #expect(error?.found == value.description)
     }
-
-    @Test("messages give durations in their two largest units")
-    func words() {
-        #expect(DurationWords.seconds(8) == "8 s")
-        #expect(DurationWords.seconds(0.25) == "0.2 s")
-        #expect(DurationWords.seconds(90) == "1 min 30 s")
-        #expect(DurationWords.seconds(3600) == "1 h")
-        #expect(DurationWords.seconds(3661) == "1 h 1 min")
-        #expect(DurationWords.seconds(273_845) == "3 d 4 h")
-    }
 }

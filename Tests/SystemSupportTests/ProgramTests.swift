@@ -53,7 +53,7 @@ struct ProgramTests {
         #expect(
             ProgramFailure.notFound(program: "/x/y").description == "/x/y is not an executable file"
         )
-        #expect(ProgramFailure.timedOut(seconds: 5).description == "did not finish within 5.0 s")
+        #expect(ProgramFailure.timedOut(seconds: 5).description == "did not finish within 5 s")
     }
 
     @Test("the child reads /dev/null and sees the host's environment")

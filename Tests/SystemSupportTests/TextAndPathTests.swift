@@ -63,6 +63,17 @@ struct TextAndPathTests {
         #expect(!condition.wait(until: Date().addingTimeInterval(0.05)))
         condition.unlock()
     }
+
+    @Test("durations read in their two largest units, the same in every message")
+    func durationWords() {
+        #expect(DurationWords.seconds(8) == "8 s")
+        #expect(DurationWords.seconds(0.25) == "0.2 s")
+        #expect(DurationWords.seconds(90) == "1 min 30 s")
+        #expect(DurationWords.seconds(3600) == "1 h")
+        #expect(DurationWords.seconds(3661) == "1 h 1 min")
+        #expect(DurationWords.seconds(273_845) == "3 d 4 h")
+        #expect(ProgramFailure.timedOut(seconds: 120).description == "did not finish within 2 min")
+    }
 }
 
 /// A flag shared between threads under ``Condition``'s mutex.

@@ -53,7 +53,7 @@ public enum LightSensorError: Error, Equatable, CustomStringConvertible {
             return "light sensor: command \(command) \(reason)"
         case .timedOut(let command, let seconds):
             return "light sensor: command \(command) printed no result within "
-                + "\(Self.seconds(seconds)) s and was killed"
+                + "\(DurationWords.seconds(seconds)) and was killed"
         }
     }
 
@@ -61,11 +61,6 @@ public enum LightSensorError: Error, Equatable, CustomStringConvertible {
     private static func quote(_ text: String) -> String {
         let flat = text.replacing("\n", with: "\\n")
         return "\"" + (flat.count > 60 ? flat.prefix(60) + "…" : flat) + "\""
-    }
-
-    /// `0.5`, `2`: seconds without a needless `.0`.
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }
 

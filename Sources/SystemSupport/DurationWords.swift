@@ -1,11 +1,16 @@
-import FoundationEssentials
-import SystemSupport
-
 /// Durations in the words of messages: "8 s", "2 min", "1 h 30 min".
-enum DurationWords {
+///
+/// Every message that states a duration (a program's deadline, a host that did not answer, an
+/// uptime) uses these words, so the log reads the same whichever module wrote it.
+///
+/// ```swift
+/// DurationWords.seconds(90)    // "1 min 30 s"
+/// DurationWords.seconds(0.25)  // "0.2 s"
+/// ```
+package enum DurationWords {
     /// A number of seconds, rounded to whole seconds: in its largest unit, and the next smaller
     /// one when that is not zero.
-    static func seconds(_ interval: TimeInterval) -> String {
+    package static func seconds(_ interval: Double) -> String {
         if interval < 1 { return "\(interval.fixed(1)) s" }
         let total = Int(interval.rounded())
         let units = [(86_400, "d"), (3_600, "h"), (60, "min"), (1, "s")]
