@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "CSystemSupport.h"
@@ -14,6 +15,10 @@ int nightstand_set_thread_name(pthread_t thread, const char *name) {
 }
 
 char *const *nightstand_environment(void) { return environ; }
+
+int nightstand_disable_huge_pages(void) {
+    return prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
+}
 
 // The write end each signal is relayed to, plus one (0: none). Written before the handler is
 // installed and after it is removed, read only by the handler.

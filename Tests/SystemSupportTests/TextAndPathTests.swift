@@ -64,6 +64,15 @@ struct TextAndPathTests {
         condition.unlock()
     }
 
+    @Test("huge pages can be turned off for the process, as /proc/self/status then says")
+    func hugePages() throws {
+        #expect(HugePages.disable() == nil)
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = status.split(separator: "\n").first { $0.hasPrefix("THP_enabled:") }
+        try #require(line != nil, "this kernel reports THP_enabled")
+        #expect(line?.split(separator: "\t").last == "0")
+    }
+
     @Test("durations read in their two largest units, the same in every message")
     func durationWords() {
         #expect(DurationWords.seconds(8) == "8 s")

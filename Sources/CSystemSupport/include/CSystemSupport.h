@@ -14,6 +14,10 @@ int nightstand_set_thread_name(pthread_t thread, const char *name);
 /// The process's environment, `environ`, as execve(2) takes it.
 char *const *nightstand_environment(void);
 
+/// prctl(PR_SET_THP_DISABLE): the kernel backs none of the process's memory with transparent
+/// huge pages from now on. Returns 0 or -1 with errno.
+int nightstand_disable_huge_pages(void);
+
 // Signals relayed through a pipe (the self-pipe pattern): the handler only writes the signal's
 // number, one byte, to a file descriptor, which is async-signal-safe; a thread reading the
 // other end does the real work. C, because a signal handler cannot safely run Swift code.

@@ -96,6 +96,7 @@ struct RunCommand: AsyncParsableCommand {
                 atPath: Paths.directory(of: path).isEmpty ? "." : Paths.directory(of: path),
                 withIntermediateDirectories: true)
         }
+        if let failure = HugePages.disable() { log.debug("huge pages stay on: \(failure)") }
         // Signals first: the sink asks the kernel for VT switch signals, whose default action
         // would end the program. They wait in the queue until the loop runs.
         let events = EventQueue()

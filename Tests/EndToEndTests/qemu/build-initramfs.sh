@@ -1,6 +1,7 @@
 #!/bin/bash
 # Builds a busybox initramfs holding the nightstand binary, its shared libraries, the DRM
-# driver modules (bochs, virtio-gpu, cirrus, cirrusfb and their dependencies) and init.sh.
+# driver modules (bochs, virtio-gpu, cirrus, cirrusfb and their dependencies), the fonts and
+# init.sh.
 # Usage: build-initramfs.sh NIGHTSTAND_BINARY KERNEL_RELEASE OUTPUT.cpio
 set -euo pipefail
 binary=$1
@@ -27,6 +28,22 @@ ldd "$binary" | awk '/=> \//{print $3} /^\s*\/lib64/{print $1}' | while read -r 
     esac
 done
 cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
+
+# Fonts for `nightstand run` (the default clock and date): fontconfig's configuration with its
+# links resolved, the families Nightstand draws with (Inter, Quicksand, DejaVu, Material Icons),
+# and fontconfig's cache of them.
+mkdir -p "$root/etc" "$root/usr/share/fonts" "$root/var/cache/fontconfig"
+cp -rL /etc/fonts "$root/etc/fonts"
+for pattern in 'opentype/inter/Inter-*.otf' 'truetype/quicksand/*.ttf' 'truetype/dejavu/DejaVuS*.ttf' \
+    'truetype/material-design-icons-iconfont/*.ttf'; do
+    dir=$root/usr/share/fonts/$(dirname "$pattern")
+    mkdir -p "$dir"
+    # shellcheck disable=SC2086 # the pattern expands here, under /usr/share/fonts
+    cp /usr/share/fonts/$pattern "$dir/"
+done
+# Their cache, as a board's font packages leave it (fc-cache runs on install), so `run` maps it
+# instead of scanning the fonts and keeping the result on its heap.
+fc-cache --sysroot="$root" --system-only
 
 # Driver modules in dependency order (modules.dep lists a module's dependencies after it).
 moddir=/lib/modules/$release

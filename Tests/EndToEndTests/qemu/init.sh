@@ -6,7 +6,7 @@
 #   @@STEP name step@@        waits for "go"   (host dumps: name-step.ppm), once per step
 #   @@DONE name rc@@          waits for "go"   (host dumps again: name-after.ppm)
 # A case is a backend with options, then +steps: drm, drm-noflip, fbdev-R (rotation R),
-# stdin-fbdev-R (fbdev-R started on tty2 with tty1 as standard input and controlling tty, as a
+# run (`nightstand run`, see run_display), stdin-fbdev-R (fbdev-R started on tty2 with tty1 as standard input and controlling tty, as a
 # service with TTYPath=/dev/tty1 runs; no commands), nocard; steps: blank, unblank (through show-test-frame --commands), vt-away, vt-back
 # (chvt 2 and chvt 1: show-test-frame answers the kernel's VT switch signals).
 export PATH=/bin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu
@@ -59,11 +59,45 @@ await() {
     done
 }
 
+# The run case: `nightstand run` on DRM with no config file (the default clock and date) at a
+# fixed instant, as a board's service runs it. Once the widgets are drawn it prints the size
+# and the process's memory (/proc/PID/status), waits, and stops it with SIGTERM; the host
+# compares the scanout with `run` on the headless backend at the same instant.
+run_display() {
+    rm -f /tmp/out /tmp/err
+    setsid sh -c 'exec /bin/nightstand run --backend drm --at 2026-11-21T10:09:00 \
+        --socket /tmp/control.sock --log-level info </dev/null' >/tmp/out 2>/tmp/err &
+    pid=$!
+    n=0
+    until /bin/nightstand status --socket /tmp/control.sock 2>/dev/null | grep -q ", [1-9][0-9]* frame" ||
+        ! kill -0 $pid 2>/dev/null || [ $n -ge 600 ]; do
+        sleep 0.5
+        n=$((n + 1))
+    done
+    sleep 3   # the providers' first entries replace the placeholders
+    cat /tmp/err
+    size=$(sed -n 's/.*running: [0-9]* slot(s) on \([0-9x]*\).*/\1/p' /tmp/err)
+    echo "rss: $(grep -E '^(VmHWM|VmRSS|RssAnon|RssFile|RssShmem):' /proc/$pid/status | tr -s ' \t\n' ' ')"
+    echo "@@SHOWN run ${size:-none}@@"
+    wait_go
+    kill -TERM $pid 2>/dev/null
+    wait $pid
+    rc=$?
+    tail -n 2 /tmp/err
+    sleep 1
+    echo "@@DONE run $rc@@"
+    wait_go
+}
+
 /bin/nightstand displays
 mkfifo /tmp/commands
 for case in $(arg ns_cases | tr ',' ' '); do
     echo "@@READY $case@@"
     wait_go
+    if [ "$case" = run ]; then
+        run_display
+        continue
+    fi
     backend=${case%%+*}
     steps=$(echo "$case" | tr '+' ' ' | cut -s -d' ' -f2-)
     args="--format $format --commands"

@@ -2,7 +2,8 @@
 # End-to-end proof of the DRM and fbdev backends on a real kernel: boots Debian's stock
 # kernel in QEMU (TCG) with bochs-display, virtio-gpu-pci and cirrus-vga, runs
 # `nightstand show-test-frame` inside, takes `screendump`s through the QEMU monitor and
-# compares them byte for byte with the headless rendering of the same frame. Also checks that
+# compares them byte for byte with the headless rendering of the same frame; the same for
+# `nightstand run` (the default clock and date) on DRM at 1920x1080. Also checks that
 # SIGTERM restores the console's picture (saved CRTC / console mode) and the "no card" error.
 #
 # Usage: Tests/EndToEndTests/qemu/run.sh          (from anywhere; needs root for /boot/vmlinuz)
@@ -10,6 +11,8 @@
 # NIGHTSTAND_QEMU_INSTALL=1 installs qemu-system-x86, linux-image-amd64, busybox-static first.
 # NIGHTSTAND_QEMU_KEEP=1 keeps the work directory (screendumps, logs) for inspection.
 # NIGHTSTAND_QEMU_ONLY=virtio,cirrus boots only those VMs (names as in the table of README.md).
+# NIGHTSTAND_QEMU_BINARY=PATH tests that binary (e.g. .build/release/nightstand) instead of a
+# debug build (Benchmarks/host/measure-drm.sh uses it for the memory of `run` on DRM).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
@@ -41,10 +44,14 @@ work=$(mktemp -d /tmp/nightstand-qemu.XXXXXX)
 cleanup() { [[ ${NIGHTSTAND_QEMU_KEEP:-0} == 1 ]] && echo "kept $work" || rm -rf "$work"; }
 trap cleanup EXIT
 
-echo "qemu end-to-end: building nightstand" >&2
-(cd "$repo" && swift build --product nightstand >"$work/build.log" 2>&1) ||
-    { cat "$work/build.log"; echo "build failed" >&2; exit 1; }
-binary=$(cd "$repo" && swift build --product nightstand --show-bin-path)/nightstand
+if [[ -n ${NIGHTSTAND_QEMU_BINARY:-} ]]; then
+    binary=$(realpath "$NIGHTSTAND_QEMU_BINARY")
+else
+    echo "qemu end-to-end: building nightstand" >&2
+    (cd "$repo" && swift build --product nightstand >"$work/build.log" 2>&1) ||
+        { cat "$work/build.log"; echo "build failed" >&2; exit 1; }
+    binary=$(cd "$repo" && swift build --product nightstand --show-bin-path)/nightstand
+fi
 "$here/build-initramfs.sh" "$binary" "$release" "$work/initramfs.cpio" || exit 1
 
 failures=0
@@ -101,6 +108,20 @@ is_dark() {
     [[ $(tail -c +$((header + 1)) "$1" | tr -d '\000\252' | wc -c) == 0 ]]
 }
 
+# run_headless SIZE FILE: what `nightstand run` with no config file shows at the instant the run
+# case starts from (init.sh), drawn by `run` itself on the headless backend into FILE (PPM).
+run_headless() {
+    local config=$work/run-headless.toml
+    printf '[display]\nbackend = "headless"\nsize = "%s"\noutput = "%s"\n' "$1" "$2" >"$config"
+    TZ=UTC "$binary" run --config "$config" --at 2026-11-21T10:09:00 \
+        --socket "$work/run-headless.sock" --log-level warning &
+    local pid=$! n=0
+    while [[ ! -e $2 ]] && ((n < 300)); do sleep 0.1; n=$((n + 1)); done
+    sleep 3   # as in the VM: the providers' first entries replace the placeholders
+    kill -TERM "$pid"
+    wait "$pid"
+}
+
 # vm NAME DEVICE DRIVER FORMAT EXTRA CASES…   (EXTRA: words for the kernel command line that
 # init.sh reads, ns_kms=PARAM=VALUE or ns_fbvirtual=W,H; or -)
 vm() {
@@ -146,8 +167,13 @@ vm() {
             dump "$dir/$c.ppm" || fail "$name/$c: screendump failed"
             local rotation=0
             [[ $backend == *fbdev-* ]] && rotation=${backend##*fbdev-}
-            "$binary" show-test-frame --backend headless --size "$size" --format "$format" \
-                --rotation "$rotation" --output "$headless" --once >/dev/null 2>&1
+            if [[ $c == run ]]; then
+                run_headless "$size" "$headless"
+                echo "qemu end-to-end: $name/run memory: $(grep -a -m1 '^rss:' "$serial_log")" >&2
+            else
+                "$binary" show-test-frame --backend headless --size "$size" --format "$format" \
+                    --rotation "$rotation" --output "$headless" --once >/dev/null 2>&1
+            fi
             # The frame is static once SHOWN is printed: a mismatch gets one more screendump,
             # said out loud, before it counts (a dump can catch the emulated device mid-update).
             if ! cmp -s "$dir/$c.ppm" "$headless"; then
@@ -216,6 +242,9 @@ expect_log() {
 
 vt=vt-away+vt-back
 blank=blank+unblank
+# `nightstand run` as a service runs it, on a 1920x1080 panel (two frames of dumb buffers need
+# more than the default 16 MiB of video memory).
+vm run bochs-display,xres=1920,yres=1080,vgamem=32M bochs xrgb8888 - run
 vm bochs bochs-display bochs xrgb8888 - drm+$vt fbdev-0+$vt fbdev-90
 expect_log bochs "rotation 0, single buffer" "fbdev without room to pan draws into the visible page"
 # bochs-display has no VGA blanking; the standard VGA (same bochs-drm driver) has: the kernel
