@@ -115,7 +115,12 @@ extension Canvas {
         let r = (rect ?? bounds).intersection(bounds)
         guard !r.isEmpty else { return }
         let fixed = transform.fixed
-        for y in r.y..<r.maxY { fixed.apply(row(y) + r.x, count: r.width) }
+        if r.width == stride {
+            // Whole rows back to back: one run, so flat areas continue across row ends.
+            fixed.apply(row(r.y), count: r.width * r.height)
+        } else {
+            for y in r.y..<r.maxY { fixed.apply(row(y) + r.x, count: r.width) }
+        }
     }
 }
 
