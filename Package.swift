@@ -30,7 +30,8 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
 
         // C kernels for Raster: a 32-bit pattern fill as fast as memset (x86-64: `rep stosd`),
-        // the red-tint pass (AVX2 where the CPU has it).
+        // the red-tint pass, the blend of a solid color through coverage (AVX2 where the CPU
+        // has it).
         .target(name: "CPixelFill"),
 
         // Pixels: canvas, geometry, paths, coverage, paint, fonts, PNG.
