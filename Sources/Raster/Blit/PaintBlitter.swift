@@ -29,7 +29,20 @@ struct PaintBlitter: Blitter {
         }
     }
 
+    /// One pixel of a solid color blended source-over (an anti-aliased edge pixel, most of
+    /// the scan converter's calls) is blended right here, inlined into the caller; anything
+    /// longer or other goes to `blitSpan`.
+    @inline(__always)
     mutating func blitH(x: Int, y: Int, count: Int, coverage: UInt8) {
+        guard count == 1, case .solid(let s) = source, blendMode == .sourceOver else {
+            return blitSpan(x: x, y: y, count: count, coverage: coverage)
+        }
+        let c = UInt32(coverage)
+        let dst = base + y * stride + x
+        dst.pointee = PixelMath.sourceOver(c == 255 ? s : PixelMath.scale(s, c), dst.pointee)
+    }
+
+    private mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         let dst = base + y * stride + x
         let c = UInt32(coverage)
         switch source {
