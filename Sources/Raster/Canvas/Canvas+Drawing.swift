@@ -66,7 +66,10 @@ extension Canvas {
         _ lines: [Polyline], rule: FillRule, clip: IntRect, antiAlias: Bool, blitter: inout B
     ) {
         scratch.reserveRow(width)
+        // Taken out of the scratch while in use: the only reference, so clearing and appending
+        // reuse its memory instead of copying it.
         var edges = scratch.edges
+        scratch.edges = []
         edges.removeAll(keepingCapacity: true)
         let originX = Double(clip.x)
         let w = Double(clip.width)

@@ -46,26 +46,30 @@ enum FillPath {
         let bits = scratch.touched
 
         edges.sort { $0.y0 < $1.y0 }
-        scratch.active.removeAll(keepingCapacity: true)
+        // A local array while in use (the only reference: no copies, no exclusivity checks of
+        // a class property on every access), handed back for the next fill.
+        var active = scratch.active
+        scratch.active = []
+        active.removeAll(keepingCapacity: true)
         var next = 0
         var band = top
         while band < bottom {
             while next < edges.count && edges[next].y0 < Float(band + 1) {
-                scratch.active.append(next)
+                active.append(next)
                 next += 1
             }
-            let same = sameRows(from: band, bottom: bottom, edges: edges, next: next, scratch)
+            let same = sameRows(from: band, bottom: bottom, edges: edges, next: next, active)
             // A band is either one row whose coverage the rows after it repeat, or up to
             // `bandRows` rows of their own.
             let bandEnd = same > band + 1 ? band + 1 : min(band + bandRows, bottom)
             while next < edges.count && edges[next].y0 < Float(bandEnd) {
-                scratch.active.append(next)
+                active.append(next)
                 next += 1
             }
             let last = max(same, bandEnd)
             var keep = 0
-            for k in 0..<scratch.active.count {
-                let i = scratch.active[k]
+            for k in 0..<active.count {
+                let i = active[k]
                 let e = edges[i]
                 if e.y1 > Float(band) {
                     accumulate(
@@ -73,11 +77,11 @@ enum FillPath {
                         acc: acc, bits: bits)
                 }
                 if e.y1 > Float(last) {
-                    scratch.active[keep] = i
+                    active[keep] = i
                     keep += 1
                 }
             }
-            scratch.active.removeLast(scratch.active.count - keep)
+            active.removeLast(active.count - keep)
             for r in band..<bandEnd {
                 sweep(
                     row: r, repeatedTo: r == band ? max(same, r + 1) : r + 1,
@@ -87,6 +91,7 @@ enum FillPath {
             }
             band = last
         }
+        scratch.active = active
     }
 
     /// The end of the rows from `row` on that have `row`'s coverage.
@@ -99,12 +104,12 @@ enum FillPath {
     ///
     /// `next` is the first edge not yet active: every edge starting above `row + 1` is active.
     private static func sameRows(
-        from row: Int, bottom: Int, edges: [Edge], next: Int, _ scratch: ScanScratch
+        from row: Int, bottom: Int, edges: [Edge], next: Int, _ active: [Int]
     ) -> Int {
         var end = bottom
         if next < edges.count { end = min(end, floorInt(edges[next].y0)) }
         let top = Float(row)
-        for i in scratch.active {
+        for i in active {
             let e = edges[i]
             guard e.y1 > top else { continue }
             guard e.x0 == e.x1, e.y0 <= top else { return row + 1 }
