@@ -165,8 +165,15 @@ enum FillPath {
         summary: UnsafeMutablePointer<UInt64>
     ) {
         @inline(__always) func mark(_ from: Int, _ to: Int) {
-            for x in from...to { bits[x >> 6] |= 1 << UInt64(x & 63) }
-            for w in (from >> 6)...(to >> 6) { summary[w >> 6] |= 1 << UInt64(w & 63) }
+            let first = from >> 6
+            if first == to >> 6 {
+                // One word (nearly always: a piece spans a few cells): one mask, one summary bit.
+                bits[first] |= (~0 &<< UInt64(from & 63)) & (~0 &>> UInt64(63 - (to & 63)))
+                summary[first >> 6] |= 1 &<< UInt64(first & 63)
+                return
+            }
+            for x in from...to { bits[x >> 6] |= 1 &<< UInt64(x & 63) }
+            for w in first...(to >> 6) { summary[w >> 6] |= 1 &<< UInt64(w & 63) }
         }
         let x0 = min(xa, xb)
         let x1 = max(xa, xb)
