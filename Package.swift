@@ -29,7 +29,9 @@ let package = Package(
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
 
-        // A 32-bit pattern fill as fast as memset (x86-64: `rep stosd`), for Raster's fills.
+        // C kernels for Raster: a 32-bit pattern fill as fast as memset (x86-64: `rep stosd`),
+        // the red-tint pass, the blend of a solid color through coverage (AVX2 where the CPU
+        // has it).
         .target(name: "CPixelFill"),
 
         // Pixels: canvas, geometry, paths, coverage, paint, fonts, PNG.

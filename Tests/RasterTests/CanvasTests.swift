@@ -72,6 +72,45 @@ struct CanvasTests {
         }
     }
 
+    @Test("coverage blending in vector lanes equals PixelMath pixel by pixel, runs of 1…40")
+    func maskBlendMatchesPixelMath() {
+        var rng = SystemRandomNumberGenerator()
+        func premultiplied(opaque: Bool) -> UInt32 {
+            let a = opaque ? 255 : UInt32.random(in: 0...255, using: &rng)
+            func ch() -> UInt32 { UInt32.random(in: 0...a, using: &rng) }
+            return a << 24 | ch() << 16 | ch() << 8 | ch()
+        }
+        // Every coverage once per run of 256, then random runs mixing 0, 255 and the rest.
+        var cases: [[UInt8]] = [(0...255).map { UInt8($0) }]
+        for count in 1...40 {
+            for _ in 0..<20 {
+                cases.append(
+                    (0..<count).map { _ in
+                        [0, 255, UInt8.random(in: 0...255, using: &rng)].randomElement(using: &rng)
+                            ?? 0
+                    })
+            }
+        }
+        for coverage in cases {
+            for opaque in [true, false] {
+                let s = premultiplied(opaque: opaque)
+                let c = Canvas(width: coverage.count, height: 1)
+                for x in 0..<coverage.count { c.row(0)[x] = premultiplied(opaque: Bool.random()) }
+                let before = (0..<coverage.count).map { c.row(0)[$0] }
+                var blitter = c.paintBlitter(Paint(color: PremultipliedPixel(value: s).color))
+                guard case .solid(let source) = blitter.source else { continue }
+                coverage.withUnsafeBufferPointer { m in
+                    guard let base = m.baseAddress else { return }
+                    blitter.blitAntiH(x: 0, y: 0, coverage: base, count: coverage.count)
+                }
+                let expected = zip(coverage, before).map { k, d in
+                    k == 0 ? d : PixelMath.sourceOver(PixelMath.scale(source, UInt32(k)), d)
+                }
+                #expect((0..<coverage.count).map { c.row(0)[$0] } == expected)
+            }
+        }
+    }
+
     @Test("source-over blending of translucent colors is exact to the rounding")
     func blending() {
         let c = Canvas(width: 1, height: 1)

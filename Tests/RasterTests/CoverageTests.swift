@@ -29,6 +29,36 @@ struct CoverageTests {
         #expect(c[9, 10].a == 0)  // outside
     }
 
+    @Test("rows crossed only by vertical sides get their exact coverage, every row")
+    func verticalSidesEveryRow() {
+        // Disjoint rectangles on quarter pixels (exact in Float): vertical sides that start and
+        // end inside rows and on row boundaries, next to each other and stacked, so runs of
+        // rows repeat a row's spans and break where a side starts or ends.
+        let rects = [
+            Rect(x: 2.25, y: 1.5, width: 10.5, height: 20),
+            Rect(x: 14, y: 3, width: 6.75, height: 9),
+            Rect(x: 14, y: 12, width: 3, height: 6.25), Rect(x: 22.5, y: 0, width: 5, height: 30),
+            Rect(x: 30.75, y: 7.25, width: 4, height: 17.5),
+        ]
+        for rule in [FillRule.nonZero, .evenOdd] {
+            let c = Canvas(width: 40, height: 32)
+            var path = Path()
+            for r in rects { path.addRect(r) }
+            c.fill(path, with: white, rule: rule)
+            for y in 0..<32 {
+                for x in 0..<40 {
+                    let pixel = Rect(x: Double(x), y: Double(y), width: 1, height: 1)
+                    let covered = rects.reduce(0.0) { sum, r in
+                        let i = r.intersection(pixel)
+                        return sum + (i.isEmpty ? 0 : i.width * i.height)
+                    }
+                    let expected = UInt8(min(covered, 1) * 255 + 0.5)
+                    #expect(c[x, y].a == expected, "(\(x), \(y)) \(rule)")
+                }
+            }
+        }
+    }
+
     @Test("a circle's covered area is π r² within 0.05 %")
     func circleArea() {
         let c = Canvas(width: 100, height: 100)

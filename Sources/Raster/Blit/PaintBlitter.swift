@@ -1,3 +1,5 @@
+import CPixelFill
+
 /// The blitter that writes paint into canvas pixels.
 ///
 /// Solid colors take a fast path: an opaque span at full coverage is a plain store (what
@@ -27,7 +29,20 @@ struct PaintBlitter: Blitter {
         }
     }
 
+    /// One pixel of a solid color blended source-over (an anti-aliased edge pixel, most of
+    /// the scan converter's calls) is blended right here, inlined into the caller; anything
+    /// longer or other goes to `blitSpan`.
+    @inline(__always)
     mutating func blitH(x: Int, y: Int, count: Int, coverage: UInt8) {
+        guard count == 1, case .solid(let s) = source, blendMode == .sourceOver else {
+            return blitSpan(x: x, y: y, count: count, coverage: coverage)
+        }
+        let c = UInt32(coverage)
+        let dst = base + y * stride + x
+        dst.pointee = PixelMath.sourceOver(c == 255 ? s : PixelMath.scale(s, c), dst.pointee)
+    }
+
+    private mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         let dst = base + y * stride + x
         let c = UInt32(coverage)
         switch source {
@@ -51,41 +66,14 @@ struct PaintBlitter: Blitter {
         }
     }
 
-    /// Solid `s` over the pixels of `range`, each at its own coverage.
-    @inline(__always)
-    private static func sourceOver(
-        _ s: UInt32, opaque: Bool, coverage: UnsafePointer<UInt8>,
-        dst: UnsafeMutablePointer<UInt32>, _ range: Range<Int>
-    ) {
-        for i in range {
-            let c = UInt32(coverage[i])
-            if c == 0 { continue }
-            if c == 255 && opaque {
-                dst[i] = s
-            } else {
-                dst[i] = PixelMath.sourceOver(c == 255 ? s : PixelMath.scale(s, c), dst[i])
-            }
-        }
-    }
-
     mutating func blitAntiH(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
         let dst = base + y * stride + x
         switch source {
         case .solid(let s) where blendMode == .sourceOver:
-            // Glyph masks: mostly 0 (skipped) or 255 (a store when opaque), so eight mask
-            // bytes are tested at once and only mixed groups blend pixel by pixel.
-            let opaque = s >> 24 == 255
-            var i = 0
-            while i + 8 <= count {
-                let group = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt64.self)
-                if group == ~0 && opaque {
-                    for k in i..<i + 8 { dst[k] = s }
-                } else if group != 0 {
-                    Self.sourceOver(s, opaque: opaque, coverage: coverage, dst: dst, i..<i + 8)
-                }
-                i += 8
-            }
-            Self.sourceOver(s, opaque: opaque, coverage: coverage, dst: dst, i..<count)
+            // Glyph masks and anti-aliased edges: eight pixels a step in C, where a step of
+            // coverage 0 is skipped, of 255 is a store when opaque, and anything else blends
+            // in vector lanes with PixelMath's arithmetic.
+            pixel_blend_mask(dst, s, coverage, count)
         case .solid(let s):
             for i in 0..<count where coverage[i] != 0 {
                 blend(s, into: dst + i, coverage: UInt32(coverage[i]))

@@ -66,7 +66,10 @@ extension Canvas {
         _ lines: [Polyline], rule: FillRule, clip: IntRect, antiAlias: Bool, blitter: inout B
     ) {
         scratch.reserveRow(width)
+        // Taken out of the scratch while in use: the only reference, so clearing and appending
+        // reuse its memory instead of copying it.
         var edges = scratch.edges
+        scratch.edges = []
         edges.removeAll(keepingCapacity: true)
         let originX = Double(clip.x)
         let w = Double(clip.width)
@@ -115,7 +118,12 @@ extension Canvas {
         let r = (rect ?? bounds).intersection(bounds)
         guard !r.isEmpty else { return }
         let fixed = transform.fixed
-        for y in r.y..<r.maxY { fixed.apply(row(y) + r.x, count: r.width) }
+        if r.width == stride {
+            // Whole rows back to back: one run, so flat areas continue across row ends.
+            fixed.apply(row(r.y), count: r.width * r.height)
+        } else {
+            for y in r.y..<r.maxY { fixed.apply(row(y) + r.x, count: r.width) }
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import CPixelFill
+
 /// A linear map of a pixel's color channels, applied at paint time: the night modes' tool.
 ///
 /// Each output channel is a weighted sum of the input's red, green and blue (a 3×3 matrix,
@@ -109,46 +111,16 @@ struct FixedColorTransform {
     ///
     /// A transform whose green and blue rows are zero and whose red weights are non-negative
     /// and sum to at most 1 (the red tint, with or without a ceiling) needs no clamping, since
-    /// a weighted mean of premultiplied channels never exceeds alpha: it runs eight pixels at a
-    /// time in `SIMD8<UInt32>` lanes (SSE2/AVX2 on x86-64, NEON on arm64), with the same
-    /// arithmetic as the scalar path, so results are identical on every CPU. Other transforms
-    /// go pixel by pixel, skipping black and transparent pixels, which map to themselves.
+    /// a weighted mean of premultiplied channels never exceeds alpha: it runs in C
+    /// (`pixel_luma_red`), eight pixels a step, with the same arithmetic as ``apply(_:)``, so
+    /// results are identical on every CPU. Other transforms go pixel by pixel, skipping black
+    /// and transparent pixels, which map to themselves.
     func apply(_ px: UnsafeMutablePointer<UInt32>, count: Int) {
         let redOnly = w.3 == 0 && w.4 == 0 && w.5 == 0 && w.6 == 0 && w.7 == 0 && w.8 == 0
         if redOnly && w.0 >= 0 && w.1 >= 0 && w.2 >= 0 && Int(w.0) + Int(w.1) + Int(w.2) <= 65536 {
-            applyRedOnly(px, count: count)
+            pixel_luma_red(px, count, UInt32(w.0), UInt32(w.1), UInt32(w.2))
             return
         }
         for i in 0..<count where px[i] & 0x00FF_FFFF != 0 { px[i] = apply(px[i]) }
-    }
-
-    /// R = (wr·r + wg·g + wb·b + 2¹⁵) >> 16, G = B = 0, alpha kept; no clamping needed.
-    private func applyRedOnly(_ px: UnsafeMutablePointer<UInt32>, count: Int) {
-        let wr = UInt32(w.0)
-        let wg = UInt32(w.1)
-        let wb = UInt32(w.2)
-        let raw = UnsafeMutableRawPointer(px)
-        let lanes = 8
-        let vectors = count / lanes
-        let mask = SIMD8<UInt32>(repeating: 0xFF)
-        let half = SIMD8<UInt32>(repeating: 32768)
-        let alpha = SIMD8<UInt32>(repeating: 0xFF00_0000)
-        for i in 0..<vectors {
-            let offset = i * lanes * 4
-            let v = raw.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt32>.self)
-            let r = (v &>> 16) & mask
-            let g = (v &>> 8) & mask
-            let b = v & mask
-            let l = (r &* wr &+ g &* wg &+ b &* wb &+ half) &>> 16
-            raw.storeBytes(
-                of: (v & alpha) | (l &<< 16), toByteOffset: offset, as: SIMD8<UInt32>.self)
-        }
-        for i in (vectors * lanes)..<count {
-            let p = px[i]
-            let l =
-                (((p >> 16) & 0xFF) &* wr &+ ((p >> 8) & 0xFF) &* wg &+ (p & 0xFF) &* wb &+ 32768)
-                >> 16
-            px[i] = (p & 0xFF00_0000) | (l << 16)
-        }
     }
 }

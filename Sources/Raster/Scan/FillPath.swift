@@ -46,38 +46,77 @@ enum FillPath {
         let bits = scratch.touched
 
         edges.sort { $0.y0 < $1.y0 }
-        scratch.active.removeAll(keepingCapacity: true)
+        // A local array while in use (the only reference: no copies, no exclusivity checks of
+        // a class property on every access), handed back for the next fill.
+        var active = scratch.active
+        scratch.active = []
+        active.removeAll(keepingCapacity: true)
         var next = 0
         var band = top
         while band < bottom {
-            let bandEnd = min(band + bandRows, bottom)
-            while next < edges.count && edges[next].y0 < Float(bandEnd) {
-                scratch.active.append(next)
+            while next < edges.count && edges[next].y0 < Float(band + 1) {
+                active.append(next)
                 next += 1
             }
+            let same = sameRows(from: band, bottom: bottom, edges: edges, next: next, active)
+            // A band is either one row whose coverage the rows after it repeat, or up to
+            // `bandRows` rows of their own.
+            let bandEnd = same > band + 1 ? band + 1 : min(band + bandRows, bottom)
+            while next < edges.count && edges[next].y0 < Float(bandEnd) {
+                active.append(next)
+                next += 1
+            }
+            let last = max(same, bandEnd)
             var keep = 0
-            for k in 0..<scratch.active.count {
-                let i = scratch.active[k]
+            for k in 0..<active.count {
+                let i = active[k]
                 let e = edges[i]
                 if e.y1 > Float(band) {
                     accumulate(
                         e, rows: band..<bandEnd, cols: cols, words: words, rowWords: rowWords,
                         acc: acc, bits: bits)
                 }
-                if e.y1 > Float(bandEnd) {
-                    scratch.active[keep] = i
+                if e.y1 > Float(last) {
+                    active[keep] = i
                     keep += 1
                 }
             }
-            scratch.active.removeLast(scratch.active.count - keep)
+            active.removeLast(active.count - keep)
             for r in band..<bandEnd {
                 sweep(
-                    row: r, acc: acc + (r - band) * cols, bits: bits + (r - band) * rowWords,
+                    row: r, repeatedTo: r == band ? max(same, r + 1) : r + 1,
+                    acc: acc + (r - band) * cols, bits: bits + (r - band) * rowWords,
                     width: width, words: words, originX: clip.x, rule: rule, antiAlias: antiAlias,
                     blitter: &blitter)
             }
-            band = bandEnd
+            band = last
         }
+        scratch.active = active
+    }
+
+    /// The end of the rows from `row` on that have `row`'s coverage.
+    ///
+    /// Those are rows crossed only by vertical edges that span them whole (the sides of
+    /// rectangles, rounded rectangles, capsules), with no edge starting among them. Their
+    /// deposits are the same in every row, so one row is accumulated and swept, and its spans
+    /// repeated down the rest: the interior rows of such a shape cost a span each, not a scan.
+    /// `row + 1` when there are none beyond `row` itself.
+    ///
+    /// `next` is the first edge not yet active: every edge starting above `row + 1` is active.
+    private static func sameRows(
+        from row: Int, bottom: Int, edges: [Edge], next: Int, _ active: [Int]
+    ) -> Int {
+        var end = bottom
+        if next < edges.count { end = min(end, floorInt(edges[next].y0)) }
+        let top = Float(row)
+        for i in active {
+            let e = edges[i]
+            guard e.y1 > top else { continue }
+            guard e.x0 == e.x1, e.y0 <= top else { return row + 1 }
+            end = min(end, floorInt(e.y1))
+            if end <= row + 1 { return row + 1 }
+        }
+        return max(end, row + 1)
     }
 
     /// ⌊x⌋ without a libm call (x86-64's baseline has no rounding instruction, so
@@ -126,8 +165,15 @@ enum FillPath {
         summary: UnsafeMutablePointer<UInt64>
     ) {
         @inline(__always) func mark(_ from: Int, _ to: Int) {
-            for x in from...to { bits[x >> 6] |= 1 << UInt64(x & 63) }
-            for w in (from >> 6)...(to >> 6) { summary[w >> 6] |= 1 << UInt64(w & 63) }
+            let first = from >> 6
+            if first == to >> 6 {
+                // One word (nearly always: a piece spans a few cells): one mask, one summary bit.
+                bits[first] |= (~0 &<< UInt64(from & 63)) & (~0 &>> UInt64(63 - (to & 63)))
+                summary[first >> 6] |= 1 &<< UInt64(first & 63)
+                return
+            }
+            for x in from...to { bits[x >> 6] |= 1 &<< UInt64(x & 63) }
+            for w in first...(to >> 6) { summary[w >> 6] |= 1 &<< UInt64(w & 63) }
         }
         let x0 = min(xa, xb)
         let x1 = max(xa, xb)
@@ -167,10 +213,12 @@ enum FillPath {
         mark(x0i, x1i)
     }
 
-    /// Turns one row of accumulated areas into coverage spans, clearing the cells it reads.
+    /// Turns one row of accumulated areas into coverage spans, clearing the cells it reads,
+    /// and blits them on rows `y..<end` (rows that share row y's coverage, see `sameRows`).
     @inline(__always)
     private static func sweep<B: Blitter>(
-        row y: Int, acc: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>,
+        row y: Int, repeatedTo end: Int, acc: UnsafeMutablePointer<Float>,
+        bits: UnsafeMutablePointer<UInt64>,
         width: Int, words: Int, originX: Int, rule: FillRule, antiAlias: Bool, blitter: inout B
     ) {
         var sum: Float = 0
@@ -204,9 +252,11 @@ enum FillPath {
                     }
                     if q != runCoverage {
                         if runCoverage != 0 {
-                            blitter.blitH(
-                                x: originX + runStart, y: y, count: x - runStart,
-                                coverage: runCoverage)
+                            for r in y..<end {
+                                blitter.blitH(
+                                    x: originX + runStart, y: r, count: x - runStart,
+                                    coverage: runCoverage)
+                            }
                         }
                         runStart = x
                         runCoverage = q
@@ -215,8 +265,10 @@ enum FillPath {
             }
         }
         if runCoverage != 0 && runStart < width {
-            blitter.blitH(
-                x: originX + runStart, y: y, count: width - runStart, coverage: runCoverage)
+            for r in y..<end {
+                blitter.blitH(
+                    x: originX + runStart, y: r, count: width - runStart, coverage: runCoverage)
+            }
         }
     }
 }
