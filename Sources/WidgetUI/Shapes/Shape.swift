@@ -98,10 +98,10 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View {
 }
 
 extension _ShapeView: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let shading = style.resolvedShading(in: environment)
         let shape = shape.resolved(in: environment)
-        return [
+        nodes.append(
             LeafNode(kind: "\(Content.self)") { proposal in
                 shape.sizeThatFits(proposal)
             } draw: { [strokeStyle, shape] bounds in
@@ -109,7 +109,6 @@ extension _ShapeView: PrimitiveView {
                 let shading = shading.placed(in: bounds)
                 if let strokeStyle { return [.stroke(path, shading, strokeStyle)] }
                 return [.fill(path, shading)]
-            }
-        ]
+            })
     }
 }

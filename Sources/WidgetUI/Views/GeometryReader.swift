@@ -64,10 +64,10 @@ public enum CoordinateSpace: Hashable, Sendable {
 }
 
 extension GeometryReader: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         var inner = environment
         inner.stackAxis = nil
-        return [GeometryReaderNode(content: content, environment: inner)]
+        nodes.append(GeometryReaderNode(content: content, environment: inner))
     }
 }
 

@@ -39,11 +39,12 @@ public struct HStack<Content: View>: View {
 }
 
 extension HStack: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         var inner = environment
         inner.stackAxis = .horizontal
         let layout = StackLayout(
             axis: .horizontal, alignment: .vertical(alignment), spacing: spacing)
-        return [StackNode(kind: "HStack", children: content.resolve(in: inner), layout: layout)]
+        nodes.append(
+            StackNode(kind: "HStack", children: content.resolve(in: inner), layout: layout))
     }
 }

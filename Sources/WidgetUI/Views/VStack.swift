@@ -39,11 +39,12 @@ public struct VStack<Content: View>: View {
 }
 
 extension VStack: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         var inner = environment
         inner.stackAxis = .vertical
         let layout = StackLayout(
             axis: .vertical, alignment: .horizontal(alignment), spacing: spacing)
-        return [StackNode(kind: "VStack", children: content.resolve(in: inner), layout: layout)]
+        nodes.append(
+            StackNode(kind: "VStack", children: content.resolve(in: inner), layout: layout))
     }
 }

@@ -32,12 +32,12 @@ public struct ViewThatFits<Content: View>: View {
 }
 
 extension ViewThatFits: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         var inner = environment
         inner.stackAxis = nil
         let children = content.resolve(in: inner)
-        guard !children.isEmpty else { return [] }
-        return [ViewThatFitsNode(children: children, axes: axes)]
+        guard !children.isEmpty else { return }
+        nodes.append(ViewThatFitsNode(children: children, axes: axes))
     }
 }
 

@@ -25,9 +25,9 @@ public struct ZStack<Content: View>: View {
 }
 
 extension ZStack: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         var inner = environment
         inner.stackAxis = nil
-        return [ZStackNode(children: content.resolve(in: inner), alignment: alignment)]
+        nodes.append(ZStackNode(children: content.resolve(in: inner), alignment: alignment))
     }
 }
