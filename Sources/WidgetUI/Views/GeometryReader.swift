@@ -65,9 +65,7 @@ public enum CoordinateSpace: Hashable, Sendable {
 
 extension GeometryReader: PrimitiveView {
     func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
-        var inner = environment
-        inner.stackAxis = nil
-        nodes.append(GeometryReaderNode(content: content, environment: inner))
+        nodes.append(GeometryReaderNode(content: content, environment: environment.inStack(nil)))
     }
 }
 

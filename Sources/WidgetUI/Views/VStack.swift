@@ -40,11 +40,9 @@ public struct VStack<Content: View>: View {
 
 extension VStack: PrimitiveView {
     func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
-        var inner = environment
-        inner.stackAxis = .vertical
         let layout = StackLayout(
             axis: .vertical, alignment: .horizontal(alignment), spacing: spacing)
-        nodes.append(
-            StackNode(kind: "VStack", children: content.resolve(in: inner), layout: layout))
+        let children = content.resolve(in: environment.inStack(.vertical))
+        nodes.append(StackNode(kind: "VStack", children: children, layout: layout))
     }
 }

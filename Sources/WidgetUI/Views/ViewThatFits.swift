@@ -33,9 +33,7 @@ public struct ViewThatFits<Content: View>: View {
 
 extension ViewThatFits: PrimitiveView {
     func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
-        var inner = environment
-        inner.stackAxis = nil
-        let children = content.resolve(in: inner)
+        let children = content.resolve(in: environment.inStack(nil))
         guard !children.isEmpty else { return }
         nodes.append(ViewThatFitsNode(children: children, axes: axes))
     }

@@ -26,8 +26,7 @@ public struct ZStack<Content: View>: View {
 
 extension ZStack: PrimitiveView {
     func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
-        var inner = environment
-        inner.stackAxis = nil
-        nodes.append(ZStackNode(children: content.resolve(in: inner), alignment: alignment))
+        let children = content.resolve(in: environment.inStack(nil))
+        nodes.append(ZStackNode(children: children, alignment: alignment))
     }
 }
