@@ -22,7 +22,7 @@ final class ShapeNode: LayoutNode {
 
     /// A node that takes the space proposed (10 points for an unspecified side) and fills it:
     /// a ``Color`` or a gradient used as a view.
-    convenience init(filling kind: String, with shading: Shading) {
+    convenience init(kind: String, filling shading: Shading) {
         self.init(kind: kind, shape: Rectangle(), shading: shading)
     }
 

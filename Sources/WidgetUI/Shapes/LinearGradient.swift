@@ -48,7 +48,7 @@ extension LinearGradient: ShapeStyle, ResolvableShapeStyle {
 
 extension LinearGradient: View, PrimitiveView {
     func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
-        nodes.append(ShapeNode(filling: "LinearGradient", with: shading))
+        nodes.append(ShapeNode(kind: "LinearGradient", filling: shading))
     }
 }
 

@@ -56,7 +56,7 @@ extension RadialGradient: ShapeStyle, ResolvableShapeStyle {
 
 extension RadialGradient: View, PrimitiveView {
     func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
-        nodes.append(ShapeNode(filling: "RadialGradient", with: shading))
+        nodes.append(ShapeNode(kind: "RadialGradient", filling: shading))
     }
 }
 

@@ -89,7 +89,7 @@ extension Color {
 
 extension Color: View, PrimitiveView {
     func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
-        nodes.append(ShapeNode(filling: "Color", with: .color(rgba)))
+        nodes.append(ShapeNode(kind: "Color", filling: .color(rgba)))
     }
 }
 
