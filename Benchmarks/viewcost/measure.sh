@@ -7,8 +7,8 @@
 #   Benchmarks/viewcost/measure.sh [SIZE]      # default: 800x480
 #
 # prints, for example,
-#   size=800x480 view_frame_ir=3712753 raw_frame_ir=3306100 view_layer_ir=406653
-#   view_frame_allocs=615 raw_frame_allocs=275 view_layer_allocs=340
+#   size=800x480 view_frame_ir=3553977 raw_frame_ir=3305097 view_layer_ir=248880
+#   view_frame_allocs=432 raw_frame_allocs=267 view_layer_allocs=165
 #
 # Each figure is the difference between runs of 50 and of 10 repeats, divided by the frames
 # between them, so start-up and the warm-up frames (glyph cache, type metadata) cancel out.
