@@ -111,8 +111,7 @@ struct RedactionTests {
 private struct EnvironmentProbe: View, PrimitiveView {
     let read: (EnvironmentValues) -> Void
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         read(environment)
-        return []
     }
 }

@@ -33,6 +33,7 @@ extension Path {
 
     /// Adds a closed rectangle, clockwise on screen from the top-left corner.
     public mutating func addRect(_ r: Rect) {
+        reserveForShape(5)
         move(to: Point(x: r.minX, y: r.minY))
         addLine(to: Point(x: r.maxX, y: r.minY))
         addLine(to: Point(x: r.maxX, y: r.maxY))
@@ -58,6 +59,7 @@ extension Path {
 
     private mutating func addCircularRoundedRect(_ r: Rect, _ rx: Double, _ ry: Double) {
         let k = Path.kappa
+        reserveForShape(10)
         move(to: Point(x: r.minX + rx, y: r.minY))
         addLine(to: Point(x: r.maxX - rx, y: r.minY))
         addCurve(
@@ -105,6 +107,7 @@ extension Path {
             (Point(x: rect.minX, y: rect.maxY), 1, -1, false),
             (Point(x: rect.minX, y: rect.minY), 1, 1, true),
         ]
+        reserveForShape(17)
         for (i, (corner, sx, sy, swap)) in corners.enumerated() {
             func map(_ u: (Double, Double)) -> Point {
                 // For top-right and bottom-left the first coordinate runs along x; for the
@@ -128,6 +131,7 @@ extension Path {
         let cy = r.midY
         let a = r.width / 2
         let b = r.height / 2
+        reserveForShape(6)
         move(to: Point(x: cx + a, y: cy))
         addCurve(
             to: Point(x: cx, y: cy + b), control1: Point(x: cx + a, y: cy + b * k),

@@ -85,6 +85,14 @@ public struct Path: Sendable, Hashable {
         for e in other.elements { append(e) }
     }
 
+    /// Makes room for the `count` elements of a shape about to be added to an empty path.
+    ///
+    /// Building the shape then allocates once. A path that already has elements grows as
+    /// usual: reserving exactly on every addition would copy it each time.
+    mutating func reserveForShape(_ count: Int) {
+        if elements.isEmpty { elements.reserveCapacity(count) }
+    }
+
     /// Appends one element through the public builders (keeps the current point right).
     mutating func append(_ e: Element) {
         switch e {

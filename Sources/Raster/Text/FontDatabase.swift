@@ -63,6 +63,9 @@ public final class FontDatabase {
     private let config: OpaquePointer
     private var locations: [Request: Location] = [:]
     private var faces: [Location: FontFace] = [:]
+    /// The face for each request answered: one lookup per text a frame, where going through
+    /// `locations` and `faces` would hash the file's path too.
+    private var requested: [Request: FontFace] = [:]
     private var fallbacks: [UInt64: FontFace?] = [:]
 
     /// Loads fontconfig's configuration and starts FreeType.
@@ -99,7 +102,12 @@ public final class FontDatabase {
         family: String? = nil, weight: FontWeight = .regular, design: FontDesign = .default,
         italic: Bool = false
     ) throws -> FontFace {
-        try face(at: locate(family: family, weight: weight, design: design, italic: italic))
+        let request = Request(family: family, weight: weight, design: design, italic: italic)
+        if let known = requested[request] { return known }
+        let face = try face(
+            at: locate(family: family, weight: weight, design: design, italic: italic))
+        requested[request] = face
+        return face
     }
 
     /// The file and face index fontconfig picks for a request, without loading it.

@@ -9,14 +9,14 @@
 /// }
 /// ```
 public struct AnyView: View {
-    let makeNodes: (EnvironmentValues) -> [LayoutNode]
+    let makeNodes: (EnvironmentValues, inout [LayoutNode]) -> Void
 
     /// Wraps a view.
     public init<V: View>(_ view: V) {
         if let erased = view as? AnyView {
             makeNodes = erased.makeNodes
         } else {
-            makeNodes = { view.resolve(in: $0) }
+            makeNodes = { view.resolve(in: $0, into: &$1) }
         }
     }
 
@@ -28,7 +28,7 @@ public struct AnyView: View {
 }
 
 extension AnyView: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        makeNodes(environment)
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        makeNodes(environment, &nodes)
     }
 }

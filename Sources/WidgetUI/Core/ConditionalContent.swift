@@ -11,10 +11,10 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
 }
 
 extension _ConditionalContent: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         switch storage {
-        case .trueContent(let view): view.resolve(in: environment)
-        case .falseContent(let view): view.resolve(in: environment)
+        case .trueContent(let view): view.resolve(in: environment, into: &nodes)
+        case .falseContent(let view): view.resolve(in: environment, into: &nodes)
         }
     }
 }

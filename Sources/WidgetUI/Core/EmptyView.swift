@@ -13,5 +13,5 @@ public struct EmptyView: View {
 }
 
 extension EmptyView: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] { [] }
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {}
 }

@@ -51,7 +51,9 @@ extension ForEach where Data == Range<Int>, ID == Int {
 }
 
 extension ForEach: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        data.flatMap { content($0).resolve(in: environment) }
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        for element in data {
+            content(element).resolve(in: environment, into: &nodes)
+        }
     }
 }

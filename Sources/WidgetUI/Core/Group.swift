@@ -23,7 +23,7 @@ public struct Group<Content: View>: View {
 }
 
 extension Group: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        content.resolve(in: environment)
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        content.resolve(in: environment, into: &nodes)
     }
 }

@@ -16,7 +16,7 @@ extension Optional: View where Wrapped: View {
 }
 
 extension Optional: PrimitiveView where Wrapped: View {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        self?.resolve(in: environment) ?? []
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        self?.resolve(in: environment, into: &nodes)
     }
 }

@@ -44,11 +44,9 @@ public struct TupleView<each Content: View>: View {
 }
 
 extension TupleView: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        var nodes: [LayoutNode] = []
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         for element in repeat each storage.value {
-            nodes += element.resolve(in: environment)
+            element.resolve(in: environment, into: &nodes)
         }
-        return nodes
     }
 }

@@ -12,8 +12,13 @@
 ///
 /// Add your own values with an ``EnvironmentKey``.
 public struct EnvironmentValues {
-    /// The values set, by key type; each holds its key's `Value`.
-    private var values: [ObjectIdentifier: StoredValue] = [:]
+    /// The values set, one entry per key type, in the order first set; each holds its key's
+    /// `Value`.
+    ///
+    /// A list searched in order, not a dictionary: an environment holds a dozen values or so,
+    /// and comparing a dozen key identities costs less than hashing one (reads of keys nobody
+    /// set, the most common, search the whole list).
+    private var values: [(key: ObjectIdentifier, value: StoredValue)] = []
 
     /// Creates an environment where every key has its default value.
     public init() {}
@@ -21,13 +26,22 @@ public struct EnvironmentValues {
     /// The value for a key, or the key's default when no ancestor set one.
     public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
         get {
-            guard let stored = values[ObjectIdentifier(key)] else { return Key.defaultValue }
-            // Only the setter stores under this key, always a `Key.Value`: no dynamic cast
-            // (a cast from `Any` per read was a good part of resolving a view tree).
-            return unsafeDowncast(stored, to: TypedValue<Key.Value>.self).value
+            let id = ObjectIdentifier(key)
+            for entry in values where entry.key == id {
+                // Only the setter stores under this key, always a `Key.Value`: no dynamic cast
+                // (a cast from `Any` per read was a good part of resolving a view tree).
+                return unsafeDowncast(entry.value, to: TypedValue<Key.Value>.self).value
+            }
+            return Key.defaultValue
         }
         set {
-            values[ObjectIdentifier(key)] = TypedValue(newValue)
+            let id = ObjectIdentifier(key)
+            let value = TypedValue(newValue)
+            if let i = values.firstIndex(where: { $0.key == id }) {
+                values[i].value = value
+            } else {
+                values.append((id, value))
+            }
         }
     }
 }

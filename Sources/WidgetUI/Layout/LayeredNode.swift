@@ -36,8 +36,6 @@ final class LayeredNode: ModifierNode {
 extension View {
     /// Resolves the secondary content of a `background` or `overlay`, outside any stack.
     func resolveLayer(in environment: EnvironmentValues) -> LayoutNode {
-        var inner = environment
-        inner.stackAxis = nil
-        return resolveSingle(in: inner)
+        resolveSingle(in: environment.inStack(nil))
     }
 }

@@ -2,7 +2,7 @@ import Raster
 
 /// One laid-out unit of the resolved view tree: sizes itself for a proposal, then places itself.
 ///
-/// Resolving a view (``View/resolve(in:)``) evaluates bodies under their environment and leaves
+/// Resolving a view (``View/resolve(in:into:)``) evaluates bodies under their environment and leaves
 /// a tree of nodes made only of primitives. Layout is then pure: a parent asks
 /// ``sizeThatFits(_:)`` as often as it likes (stacks probe with 0 and `.infinity`), and calls
 /// ``place(in:proposal:)`` once with the frame it chose, which returns the ``PlacedView``.

@@ -1,6 +1,7 @@
 import Raster
 
-/// A node without children whose size and drawing are closures: colors, shapes, dividers.
+/// A node without children whose size and drawing are closures: dividers, gauge tracks, the
+/// activity indicator.
 final class LeafNode: LayoutNode {
     let size: (ProposedViewSize) -> Size
     let draw: (Rect) -> [DisplayList.Item]

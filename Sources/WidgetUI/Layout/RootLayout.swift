@@ -21,8 +21,13 @@ enum RootLayout {
             // Likewise one image cache per frame: images decode and problems log every frame.
             environment.imageCache = ImageCache()
         }
-        let context = environment.renderContext ?? RenderContext(now: Date())
-        environment.renderContext = context
+        let context: RenderContext
+        if let shared = environment.renderContext {
+            context = shared
+        } else {
+            context = RenderContext(now: Date())
+            environment.renderContext = context
+        }
         if environment.containerShape.frame == nil {
             environment.containerShape.frame = Rect(origin: .zero, size: size)
         }

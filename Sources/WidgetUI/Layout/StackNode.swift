@@ -29,6 +29,18 @@ extension EnvironmentValues {
         get { self[StackAxisKey.self] }
         set { self[StackAxisKey.self] = newValue }
     }
+
+    /// This environment for the children of a container: in a stack along `axis`, or outside
+    /// stacks when `nil` (a `ZStack`, a background).
+    ///
+    /// Unchanged when the axis already is `axis`, as for a `ZStack` in a `ZStack`: writing a
+    /// value copies the environment's storage.
+    func inStack(_ axis: Axis?) -> EnvironmentValues {
+        guard stackAxis != axis else { return self }
+        var inner = self
+        inner.stackAxis = axis
+        return inner
+    }
 }
 
 private struct StackAxisKey: EnvironmentKey {

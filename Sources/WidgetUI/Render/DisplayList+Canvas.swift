@@ -7,33 +7,23 @@ extension DisplayList {
     /// effect is followed by the canvas's: the rendering mode first, then night's red tint);
     /// its state is restored afterwards.
     func draw(on canvas: Canvas, scale: Double) {
-        let ends = matchingEnds()
         canvas.withSavedState {
             canvas.concatenate(Transform(scaleX: scale, y: scale))
-            draw(items.indices, ends: ends, base: canvas.colorTransform, on: canvas)
-        }
-    }
-
-    /// For each push, the index of its pop (an unmatched push runs to the end).
-    private func matchingEnds() -> [Int: Int] {
-        var ends: [Int: Int] = [:]
-        var open: [Int] = []
-        for (i, item) in items.enumerated() {
-            switch item {
-            case .push: open.append(i)
-            case .pop: if let start = open.popLast() { ends[start] = i }
-            case .fill, .stroke, .text, .image: break
+            let base = canvas.colorTransform
+            // A pop without a push is skipped.
+            var i = 0
+            while i < items.count {
+                i = draw(from: i, base: base, on: canvas) + 1
             }
         }
-        for start in open { ends[start] = items.count }
-        return ends
     }
 
-    private func draw(
-        _ range: Range<Int>, ends: [Int: Int], base: ColorTransform, on canvas: Canvas
-    ) {
-        var i = range.lowerBound
-        while i < range.upperBound {
+    /// Draws the items from `start` up to the pop that ends their level, and returns that
+    /// pop's index (`items.count` when the list ends first): a push draws what follows it,
+    /// up to its matching pop, under its effect.
+    private func draw(from start: Int, base: ColorTransform, on canvas: Canvas) -> Int {
+        var i = start
+        while i < items.count {
             switch items[i] {
             case .fill(let path, let shading):
                 canvas.fill(path, with: shading.paint(in: path.boundingRect))
@@ -46,34 +36,34 @@ extension DisplayList {
             case .image(let run):
                 canvas.draw(run.bitmap, in: run.rect)
             case .push(let effect):
-                let end = ends[i] ?? range.upperBound
-                let inner = (i + 1)..<end
+                var end = items.count
                 switch effect {
                 case .opacity(let opacity):
                     canvas.withLayer(opacity: Float(opacity)) { layer in
-                        draw(inner, ends: ends, base: base, on: layer)
+                        end = draw(from: i + 1, base: base, on: layer)
                     }
                 case .clip(let path, let rule):
                     canvas.withSavedState {
                         canvas.clip(to: path, rule: rule)
-                        draw(inner, ends: ends, base: base, on: canvas)
+                        end = draw(from: i + 1, base: base, on: canvas)
                     }
                 case .transform(let transform):
                     canvas.withSavedState {
                         canvas.concatenate(transform)
-                        draw(inner, ends: ends, base: base, on: canvas)
+                        end = draw(from: i + 1, base: base, on: canvas)
                     }
                 case .colorTransform(let transform):
                     canvas.withSavedState {
                         canvas.colorTransform = transform.concatenating(base)
-                        draw(inner, ends: ends, base: base, on: canvas)
+                        end = draw(from: i + 1, base: base, on: canvas)
                     }
                 }
                 i = end
             case .pop:
-                break
+                return i
             }
             i += 1
         }
+        return items.count
     }
 }

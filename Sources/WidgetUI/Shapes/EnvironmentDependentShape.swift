@@ -9,10 +9,24 @@ protocol EnvironmentDependentShape {
     func resolved(in environment: EnvironmentValues) -> Self
 }
 
+extension EnvironmentDependentShape {
+    /// Replaces the shape of this type stored at `address` with its form under `environment`.
+    static func resolve(at address: UnsafeMutableRawPointer, in environment: EnvironmentValues) {
+        let shape = address.assumingMemoryBound(to: Self.self)
+        shape.pointee = shape.pointee.resolved(in: environment)
+    }
+}
+
 extension Shape {
     /// This shape with its environment captured, if it depends on one; else itself.
+    ///
+    /// Asks the shape's type, not the shape, whether it depends on the environment, as
+    /// ``View/resolve(in:into:)`` does: a cast of the value would box it in an existential.
     func resolved(in environment: EnvironmentValues) -> Self {
-        guard let dependent = self as? any EnvironmentDependentShape else { return self }
-        return dependent.resolved(in: environment) as? Self ?? self
+        guard let dependent = Self.self as? any EnvironmentDependentShape.Type else { return self }
+        var shape = self
+        // The same type, so the address of `shape` is that of a `dependent` value.
+        withUnsafeMutablePointer(to: &shape) { dependent.resolve(at: $0, in: environment) }
+        return shape
     }
 }

@@ -47,8 +47,8 @@ extension LinearGradient: ShapeStyle, ResolvableShapeStyle {
 }
 
 extension LinearGradient: View, PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        [LeafNode.filling(kind: "LinearGradient", with: shading)]
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        nodes.append(ShapeNode(kind: "LinearGradient", filling: shading))
     }
 }
 

@@ -55,8 +55,8 @@ extension RadialGradient: ShapeStyle, ResolvableShapeStyle {
 }
 
 extension RadialGradient: View, PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        [LeafNode.filling(kind: "RadialGradient", with: shading)]
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        nodes.append(ShapeNode(kind: "RadialGradient", filling: shading))
     }
 }
 

@@ -98,18 +98,10 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View {
 }
 
 extension _ShapeView: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        let shading = style.resolvedShading(in: environment)
-        let shape = shape.resolved(in: environment)
-        return [
-            LeafNode(kind: "\(Content.self)") { proposal in
-                shape.sizeThatFits(proposal)
-            } draw: { [strokeStyle, shape] bounds in
-                let path = shape.path(in: bounds)
-                let shading = shading.placed(in: bounds)
-                if let strokeStyle { return [.stroke(path, shading, strokeStyle)] }
-                return [.fill(path, shading)]
-            }
-        ]
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        nodes.append(
+            ShapeNode(
+                kind: "\(Content.self)", shape: shape.resolved(in: environment),
+                shading: style.resolvedShading(in: environment), strokeStyle: strokeStyle))
     }
 }

@@ -22,11 +22,26 @@ protocol ResolvableShapeStyle {
     func shading(in environment: EnvironmentValues) -> Shading
 }
 
+extension ResolvableShapeStyle {
+    /// The shading of the style of this type stored at `address`.
+    static func shading(at address: UnsafeRawPointer, in environment: EnvironmentValues)
+        -> Shading
+    {
+        address.assumingMemoryBound(to: Self.self).pointee.shading(in: environment)
+    }
+}
+
 extension ShapeStyle {
     /// The shading for this style; a style WidgetUI can't resolve draws as the foreground.
+    ///
+    /// Asks the style's type, not the style, whether it is resolvable, as
+    /// ``View/resolve(in:into:)`` does: a cast of the value would box it in an existential.
     func resolvedShading(in environment: EnvironmentValues) -> Shading {
-        (self as? any ResolvableShapeStyle)?.shading(in: environment)
-            ?? environment.foregroundShading
+        guard let resolvable = Self.self as? any ResolvableShapeStyle.Type else {
+            return environment.foregroundShading
+        }
+        // The same type, so the address of `self` is that of a `resolvable` value.
+        return withUnsafePointer(to: self) { resolvable.shading(at: $0, in: environment) }
     }
 }
 

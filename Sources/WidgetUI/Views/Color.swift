@@ -88,8 +88,8 @@ extension Color {
 }
 
 extension Color: View, PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        [LeafNode.filling(kind: "Color", with: .color(rgba))]
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        nodes.append(ShapeNode(kind: "Color", filling: .color(rgba)))
     }
 }
 

@@ -24,17 +24,16 @@ public struct Divider: View {
 }
 
 extension Divider: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let thickness = 1 / max(environment.displayScale, 1)
         let vertical = environment.stackAxis == .horizontal
-        return [
+        nodes.append(
             LeafNode(kind: "Divider") { proposal in
                 vertical
                     ? Size(width: thickness, height: proposal.height ?? 0)
                     : Size(width: proposal.width ?? 0, height: thickness)
             } draw: { bounds in
                 [.fill(Path(bounds), .color(.separator))]
-            }
-        ]
+            })
     }
 }

@@ -88,13 +88,13 @@ extension Gauge where CurrentValueLabel == EmptyView, BoundsLabel == EmptyView {
 }
 
 extension Gauge: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let configuration = GaugeStyleConfiguration(
             value: fraction, label: AnyView(label),
             currentValueLabel: currentValueLabel.map { AnyView($0) },
             minimumValueLabel: minimumValueLabel.map { AnyView($0) },
             maximumValueLabel: maximumValueLabel.map { AnyView($0) })
-        return Self.body(of: environment.gaugeStyle, configuration).resolve(in: environment)
+        Self.body(of: environment.gaugeStyle, configuration).resolve(in: environment, into: &nodes)
     }
 
     private static func body(of style: some GaugeStyle, _ configuration: GaugeStyleConfiguration)

@@ -64,10 +64,8 @@ public enum CoordinateSpace: Hashable, Sendable {
 }
 
 extension GeometryReader: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        var inner = environment
-        inner.stackAxis = nil
-        return [GeometryReaderNode(content: content, environment: inner)]
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        nodes.append(GeometryReaderNode(content: content, environment: environment.inStack(nil)))
     }
 }
 

@@ -39,11 +39,10 @@ public struct HStack<Content: View>: View {
 }
 
 extension HStack: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        var inner = environment
-        inner.stackAxis = .horizontal
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let layout = StackLayout(
             axis: .horizontal, alignment: .vertical(alignment), spacing: spacing)
-        return [StackNode(kind: "HStack", children: content.resolve(in: inner), layout: layout)]
+        let children = content.resolve(in: environment.inStack(.horizontal))
+        nodes.append(StackNode(kind: "HStack", children: children, layout: layout))
     }
 }

@@ -105,11 +105,12 @@ public struct Image: View {
 }
 
 extension Image: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let cache = environment.imageCache ?? ImageCache()
         switch source {
-        case .file(let name): return [fileNode(name, cache: cache, environment: environment)]
-        case .system(let name): return [symbolNode(name, cache: cache, environment: environment)]
+        case .file(let name): nodes.append(fileNode(name, cache: cache, environment: environment))
+        case .system(let name):
+            nodes.append(symbolNode(name, cache: cache, environment: environment))
         }
     }
 

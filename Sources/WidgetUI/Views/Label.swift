@@ -60,10 +60,10 @@ extension Label where Title == Text, Icon == Image {
 }
 
 extension Label: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let configuration = LabelStyleConfiguration(
             title: LabelStyleConfiguration.Title(content: AnyView(title)),
             icon: LabelStyleConfiguration.Icon(content: AnyView(icon)))
-        return environment.labelStyle.makeAnyBody(configuration).resolve(in: environment)
+        environment.labelStyle.makeAnyBody(configuration).resolve(in: environment, into: &nodes)
     }
 }

@@ -133,9 +133,9 @@ extension LabelStyle where Self == IconOnlyLabelStyle {
 struct CapCenteredIcon<Content: View>: View, PrimitiveView {
     var content: Content
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let capHeight = SymbolMetrics(environment).capHeight
-        return content.resolve(in: environment).map {
+        content.resolve(in: environment, into: &nodes) {
             CapCenteredNode(child: $0, capHeight: capHeight)
         }
     }

@@ -107,12 +107,12 @@ extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView 
 }
 
 extension ProgressView: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let configuration = ProgressViewStyleConfiguration(
             fractionCompleted: fraction, label: label.map { AnyView($0) },
             currentValueLabel: currentValueLabel.map { AnyView($0) })
-        return Self.body(of: environment.progressViewStyle, configuration)
-            .resolve(in: environment)
+        Self.body(of: environment.progressViewStyle, configuration)
+            .resolve(in: environment, into: &nodes)
     }
 
     private static func body(

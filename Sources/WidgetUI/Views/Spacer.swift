@@ -25,11 +25,10 @@ public struct Spacer: View {
 }
 
 extension Spacer: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        [
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        nodes.append(
             SpacerNode(
-                minLength: minLength ?? StackLayout.defaultSpacing, axis: environment.stackAxis)
-        ]
+                minLength: minLength ?? StackLayout.defaultSpacing, axis: environment.stackAxis))
     }
 }
 

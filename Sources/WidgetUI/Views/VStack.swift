@@ -39,11 +39,10 @@ public struct VStack<Content: View>: View {
 }
 
 extension VStack: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        var inner = environment
-        inner.stackAxis = .vertical
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let layout = StackLayout(
             axis: .vertical, alignment: .horizontal(alignment), spacing: spacing)
-        return [StackNode(kind: "VStack", children: content.resolve(in: inner), layout: layout)]
+        let children = content.resolve(in: environment.inStack(.vertical))
+        nodes.append(StackNode(kind: "VStack", children: children, layout: layout))
     }
 }

@@ -32,12 +32,10 @@ public struct ViewThatFits<Content: View>: View {
 }
 
 extension ViewThatFits: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        var inner = environment
-        inner.stackAxis = nil
-        let children = content.resolve(in: inner)
-        guard !children.isEmpty else { return [] }
-        return [ViewThatFitsNode(children: children, axes: axes)]
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        let children = content.resolve(in: environment.inStack(nil))
+        guard !children.isEmpty else { return }
+        nodes.append(ViewThatFitsNode(children: children, axes: axes))
     }
 }
 

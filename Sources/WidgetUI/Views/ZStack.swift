@@ -25,9 +25,8 @@ public struct ZStack<Content: View>: View {
 }
 
 extension ZStack: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        var inner = environment
-        inner.stackAxis = nil
-        return [ZStackNode(children: content.resolve(in: inner), alignment: alignment)]
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        let children = content.resolve(in: environment.inStack(nil))
+        nodes.append(ZStackNode(children: children, alignment: alignment))
     }
 }

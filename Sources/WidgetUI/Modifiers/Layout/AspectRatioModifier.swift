@@ -86,8 +86,8 @@ struct AspectRatioModifier<Content: View>: View, PrimitiveView {
     var ratio: Double?
     var contentMode: ContentMode
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        content.resolve(in: environment).map {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        content.resolve(in: environment, into: &nodes) {
             AspectRatioNode(child: $0, ratio: ratio, contentMode: contentMode)
         }
     }

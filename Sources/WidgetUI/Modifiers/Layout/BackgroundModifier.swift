@@ -35,8 +35,8 @@ struct BackgroundModifier<Content: View, Background: View>: View, PrimitiveView 
     var background: Background
     var alignment: Alignment
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        content.resolve(in: environment).map {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        content.resolve(in: environment, into: &nodes) {
             LayeredNode(
                 kind: "background", child: $0,
                 secondary: background.resolveLayer(in: environment), alignment: alignment,

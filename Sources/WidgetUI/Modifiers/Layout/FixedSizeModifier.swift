@@ -29,8 +29,8 @@ struct FixedSizeModifier<Content: View>: View, PrimitiveView {
     var horizontal: Bool
     var vertical: Bool
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        content.resolve(in: environment).map {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        content.resolve(in: environment, into: &nodes) {
             FixedSizeNode(child: $0, horizontal: horizontal, vertical: vertical)
         }
     }

@@ -33,8 +33,8 @@ struct FlexibleFrameModifier<Content: View>: View, PrimitiveView {
     var height: FlexibleFrameNode.Bounds
     var alignment: Alignment
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        content.resolve(in: environment).map {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        content.resolve(in: environment, into: &nodes) {
             FlexibleFrameNode(child: $0, width: width, height: height, alignment: alignment)
         }
     }

@@ -24,8 +24,8 @@ struct FrameModifier<Content: View>: View, PrimitiveView {
     var height: Double?
     var alignment: Alignment
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        content.resolve(in: environment).map {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        content.resolve(in: environment, into: &nodes) {
             FrameNode(child: $0, width: width, height: height, alignment: alignment)
         }
     }

@@ -20,8 +20,10 @@ struct LayoutPriorityModifier<Content: View>: View, PrimitiveView {
     var content: Content
     var priority: Double
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        content.resolve(in: environment).map { LayoutPriorityNode(child: $0, priority: priority) }
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        content.resolve(in: environment, into: &nodes) {
+            LayoutPriorityNode(child: $0, priority: priority)
+        }
     }
 }
 

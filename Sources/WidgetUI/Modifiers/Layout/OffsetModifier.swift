@@ -27,8 +27,8 @@ struct OffsetModifier<Content: View>: View, PrimitiveView {
     var content: Content
     var offset: Size
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        content.resolve(in: environment).map { OffsetNode(child: $0, offset: offset) }
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        content.resolve(in: environment, into: &nodes) { OffsetNode(child: $0, offset: offset) }
     }
 }
 

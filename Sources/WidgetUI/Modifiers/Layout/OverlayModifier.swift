@@ -34,8 +34,8 @@ struct OverlayModifier<Content: View, Overlay: View>: View, PrimitiveView {
     var overlay: Overlay
     var alignment: Alignment
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        content.resolve(in: environment).map {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        content.resolve(in: environment, into: &nodes) {
             LayeredNode(
                 kind: "overlay", child: $0, secondary: overlay.resolveLayer(in: environment),
                 alignment: alignment, secondaryInFront: true)

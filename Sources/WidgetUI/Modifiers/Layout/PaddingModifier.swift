@@ -46,8 +46,8 @@ struct PaddingModifier<Content: View>: View, PrimitiveView {
     var content: Content
     var insets: EdgeInsets
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        content.resolve(in: environment).map { PaddingNode(child: $0, insets: insets) }
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        content.resolve(in: environment, into: &nodes) { PaddingNode(child: $0, insets: insets) }
     }
 }
 

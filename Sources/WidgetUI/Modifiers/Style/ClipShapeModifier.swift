@@ -61,10 +61,10 @@ struct ClipShapeModifier<Content: View, ClipShape: Shape>: View, PrimitiveView {
     var shape: ClipShape
     var style: FillStyle
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let shape = shape.resolved(in: environment)
         let rule = style.rule
-        return content.resolve(in: environment).map {
+        content.resolve(in: environment, into: &nodes) {
             EffectNode(kind: "clipShape", child: $0) { bounds in
                 .clip(shape.path(in: bounds), rule)
             }

@@ -21,9 +21,9 @@ struct EnvironmentModifier<Content: View>: View, PrimitiveView {
     var content: Content
     var transform: (inout EnvironmentValues) -> Void
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         var changed = environment
         transform(&changed)
-        return content.resolve(in: changed)
+        content.resolve(in: changed, into: &nodes)
     }
 }

@@ -19,8 +19,8 @@ struct OpacityModifier<Content: View>: View, PrimitiveView {
     var content: Content
     var opacity: Double
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        content.resolve(in: environment).map {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        content.resolve(in: environment, into: &nodes) {
             EffectNode(kind: "opacity", child: $0, effect: .opacity(opacity))
         }
     }

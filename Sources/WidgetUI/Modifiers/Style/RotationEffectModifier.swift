@@ -30,8 +30,8 @@ struct TransformEffectModifier<Content: View>: View, PrimitiveView {
     /// The transform about the origin; the modifier moves it to the anchor.
     var transform: Transform
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        content.resolve(in: environment).map {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        content.resolve(in: environment, into: &nodes) {
             EffectNode(kind: kind, child: $0) { [anchor, transform] bounds in
                 let a = anchor.point(in: bounds)
                 return .transform(

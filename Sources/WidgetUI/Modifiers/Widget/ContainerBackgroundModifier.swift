@@ -53,7 +53,7 @@ struct ContainerBackgroundModifier<Content: View, Background: View>: View, Primi
     var background: Background
     var alignment: Alignment
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         if environment.showsWidgetContainerBackground, let context = environment.renderContext,
             context.containerBackground == nil
         {
@@ -62,6 +62,6 @@ struct ContainerBackgroundModifier<Content: View, Background: View>: View, Primi
                 ? (background.resolveLayer(in: environment), alignment)
                 : (AccessoryWidgetBackground().resolveLayer(in: environment), .center)
         }
-        return content.resolve(in: environment)
+        content.resolve(in: environment, into: &nodes)
     }
 }

@@ -23,14 +23,16 @@ struct WidgetAccentableModifier<Content: View>: View, PrimitiveView {
     var content: Content
     var accentable: Bool
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        let nodes = content.resolve(in: environment)
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         guard
             let groups = environment.widgetRenderingMode.groupTransforms(
                 accentTint: environment.widgetAccentTint)
-        else { return nodes }
+        else {
+            content.resolve(in: environment, into: &nodes)
+            return
+        }
         let transform = accentable ? groups.accent : groups.content
-        return nodes.map {
+        content.resolve(in: environment, into: &nodes) {
             EffectNode(kind: "widgetAccentable", child: $0, effect: .colorTransform(transform))
         }
     }

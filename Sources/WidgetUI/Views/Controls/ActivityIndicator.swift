@@ -10,9 +10,9 @@ struct ActivityIndicator: View, PrimitiveView {
     /// The number of spokes.
     static let spokes = 8
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let color = Color.gray.rgba
-        return [
+        nodes.append(
             LeafNode(kind: "ActivityIndicator") { _ in
                 Size(width: Self.side, height: Self.side)
             } draw: { bounds in
@@ -32,7 +32,6 @@ struct ActivityIndicator: View, PrimitiveView {
                         spoke, .color(color.opacity(opacity)),
                         StrokeStyle(lineWidth: width, lineCap: .round))
                 }
-            }
-        ]
+            })
     }
 }

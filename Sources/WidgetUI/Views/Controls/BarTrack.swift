@@ -13,12 +13,12 @@ struct BarTrack: View, PrimitiveView {
     var thickness: Double
     var tone: TrackTone
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let tint = environment.tint
         let foreground = environment.foregroundShading
         let overhang: Double =
             if case .marker = kind { ValueMarker.overhang(trackWidth: thickness) } else { 0 }
-        return [
+        nodes.append(
             LeafNode(kind: "BarTrack") { [thickness] proposal in
                 Size(width: proposal.width ?? 10, height: thickness + 2 * overhang)
             } draw: { [kind, thickness, tone] bounds in
@@ -46,7 +46,6 @@ struct BarTrack: View, PrimitiveView {
                         over: [.fill(capsule, tint.along(track))], in: bounds,
                         shading: foreground)
                 }
-            }
-        ]
+            })
     }
 }

@@ -16,10 +16,10 @@ struct RingTrack: View, PrimitiveView {
     var lineWidthRatio: Double
     var tone: TrackTone
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let tint = environment.tint
         let foreground = environment.foregroundShading
-        return [
+        nodes.append(
             LeafNode(kind: "RingTrack") { proposal in
                 proposal.replacingUnspecifiedDimensions()
             } draw: { [kind, lineWidthRatio, tone] bounds in
@@ -40,8 +40,7 @@ struct RingTrack: View, PrimitiveView {
                         over: ring.stroke(from: 0, to: 1, tint, roundCaps: true), in: bounds,
                         shading: foreground)
                 }
-            }
-        ]
+            })
     }
 }
 

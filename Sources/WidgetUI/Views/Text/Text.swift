@@ -100,7 +100,13 @@ struct VerbatimText: TextSource {
 }
 
 extension Text: PrimitiveView {
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+    func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
+        nodes.append(node(in: environment))
+    }
+
+    /// The text's node: its pieces resolved under the environment, or no pieces when a font
+    /// can't be loaded.
+    private func node(in environment: EnvironmentValues) -> TextNode {
         var pieces: [TextNode.Piece] = []
         var nextChange: Date?
         for segment in segments {
@@ -113,16 +119,14 @@ extension Text: PrimitiveView {
                 let face = try? environment.fontDatabase?.face(
                     family: style.family, weight: style.weight, design: style.design,
                     italic: style.isItalic)
-            else { return [TextNode(pieces: [], style: TextNode.Style(environment))] }
+            else { return TextNode(pieces: [], style: TextNode.Style(environment)) }
             pieces.append(
                 TextNode.Piece(
                     string: timed.string, face: face, size: style.size,
                     monospacedDigits: style.monospacedDigits, shading: style.shading))
         }
-        return [
-            TextNode(
-                pieces: pieces, style: TextNode.Style(environment), nextChange: nextChange,
-                context: environment.renderContext)
-        ]
+        return TextNode(
+            pieces: pieces, style: TextNode.Style(environment), nextChange: nextChange,
+            context: environment.renderContext)
     }
 }
