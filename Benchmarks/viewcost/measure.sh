@@ -7,8 +7,9 @@
 #   Benchmarks/viewcost/measure.sh [SIZE]      # default: 800x480
 #
 # prints, for example,
-#   size=800x480 view_frame_ir=3553977 raw_frame_ir=3305097 view_layer_ir=248880
-#   view_frame_allocs=432 raw_frame_allocs=267 view_layer_allocs=165
+#   size=800x480 view_frame_ir=3015964 raw_frame_ir=2766197 view_layer_ir=249767 \
+#       view_frame_allocs=428 raw_frame_allocs=263 view_layer_allocs=165
+# (one line)
 #
 # Each figure is the difference between runs of 50 and of 10 repeats, divided by the frames
 # between them, so start-up and the warm-up frames (glyph cache, type metadata) cancel out.
