@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "CPixelFill.h"
+#include "CPUExtensions.h"
 
 /// Eight pixels' bytes, and the same widened to one 16-bit lane per channel.
 typedef uint8_t bytes32 __attribute__((vector_size(32)));
@@ -93,7 +94,7 @@ blend_mask_avx2(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count
 
 void pixel_blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count) {
 #if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2")) {
+    if (pixel_fill_use_avx2()) {
         blend_mask_avx2(dst, s, coverage, count);
         return;
     }

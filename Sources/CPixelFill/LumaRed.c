@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "CPixelFill.h"
+#include "CPUExtensions.h"
 
 /// Eight pixels in one vector: clang lowers it to two SSE2 registers, one AVX2 register, or
 /// two NEON registers.
@@ -71,7 +72,7 @@ luma_red_avx2(uint32_t *px, size_t count, uint32_t wr, uint32_t wg, uint32_t wb)
 
 void pixel_luma_red(uint32_t *px, size_t count, uint32_t wr, uint32_t wg, uint32_t wb) {
 #if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2")) {
+    if (pixel_fill_use_avx2()) {
         luma_red_avx2(px, count, wr, wg, wb);
         return;
     }

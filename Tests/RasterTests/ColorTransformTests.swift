@@ -81,57 +81,6 @@ struct ColorTransformTests {
         #expect(t.apply(0xFF00_00FF) == 0xFF12_0000)
     }
 
-    @Test("the red-tint pass maps every one of the 2^24 opaque colors as the per-pixel formula")
-    func redTintPassEveryColor() {
-        let c = Canvas(width: 4096, height: 4096)
-        for y in 0..<4096 {
-            let row = c.row(y)
-            for x in 0..<4096 { row[x] = 0xFF00_0000 | UInt32(y << 12 | x) }
-        }
-        c.apply(red)
-        let t = red.fixed
-        var wrong = 0
-        for y in 0..<4096 {
-            let row = c.row(y)
-            for x in 0..<4096 where row[x] != t.apply(0xFF00_0000 | UInt32(y << 12 | x)) {
-                wrong += 1
-            }
-        }
-        #expect(wrong == 0)
-    }
-
-    @Test("the red-tint pass over flat runs, translucent pixels, widths 1…40: as per pixel")
-    func redTintPassFlatRuns() {
-        var rng = SystemRandomNumberGenerator()
-        func randomPixel() -> UInt32 {
-            let a = UInt32.random(in: 0...255, using: &rng)
-            func ch() -> UInt32 { UInt32.random(in: 0...a, using: &rng) }
-            return a << 24 | ch() << 16 | ch() << 8 | ch()
-        }
-        for tint in [red, .monochrome(tint: RGBA(red: 0.4, green: 0, blue: 0))] {
-            let t = tint.fixed
-            for width in 1...40 {
-                let c = Canvas(width: width, height: 64)
-                var input: [UInt32] = []
-                for y in 0..<64 {
-                    // Runs of equal pixels of random lengths, so runs cover whole eight-pixel
-                    // steps, parts of them, and straddle their edges.
-                    var x = 0
-                    while x < width {
-                        let run = Int.random(in: 1...20, using: &rng)
-                        let p = y % 3 == 0 ? 0 : randomPixel()
-                        for i in x..<min(x + run, width) { c.row(y)[i] = p }
-                        x += run
-                    }
-                    input += (0..<width).map { c.row(y)[$0] }
-                }
-                c.apply(tint)
-                let output = (0..<64).flatMap { y in (0..<width).map { c.row(y)[$0] } }
-                #expect(output == input.map(t.apply), "width \(width)")
-            }
-        }
-    }
-
     @Test("a ceiling on the tint caps the red: 40 % of white is 102")
     func ceiling() {
         let c = Canvas(width: 4, height: 4)

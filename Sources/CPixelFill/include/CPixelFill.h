@@ -24,4 +24,9 @@ void pixel_luma_red(uint32_t *px, size_t count, uint32_t wr, uint32_t wg, uint32
 /// x86-64 CPUs that have it).
 void pixel_blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count);
 
+/// Lets the kernels use CPU extensions found at run time (`allowed` ≠ 0, the default) or keeps
+/// them on the baseline path every CPU of the architecture runs (0): what a Raspberry Pi or an
+/// x86-64 CPU without AVX2 computes. The tests turn it off to check both paths agree.
+void pixel_fill_allow_cpu_extensions(int allowed);
+
 #endif

@@ -1,0 +1,115 @@
+import CPixelFill
+import Testing
+
+@testable import Raster
+
+/// The C pixel kernels on each of their paths.
+///
+/// One path uses the CPU extensions found at run time (AVX2 on this CI's x86-64); the baseline
+/// path is what a Raspberry Pi or an x86-64 CPU without AVX2 runs. Both must give exactly the
+/// per-pixel formulas' results.
+///
+/// Serialized: each case switches the kernels' path for the whole process while it runs (other
+/// suites running meanwhile get identical results on either path, which is what this checks).
+@Suite("Pixel kernels on every CPU path", .serialized)
+struct PixelKernelPathTests {
+    /// The paths: CPU extensions allowed, then the baseline.
+    static let paths = [true, false]
+
+    private let red = ColorTransform.monochrome(tint: RGBA(red: 1, green: 0, blue: 0))
+
+    /// Runs `body` with the kernels on the path `extensions` names, then allows extensions again.
+    private func on(_ extensions: Bool, _ body: () -> Void) {
+        pixel_fill_allow_cpu_extensions(extensions ? 1 : 0)
+        defer { pixel_fill_allow_cpu_extensions(1) }
+        body()
+    }
+
+    @Test(
+        "the red-tint pass maps every one of the 2^24 opaque colors as the per-pixel formula",
+        arguments: paths)
+    func redTintPassEveryColor(extensions: Bool) {
+        let c = Canvas(width: 4096, height: 4096)
+        for y in 0..<4096 {
+            let row = c.row(y)
+            for x in 0..<4096 { row[x] = 0xFF00_0000 | UInt32(y << 12 | x) }
+        }
+        on(extensions) { c.apply(red) }
+        let t = red.fixed
+        var wrong = 0
+        for y in 0..<4096 {
+            let row = c.row(y)
+            for x in 0..<4096 where row[x] != t.apply(0xFF00_0000 | UInt32(y << 12 | x)) {
+                wrong += 1
+            }
+        }
+        #expect(wrong == 0)
+    }
+
+    @Test(
+        "the red-tint pass over flat runs, translucent pixels, widths 1…40: as per pixel",
+        arguments: paths)
+    func redTintPassFlatRuns(extensions: Bool) {
+        var rng = SystemRandomNumberGenerator()
+        func randomPixel() -> UInt32 {
+            let a = UInt32.random(in: 0...255, using: &rng)
+            func ch() -> UInt32 { UInt32.random(in: 0...a, using: &rng) }
+            return a << 24 | ch() << 16 | ch() << 8 | ch()
+        }
+        for tint in [red, .monochrome(tint: RGBA(red: 0.4, green: 0, blue: 0))] {
+            let t = tint.fixed
+            for width in 1...40 {
+                let c = Canvas(width: width, height: 64)
+                var input: [UInt32] = []
+                for y in 0..<64 {
+                    // Runs of equal pixels of random lengths, so runs cover whole eight-pixel
+                    // steps, parts of them, and straddle their edges.
+                    var x = 0
+                    while x < width {
+                        let run = Int.random(in: 1...20, using: &rng)
+                        let p = y % 3 == 0 ? 0 : randomPixel()
+                        for i in x..<min(x + run, width) { c.row(y)[i] = p }
+                        x += run
+                    }
+                    input += (0..<width).map { c.row(y)[$0] }
+                }
+                on(extensions) { c.apply(tint) }
+                let output = (0..<64).flatMap { y in (0..<width).map { c.row(y)[$0] } }
+                #expect(output == input.map(t.apply), "width \(width)")
+            }
+        }
+    }
+
+    @Test(
+        "a coverage mask blends as PixelMath's scale then source-over, for every length 1…40",
+        arguments: paths)
+    func blendMask(extensions: Bool) {
+        var rng = SystemRandomNumberGenerator()
+        func premultiplied(alpha a: UInt32) -> UInt32 {
+            func ch() -> UInt32 { UInt32.random(in: 0...a, using: &rng) }
+            return a << 24 | ch() << 16 | ch() << 8 | ch()
+        }
+        for count in 1...40 {
+            for trial in 0..<200 {
+                // Opaque and translucent sources; coverage in runs of 0, of 255 and of anything,
+                // so all three kinds of eight-pixel step occur and straddle the ends.
+                let s = premultiplied(alpha: trial % 2 == 0 ? 255 : UInt32.random(in: 0...255))
+                let coverage: [UInt8] = (0..<count).map { i in
+                    switch (i / 8 + trial) % 3 {
+                    case 0: 0
+                    case 1: 255
+                    default: UInt8.random(in: 0...255, using: &rng)
+                    }
+                }
+                let before = (0..<count).map { _ in premultiplied(alpha: UInt32.random(in: 0...255))
+                }
+                var after = before
+                on(extensions) { pixel_blend_mask(&after, s, coverage, count) }
+                let expected = (0..<count).map { i in
+                    PixelMath.sourceOver(PixelMath.scale(s, UInt32(coverage[i])), before[i])
+                }
+                #expect(after == expected, "count \(count), source \(s)")
+            }
+        }
+    }
+}
