@@ -1,6 +1,7 @@
 import NightstandTestSupport
-import Raster
 import Testing
+
+@testable import Raster
 
 /// Drawing a decoded picture scaled up with `Canvas.draw(_:in:mode:)`: fit, fill, stretch.
 ///
@@ -92,6 +93,48 @@ import Testing
         faded.draw(bitmap, in: Rect(x: 0, y: 0, width: 4, height: 2), opacity: 0.5)
         #expect(faded[0, 0] == PremultipliedPixel(r: 128, g: 0, b: 0, a: 128))
         #expect(faded[3, 1] == PremultipliedPixel(r: 64, g: 64, b: 0, a: 64))
+    }
+
+    @Test("drawn at an eighth of its size, a one-pixel checkerboard averages to gray")
+    func downscaledCheckerboardDoesNotAlias() throws {
+        // Black and white pixels alternate; bilinear filtering of the full picture would read
+        // four pixels per canvas pixel out of 64 and show black, white or any mix by phase.
+        let side = 256
+        let checker = try #require(
+            Bitmap(
+                width: side, height: side,
+                premultipliedPixels: (0..<side * side).map { i in
+                    (i / side + i % side) % 2 == 0 ? 0xFF00_0000 : 0xFFFF_FFFF
+                }))
+        for size in [32.0, 20.0, 11.5] {  // 8×, 12.8× and 22.3× smaller
+            let canvas = Canvas(width: 32, height: 32)
+            canvas.draw(checker, in: Rect(x: 0, y: 0, width: size, height: size))
+            let inside = Int(size.rounded(.down))
+            for y in 0..<inside {
+                for x in 0..<inside {
+                    let red = canvas[x, y].r
+                    #expect((123...132).contains(red), "(\(x), \(y)) at \(size): \(red)")
+                }
+            }
+        }
+    }
+
+    @Test("each half-size level averages 2×2 pixels, rounding, down to one pixel")
+    func halvedLevels() throws {
+        let bitmap = try #require(
+            Bitmap(
+                width: 3, height: 2,
+                premultipliedPixels: [
+                    0xFF00_0000, 0xFF03_0507, 0xFFFF_FFFF,
+                    0xFF01_0101, 0x8001_0000, 0x0000_0000,
+                ]))
+        let half = bitmap.halved
+        #expect(half.size == PixelSize(width: 1, height: 1))
+        // Alpha (FF + FF + FF + 80 + 2) >> 2 = DF; red (0 + 3 + 1 + 1 + 2) >> 2 = 1;
+        // green (0 + 5 + 1 + 0 + 2) >> 2 = 2; blue (0 + 7 + 1 + 0 + 2) >> 2 = 2.
+        #expect(half[0, 0] == PremultipliedPixel(value: 0xDF01_0202))
+        #expect(half.halved === half.halved, "a level is made once and kept")
+        #expect(bitmap.halved === half)
     }
 
     // MARK: Fixtures

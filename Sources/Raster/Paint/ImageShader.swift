@@ -1,5 +1,9 @@
 /// Samples a ``Bitmap`` placed by an ``ImagePattern``, nearest or bilinear, edges clamped.
 ///
+/// Drawn below half size, bilinear sampling reads a smaller level of detail of the bitmap
+/// (``Bitmap/halved``, a box-filtered mipmap level, made once per bitmap), so a fine pattern
+/// averages to its mean instead of aliasing.
+///
 /// Canvas pixel centers map to bitmap coordinates through one affine map (the inverse of the
 /// canvas transform followed by the rect-to-bitmap scale), so a span advances by a constant
 /// (du, dv) per pixel. Bilinear weights are 8-bit fixed point.
@@ -13,14 +17,32 @@ final class ImageShader: SpanShader {
     init(
         pattern: ImagePattern, transform: Transform, colorTransform: ColorTransform, opacity: Float
     ) {
-        bitmap = pattern.bitmap
         filter = pattern.filter
         let r = pattern.rect
-        let toBitmap = Transform(translationX: -r.minX, y: -r.minY).concatenating(
-            Transform(
-                scaleX: Double(pattern.bitmap.width) / max(r.width, 1e-9),
-                y: Double(pattern.bitmap.height) / max(r.height, 1e-9)))
-        map = (transform.inverted ?? .identity).concatenating(toBitmap)
+        let toRect = (transform.inverted ?? .identity).concatenating(
+            Transform(translationX: -r.minX, y: -r.minY))
+        func placed(_ bitmap: Bitmap) -> Transform {
+            toRect.concatenating(
+                Transform(
+                    scaleX: Double(bitmap.width) / max(r.width, 1e-9),
+                    y: Double(bitmap.height) / max(r.height, 1e-9)))
+        }
+        // Bilinear filtering reads four pixels, so below half size it would skip pixels and
+        // alias: sample the level of detail at which a canvas pixel spans one to two bitmap
+        // pixels along its shorter step, so a picture squeezed in one direction only keeps its
+        // detail in the other.
+        var level = pattern.bitmap
+        var toLevel = placed(level)
+        while filter == .bilinear, level.width > 1 || level.height > 1,
+            min(
+                (toLevel.a * toLevel.a + toLevel.b * toLevel.b).squareRoot(),
+                (toLevel.c * toLevel.c + toLevel.d * toLevel.d).squareRoot()) >= 2
+        {
+            level = level.halved
+            toLevel = placed(level)
+        }
+        bitmap = level
+        map = toLevel
         self.colorTransform = colorTransform.isIdentity ? nil : colorTransform.fixed
         self.opacity = UInt32((opacity * 255).rounded())
     }
