@@ -40,9 +40,12 @@ enum CommandError: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .program(.outputTooLong(let limit)):
-            "\(ProgramFailure.outputTooLong(limit: limit)); expected one JSON object"
-        case .program(let failure): failure.description
+        case .program(let failure):
+            if case .outputTooLong = failure {
+                "\(failure); expected one JSON object"
+            } else {
+                failure.description
+            }
         case .exited(let status, let message):
             "exited with status \(status); expected 0" + (message.isEmpty ? "" : ": \(message)")
         case .killed(let signal, let message):

@@ -63,10 +63,11 @@ public final class Bitmap: @unchecked Sendable {
     private func makeHalf() -> Bitmap {
         let w = width
         let h = height
-        return Bitmap(width: max(w / 2, 1), height: max(h / 2, 1)) { out, y in
+        let halfWidth = max(w / 2, 1)
+        return Bitmap(width: halfWidth, height: max(h / 2, 1)) { out, y in
             let top = row(min(2 * y, h - 1))
             let bottom = row(min(2 * y + 1, h - 1))
-            for x in 0..<max(w / 2, 1) {
+            for x in 0..<halfWidth {
                 let x0 = min(2 * x, w - 1)
                 let x1 = min(2 * x + 1, w - 1)
                 out[x] = Self.average(top[x0], top[x1], bottom[x0], bottom[x1])
