@@ -4,12 +4,16 @@ import CPixelFill
 ///
 /// Solid colors take a fast path: an opaque span at full coverage is a plain store (what
 /// `memset` would do for 32-bit values); everything else blends per pixel with ``PixelMath``.
-/// Gradients and images first shade a span into `spanBuffer`, then blend it.
+/// Gradients and images first shade a span into `spanBuffer`, then blend it. Rows that a
+/// deferred clear still owes (``DeferredClear``) are settled up to each span first, and not
+/// under an opaque span, which overwrites them anyway.
 struct PaintBlitter: Blitter {
     /// Pixel (0, 0) of the canvas.
     let base: UnsafeMutablePointer<UInt32>
     /// Pixels between rows.
     let stride: Int
+    /// What a deferred clear still owes in the rows drawn on; nil when nothing is owed.
+    let deferredClear: DeferredClear?
     let source: PaintSource
     let blendMode: BlendMode
     /// Scratch for shaded spans; at least as wide as the canvas.
@@ -37,6 +41,7 @@ struct PaintBlitter: Blitter {
         guard count == 1, case .solid(let s) = source, blendMode == .sourceOver else {
             return blitSpan(x: x, y: y, count: count, coverage: coverage)
         }
+        deferredClear?.settle(row: y, to: x + 1)
         let c = UInt32(coverage)
         let dst = base + y * stride + x
         dst.pointee = PixelMath.sourceOver(c == 255 ? s : PixelMath.scale(s, c), dst.pointee)
@@ -49,9 +54,11 @@ struct PaintBlitter: Blitter {
         case .solid(let s):
             if c == 255 && (s >> 24 == 255 || blendMode == .source) && blendMode != .destinationOut
             {
+                deferredClear?.settle(row: y, storing: x, to: x + count)
                 PixelMath.fill(dst, s, count: count)
                 return
             }
+            deferredClear?.settle(row: y, to: x + count)
             if blendMode == .sourceOver {
                 // Hoisted: one scale for the whole run.
                 let sc = c == 255 ? s : PixelMath.scale(s, c)
@@ -61,12 +68,14 @@ struct PaintBlitter: Blitter {
             }
             for i in 0..<count { blend(s, into: dst + i, coverage: c) }
         case .shader(let shader):
+            deferredClear?.settle(row: y, to: x + count)
             shader.shade(x: x, y: y, count: count, into: spanBuffer)
             for i in 0..<count { blend(spanBuffer[i], into: dst + i, coverage: c) }
         }
     }
 
     mutating func blitAntiH(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
+        deferredClear?.settle(row: y, to: x + count)
         let dst = base + y * stride + x
         switch source {
         case .solid(let s) where blendMode == .sourceOver:

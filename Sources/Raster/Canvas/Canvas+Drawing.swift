@@ -56,6 +56,7 @@ extension Canvas {
         scratch.reserveRow(width)
         return PaintBlitter(
             base: storage.base + origin.y * storage.stride + origin.x, stride: storage.stride,
+            deferredClear: storage.deferredClear(fromRow: origin.y, x: origin.x),
             source: PaintSource(
                 paint: paint, transform: state.transform, colorTransform: state.colorTransform),
             blendMode: paint.blendMode, spanBuffer: scratch.span)
@@ -120,6 +121,7 @@ extension Canvas {
         let fixed = transform.fixed
         if r.width == stride {
             // Whole rows back to back: one run, so flat areas continue across row ends.
+            settlePixels()
             fixed.apply(row(r.y), count: r.width * r.height)
         } else {
             for y in r.y..<r.maxY { fixed.apply(row(y) + r.x, count: r.width) }

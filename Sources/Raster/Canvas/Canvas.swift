@@ -72,10 +72,23 @@ public final class Canvas {
 
     /// The first pixel of row `y` (0 ≤ y < height); the row has ``width`` pixels.
     ///
-    /// For backends copying rows out and for hot loops; valid while the canvas lives.
+    /// For backends copying rows out and for hot loops; valid while the canvas lives. The
+    /// row's pixels are written first if a ``clear(_:)`` still owes them, so the pointer is
+    /// for this row only: reach other rows through their own `row(_:)`, or call
+    /// ``settlePixels()`` before treating the memory as one block.
     public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
         precondition(y >= 0 && y < height, "row \(y) outside 0..<\(height)")
+        storage.settle(row: origin.y + y, to: origin.x + width)
         return storage.base + (origin.y + y) * storage.stride + origin.x
+    }
+
+    /// Writes every pixel a ``clear(_:)`` still owes (in the whole memory this canvas views),
+    /// so that all of it holds the frame.
+    ///
+    /// ``row(_:)`` does this for its row and drawing for what it draws on; call it before
+    /// handing the memory on as one block, or to finish a frame's writes where they are timed.
+    public func settlePixels() {
+        storage.settleAll()
     }
 
     /// The pixel at (x, y); reading or writing outside the canvas traps.
@@ -91,11 +104,16 @@ public final class Canvas {
     }
 
     /// Sets every pixel to `color`, ignoring clip, transform and color transform.
+    ///
+    /// A canvas spanning its memory's whole rows (a screen, not a slot of it) defers the
+    /// writes: each row is written when something is drawn on it or it is read, and not under
+    /// opaque spans drawn over it, so an opaque tile drawn after the clear costs one write
+    /// of its pixels instead of two. ``row(_:)``, ``settlePixels()`` and every drawing call
+    /// see the cleared pixels as if written at once.
     public func clear(_ color: RGBA = .clear) {
         let v = color.premultiplied.value
-        if width == stride {
-            // Rows back to back: one fill, which runs at memset's speed where row by row does not.
-            PixelMath.fill(row(0), v, count: width * height)
+        if origin.x == 0 && width == storage.width {
+            storage.deferClear(rows: origin.y..<(origin.y + height), value: v)
         } else {
             for y in 0..<height { PixelMath.fill(row(y), v, count: width) }
         }
