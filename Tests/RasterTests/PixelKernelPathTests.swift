@@ -26,6 +26,30 @@ struct PixelKernelPathTests {
     }
 
     @Test(
+        "a solid fill writes exactly its pixels at every start alignment and length",
+        arguments: paths)
+    func solidFill(extensions: Bool) {
+        let guardValue: UInt32 = 0x1234_5678
+        let buffer = UnsafeMutablePointer<UInt32>.allocate(capacity: 1200)
+        defer { buffer.deallocate() }
+        var wrong: [String] = []
+        on(extensions) {
+            for start in 0..<9 {
+                for count in [0, 1, 7, 8, 9, 31, 32, 33, 40, 255, 256, 1000] {
+                    buffer.initialize(repeating: guardValue, count: 1200)
+                    pixel_fill32(buffer + start, 0xFF1C_1C1E, count)
+                    let ok = (0..<1200).allSatisfy {
+                        buffer[$0]
+                            == ($0 >= start && $0 < start + count ? 0xFF1C_1C1E : guardValue)
+                    }
+                    if !ok { wrong.append("start \(start) count \(count)") }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "wrong fills: \(wrong)")
+    }
+
+    @Test(
         "the red-tint pass maps every one of the 2^24 opaque colors as the per-pixel formula",
         arguments: paths)
     func redTintPassEveryColor(extensions: Bool) {
