@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Where a frame of the reference scene (shared/bench/SCENE.md) spends its time, by the Canvas
 # call of ReferenceScene.draw it is in: `perf record -g` of `nightstand bench`, each sample
-# under ReferenceScene.draw counted for the Canvas method directly below it (clear, fill: the
-# tiles, stroke: the ring's track and progress arc, drawText: the four runs).
+# under ReferenceScene.draw counted for the Canvas method directly below it (fill: the tiles,
+# with the clear's pixels beside them on their rows; stroke: the ring's track and progress arc;
+# drawText: the four runs; settlePixels: the rest of the deferred clear, the rows and row ends
+# nothing was drawn on).
 #
 #   Benchmarks/raster/breakdown.sh [SIZE]      # default 1920x1080; needs perf
 #
@@ -17,8 +19,8 @@ perf record -q -g -o "$work/perf.data" .build/release/nightstand bench --size "$
     --repeats 2000 >"$work/bench.txt" 2>/dev/null
 frame_ms=$(sed -n 's/.* frame_ms=\([0-9.]*\) .*/\1/p' "$work/bench.txt")
 # perf script prints each sample's stack innermost first, one frame a line ("address symbol"),
-# a blank line between samples. The clear is inlined into ReferenceScene.draw, so its samples
-# sit directly in pixel_fill32.
+# a blank line between samples. settlePixels is inlined into ReferenceScene.draw, so its
+# samples sit in PixelStorage.settleAll.
 perf script -i "$work/perf.data" --no-demangle -F ip,sym 2>/dev/null | awk -v ms="$frame_ms" '
     /^[[:space:]]*$/ {
         if (inside) { calls[below]++; total++ }
@@ -31,11 +33,11 @@ perf script -i "$work/perf.data" --no-demangle -F ip,sym 2>/dev/null | awk -v ms
     }
     END {
         for (c in calls) {
-            name = c == "pixel_fill32" ? "clear" : c
+            name = c ~ /12PixelStorageC9settleAll/ ? "settlePixels" : c
             if (match(c, /6CanvasC[0-9]+[A-Za-z]+/)) {
                 name = substr(c, RSTART + 8, RLENGTH - 8); sub(/^[0-9]+/, "", name)
             }
-            if (name !~ /^(clear|fill|stroke|drawText)$/) name = "other"   # paths, trig
+            if (name !~ /^(settlePixels|fill|stroke|drawText)$/) name = "other"   # paths, trig
             share[name] += calls[c]
         }
         for (n in share)

