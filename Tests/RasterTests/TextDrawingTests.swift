@@ -26,6 +26,24 @@ struct TextDrawingTests {
         return box
     }
 
+    @Test("rotated a quarter turn, a glyph's ink turns too: an 'm' becomes taller than wide")
+    func rotatedGlyphsTurn() throws {
+        let upright = Canvas(width: 100, height: 100)
+        upright.drawText(
+            "m", face: bold, size: 60, baseline: Point(x: 20, y: 70), paint: Paint(color: .white))
+        let flat = try #require(inkBounds(upright))
+        #expect(flat.width > flat.height)
+        let turned = Canvas(width: 100, height: 100)
+        turned.concatenate(Transform(translationX: 30, y: 10).rotated(by: .pi / 2))
+        turned.drawText("m", face: bold, size: 60, baseline: .zero, paint: Paint(color: .white))
+        let ink = try #require(inkBounds(turned))
+        // The same glyph, a quarter turn: the box's sides swap (within a pixel of hinting).
+        #expect(abs(ink.width - flat.height) <= 2 && abs(ink.height - flat.width) <= 2)
+        // A quarter turn clockwise puts the baseline on the left: the ink lies right of x = 30
+        // less the descent (none for 'm').
+        #expect(ink.x >= 29)
+    }
+
     @Test("ink lies inside the measured box, between cap height and baseline for capitals")
     func inkInsideMeasuredBox() throws {
         let canvas = Canvas(width: 200, height: 80)

@@ -180,4 +180,35 @@ struct TextGoldenTests {
         }
         assertGolden(c, named: "scaled-canvas")
     }
+
+    @Test("text through a rotation, a stretch and a shear: glyphs turn with their baseline")
+    func transformedText() throws {
+        let face = try fonts.face(family: "DejaVu Sans", weight: .bold)
+        let c = sheet { c in
+            let paint = Paint(color: .white)
+            c.withSavedState {
+                c.concatenate(Transform(rotation: -.pi / 6))
+                c.concatenate(Transform(translationX: -22, y: 80))
+                baselineGuide(c, y: 0)
+                c.drawText("Tilt 30°", face: face, size: 26, baseline: .zero, paint: paint)
+            }
+            c.withSavedState {
+                c.concatenate(Transform(translationX: 172, y: 8).rotated(by: .pi / 2))
+                c.drawText(
+                    "Side ☀️", face: face, size: 20, baseline: .zero,
+                    paint: Paint(color: .systemYellow))
+            }
+            c.withSavedState {
+                c.concatenate(Transform(translationX: 6, y: 130).scaledBy(x: 1.6, y: 0.8))
+                c.drawText("Wide", face: face, size: 30, baseline: .zero, paint: paint)
+            }
+            c.withSavedState {
+                c.concatenate(Transform(a: 1, b: 0, c: -0.35, d: 1, tx: 20, ty: 185))
+                c.drawText(
+                    "Slant", face: face, size: 30, baseline: .zero,
+                    paint: Paint(color: .systemGreen))
+            }
+        }
+        assertGolden(c, named: "transformed-text")
+    }
 }

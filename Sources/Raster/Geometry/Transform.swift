@@ -82,6 +82,12 @@ public struct Transform: Hashable, Sendable {
     /// Whether the transform only translates.
     public var isTranslate: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
 
+    /// Whether the transform only scales (one positive factor on both axes) and translates.
+    ///
+    /// No rotation, shear, flip or stretch: text through such a transform draws upright glyphs
+    /// rendered at a pixel size; through any other, glyphs are filled as outlines.
+    public var isUniformScaleAndTranslate: Bool { b == 0 && c == 0 && a == d && a > 0 }
+
     /// The factor by which lengths grow on average (the square root of |det|); stroke widths and
     /// flattening tolerances use it.
     public var meanScale: Double { abs(a * d - b * c).squareRoot() }

@@ -1,13 +1,16 @@
 /// Drawing text: a ``TextLayout`` placed through the canvas transform and rasterized at the
 /// transformed size.
 ///
-/// Technical notes: the transform's ``Transform/meanScale`` multiplies each run's size, and each
-/// glyph is rendered at that pixel size (never a scaled bitmap; color emoji excepted, see
-/// `FontFace+Rendering.swift`). Pen positions go through the full transform; glyph shapes
-/// are not rotated or sheared, so a rotated canvas moves the glyphs along the rotated
-/// baseline but draws them upright. Pen x is rounded to a quarter pixel, baselines to whole
-/// pixels. Warm text makes no FreeType call and no allocation: each glyph is one
-/// ``GlyphCache`` lookup and a masked blend.
+/// Technical notes: under a transform that only scales uniformly and translates (the common
+/// case), the scale multiplies each run's size, and each glyph is rendered at that pixel size
+/// (never a scaled bitmap; color emoji excepted, see `FontFace+Rendering.swift`), hinted and
+/// cached. Pen x is rounded to a quarter pixel, baselines to whole pixels. Warm text makes no
+/// FreeType call and no allocation: each glyph is one ``GlyphCache`` lookup and a masked blend.
+///
+/// Under any other transform (a rotation, a shear, a flip, a stretch) each glyph is its
+/// unhinted outline (``FontFace/outline(glyph:size:)``) filled through the transform like any
+/// path, and color emoji are their bitmaps drawn through it; such text is not cached, so each
+/// frame loads its outlines from FreeType again.
 extension Canvas {
     /// Draws `layout` with its box's top-left corner at `origin` (drawing coordinates).
     ///
@@ -34,6 +37,9 @@ extension Canvas {
         let scale = t.meanScale
         guard scale > 0, scale.isFinite, !paints.isEmpty, !state.clipBounds.isEmpty else {
             return
+        }
+        guard t.isUniformScaleAndTranslate else {
+            return drawOutlines(layout, at: origin, paints: paints)
         }
         // One paint source per run, not one per glyph; glyphs come in run order.
         var current = 0
@@ -89,6 +95,36 @@ extension Canvas {
         draw(
             layout, at: Point(x: baseline.x + dx, y: baseline.y - layout.firstBaseline),
             paint: paint)
+    }
+
+    /// Draws `layout` glyph by glyph as shapes through the current transform (rotated,
+    /// sheared, flipped or stretched text): outlines filled with the run's paint, color emoji
+    /// as bitmaps drawn into their box.
+    private func drawOutlines(_ layout: TextLayout, at origin: Point, paints: [Paint]) {
+        let glyphs = layout.glyphs
+        for i in glyphs.indices {
+            let g = glyphs[i]
+            let size = layout.runs[g.run].size
+            guard size > 0, size.isFinite else { continue }
+            let face = layout.faces[g.face]
+            let paint = paints[min(g.run, paints.count - 1)]
+            let pen = Point(x: origin.x + g.position.x, y: origin.y + g.position.y)
+            if let outline = face.outline(glyph: g.glyph, size: size) {
+                fill(outline.applying(Transform(translationX: pen.x, y: pen.y)), with: paint)
+                continue
+            }
+            // A color bitmap, rendered near the size it will have on screen.
+            let pixelSize = size * state.transform.meanScale
+            let image = face.image(glyph: g.glyph, pixelSize: pixelSize, subpixel: 0)
+            guard let color = image.color, image.width > 0, image.height > 0 else { continue }
+            let k = size / image.strikeSize
+            draw(
+                color,
+                in: Rect(
+                    x: pen.x + Double(image.left) * k, y: pen.y - Double(image.top) * k,
+                    width: Double(image.width) * k, height: Double(image.height) * k),
+                opacity: paint.opacity)
+        }
     }
 
     /// Draws one glyph with its pen origin at `p` (canvas pixels).
