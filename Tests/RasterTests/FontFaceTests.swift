@@ -27,22 +27,39 @@ struct FontFaceTests {
         #expect(inter.lineHeight == inter.ascent + inter.descent + inter.leading)
     }
 
-    @Test("kerning narrows \"AV\" in DejaVu Sans (kern table), not in Inter (GPOS only)")
+    @Test("kerning narrows \"AV\" in DejaVu Sans and in Inter (GPOS)")
     func kerning() throws {
         let dejavu = try fonts.face(family: "DejaVu Sans")
-        #expect(dejavu.hasKerning)
-        let kerned = TextLayout.width(of: "AV", face: dejavu, size: 100)
-        let plain = TextLayout.width(
-            of: "AV", face: dejavu, size: 100, options: .init(kerning: false))
-        #expect(kerned < plain - 2)
-        let a = try #require(dejavu.glyphIndex(for: "A"))
-        let v = try #require(dejavu.glyphIndex(for: "V"))
-        #expect(abs(plain - kerned + dejavu.kerning(a, v, size: 100)) < 1e-9)
         let inter = try fonts.face()
-        #expect(
-            TextLayout.width(of: "AV", face: inter, size: 100)
-                == TextLayout.width(
-                    of: "AV", face: inter, size: 100, options: .init(kerning: false)))
+        for face in [dejavu, inter] {
+            #expect(face.hasKerning)
+            let kerned = TextLayout.width(of: "AV", face: face, size: 100)
+            let plain = TextLayout.width(
+                of: "AV", face: face, size: 100, options: .init(kerning: false))
+            #expect(kerned < plain - 2)
+            let a = try #require(face.glyphIndex(for: "A"))
+            let v = try #require(face.glyphIndex(for: "V"))
+            #expect(abs(plain - kerned + face.kerning(a, v, size: 100)) < 1e-9)
+        }
+    }
+
+    @Test("\"AVATAR\" and \"To\" in Inter measure narrower than their advances")
+    func kernedWidths() throws {
+        let inter = try fonts.face()
+        for text in ["AVATAR", "To"] {
+            let advances = text.unicodeScalars.reduce(0.0) {
+                $0 + inter.advance(of: $1, size: 100)
+            }
+            let width = TextLayout.width(of: text, face: inter, size: 100)
+            #expect(width < advances - 5, "\(text)")
+        }
+        let t = try #require(inter.glyphIndex(for: "T"))
+        let o = try #require(inter.glyphIndex(for: "o"))
+        let to = TextLayout("To", face: inter, size: 100)
+        // "To" kerns by -224 of Inter's 2816 units per em.
+        let expected = inter.advance(glyph: t, size: 100) - 224 * 100 / 2816.0
+        #expect(abs(to.glyphs[1].position.x - to.glyphs[0].position.x - expected) < 1e-9)
+        #expect(to.glyphs[1].glyph == o)
     }
 
     @Test("tabular digits make \"1111\" as wide as \"0000\"")

@@ -15,9 +15,13 @@ import FoundationEssentials
 /// let w = face.advance(of: "0", size: 60)        // pixels
 /// ```
 ///
-/// Technical notes: ``kerning(_:_:size:)`` is FreeType's `FT_Get_Kerning`, which reads only
-/// the TrueType `kern` table. DejaVu has one; Inter keeps its kerning in OpenType `GPOS`, which
-/// FreeType does not apply (that needs a shaper such as HarfBuzz), so Inter text is unkerned.
+/// Technical notes: ``kerning(_:_:size:)`` reads the OpenType `GPOS` table's `kern` feature
+/// (pair adjustments, see ``OpenTypeKerning``) when the face has one, as shapers do, and the
+/// TrueType `kern` table through FreeType's `FT_Get_Kerning` only when it has not: Inter keeps
+/// its kerning in `GPOS` alone; DejaVu has both, with the same pairs. The source is found at
+/// the first kerning request, not at load, so faces that never kern (fallbacks, emoji) never
+/// read `GPOS`; each pair's answer is then cached, so kerning text already seen costs one
+/// dictionary lookup per pair.
 ///
 /// Not `Sendable`: FreeType faces are used from one thread at a time.
 public final class FontFace {
@@ -33,8 +37,9 @@ public final class FontFace {
     public let unitsPerEm: Int
     /// Whether the face draws color bitmaps (CBDT/sbix emoji) rather than outlines.
     public let isColorBitmap: Bool
-    /// Whether FreeType offers kerning for the face (a TrueType `kern` table).
-    public let hasKerning: Bool
+    /// Whether the face kerns: a `GPOS` `kern` feature with pair adjustments, or a TrueType
+    /// `kern` table.
+    public var hasKerning: Bool { kerningSource != .none }
 
     let handle: FT_Face
     let library: FontLibrary
@@ -48,6 +53,10 @@ public final class FontFace {
     private var glyphIndices: [UInt32: UInt32] = [:]
     private var advances: [UInt32: Int32] = [:]
     private var kernings: [UInt64: Int32] = [:]
+    /// Where kerning comes from, once found (see the type's technical notes).
+    private var foundKerningSource: KerningSource?
+    /// The `GPOS` kerning, when that is the source.
+    private var gposKerning: OpenTypeKerning?
     private var widestDigit: Int32?
     /// The 26.6 pixel size last set with `FT_Set_Char_Size` (0: none yet).
     var currentSize: Int32 = 0
@@ -87,7 +96,6 @@ public final class FontFace {
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         unitsPerEm = upem
         isColorBitmap = !scalable && color
-        hasKerning = flags & FontFace.flagKerning != 0
         designMetrics = FontFace.readDesignMetrics(face, unitsPerEm: upem)
     }
 
@@ -119,8 +127,9 @@ public final class FontFace {
         Double(designTabularDigitAdvance) * size / Double(unitsPerEm)
     }
 
-    /// The kerning adjustment between two glyphs at `size` (negative pulls them together); 0
-    /// without a `kern` table (see the type's technical notes).
+    /// The kerning adjustment between two glyphs at `size` (negative pulls them together),
+    /// from `GPOS` or the `kern` table (see the type's technical notes); 0 when neither has
+    /// the pair.
     public func kerning(_ left: UInt32, _ right: UInt32, size: Double) -> Double {
         Double(designKerning(left, right)) * size / Double(unitsPerEm)
     }
@@ -153,16 +162,64 @@ public final class FontFace {
         return widest
     }
 
-    /// The kerning between two glyphs in design units (`FT_KERNING_UNSCALED`).
+    // MARK: Kerning
+
+    /// Where a face's kerning comes from.
+    enum KerningSource {
+        /// Neither a `GPOS` `kern` feature nor a `kern` table.
+        case none
+        /// The `GPOS` table's `kern` feature, which takes precedence.
+        case gpos
+        /// The TrueType `kern` table, through `FT_Get_Kerning`.
+        case kernTable
+    }
+
+    /// Where this face's kerning comes from; the first call reads `GPOS`.
+    var kerningSource: KerningSource {
+        if let foundKerningSource { return foundKerningSource }
+        gposKerning = sfntTable(FontFace.tagGPOS).flatMap { OpenTypeKerning(gpos: $0) }
+        let source: KerningSource
+        if gposKerning != nil {
+            source = .gpos
+        } else if handle.pointee.face_flags & FontFace.flagKerning != 0 {
+            source = .kernTable
+        } else {
+            source = .none
+        }
+        foundKerningSource = source
+        return source
+    }
+
+    /// The kerning between two glyphs in design units, cached per pair.
     func designKerning(_ left: UInt32, _ right: UInt32) -> Int32 {
         guard hasKerning else { return 0 }
         let key = UInt64(left) << 32 | UInt64(right)
         if let known = kernings[key] { return known }
-        var vector = FT_Vector()
-        let error = FT_Get_Kerning(handle, left, right, FT_KERNING_UNSCALED.rawValue, &vector)
-        let value = error == 0 ? Int32(truncatingIfNeeded: vector.x) : 0
+        let value = gposKerning?.kerning(left, right) ?? tableKerning(left, right)
         kernings[key] = value
         return value
+    }
+
+    /// The kerning between two glyphs in design units from the `kern` table
+    /// (`FT_Get_Kerning`, `FT_KERNING_UNSCALED`), uncached; 0 without one.
+    func tableKerning(_ left: UInt32, _ right: UInt32) -> Int32 {
+        var vector = FT_Vector()
+        let error = FT_Get_Kerning(handle, left, right, FT_KERNING_UNSCALED.rawValue, &vector)
+        return error == 0 ? Int32(truncatingIfNeeded: vector.x) : 0
+    }
+
+    /// A copy of the font's table `tag` (`FT_Load_Sfnt_Table`); nil when the face has none.
+    private func sfntTable(_ tag: FT_ULong) -> [UInt8]? {
+        var length: FT_ULong = 0
+        guard FT_Load_Sfnt_Table(handle, tag, 0, nil, &length) == 0, length > 0 else {
+            return nil
+        }
+        let bytes = [UInt8](unsafeUninitializedCapacity: Int(length)) { buffer, count in
+            var read = length
+            let error = FT_Load_Sfnt_Table(handle, tag, 0, buffer.baseAddress, &read)
+            count = error == 0 ? Int(min(read, length)) : 0
+        }
+        return bytes.isEmpty ? nil : bytes
     }
 
     // MARK: FreeType constants (function-like or shifted macros Swift does not import)
@@ -170,6 +227,8 @@ public final class FontFace {
     static let flagScalable = 1 << 0
     static let flagKerning = 1 << 6
     static let flagColor = 1 << 14
+    /// `FT_MAKE_TAG('G', 'P', 'O', 'S')`.
+    static let tagGPOS: FT_ULong = 0x4750_4F53
     static let loadNoScale: Int32 = 1 << 0
     static let loadNoHinting: Int32 = 1 << 1
     static let loadNoBitmap: Int32 = 1 << 3

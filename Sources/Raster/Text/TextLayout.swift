@@ -39,10 +39,12 @@
 /// Characters the face lacks come from ``FontDatabase/fallbackFace(for:preferColor:)``
 /// (emoji, icons); characters no font has draw as the face's missing glyph.
 ///
-/// Differences from SwiftUI: there is no shaping. Each character maps to one glyph (no
-/// ligatures, no `GPOS` kerning, no complex scripts, no multi-character emoji such as flags or
-/// ZWJ families), and text runs left to right. Lines break after spaces and hyphens, and
-/// inside a word only when the word alone is wider than the line.
+/// Differences from SwiftUI: there is no full shaping. Each character maps to one glyph (no
+/// ligatures, no complex scripts, no multi-character emoji such as flags or ZWJ families),
+/// text runs left to right, and the only positioning is pair kerning
+/// (``FontFace/kerning(_:_:size:)``: the `GPOS` `kern` feature's pair adjustments, else the
+/// `kern` table; no contextual or mark positioning). Lines break after spaces and hyphens,
+/// and inside a word only when the word alone is wider than the line.
 public struct TextLayout {
     /// How lines sit horizontally within the layout's width.
     public enum Alignment: Hashable, Sendable {
@@ -73,7 +75,8 @@ public struct TextLayout {
         ///
         /// Numbers then keep their width as they change. Default: false.
         public var monospacedDigits: Bool
-        /// Whether the face's `kern` pairs apply.
+        /// Whether adjacent glyphs of a run are kerned (``FontFace/kerning(_:_:size:)``: the
+        /// font's `GPOS` pair adjustments or `kern` table).
         ///
         /// Default: true.
         public var kerning: Bool

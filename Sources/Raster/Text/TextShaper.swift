@@ -20,7 +20,9 @@ struct TextItem {
 /// Maps characters to glyphs, one glyph per Unicode scalar, run after run.
 ///
 /// It chooses faces (the run's face, then fallbacks) and applies advances, tabular digits and
-/// `kern` pairs (within a run). No OpenType shaping.
+/// pair kerning between adjacent glyphs of one face within a run
+/// (``FontFace/kerning(_:_:size:)``: `GPOS` pair adjustments, else the `kern` table). No other
+/// OpenType shaping: no `GSUB`, no contextual or mark positioning.
 struct TextShaper {
     let runs: [TextLayout.Run]
     let options: TextLayout.Options
