@@ -59,8 +59,9 @@ struct OpenTypeKerning {
         var count: Int
         /// The subtable's start, which PairSet offsets count from.
         var start: Int
-        /// Format 2: the ClassDef tables of the first and second glyph.
+        /// Format 2: the ClassDef table of the first glyph.
         var classDef1 = 0
+        /// Format 2: the ClassDef table of the second glyph.
         var classDef2 = 0
         /// Format 2: class count of the second glyph (the matrix's row length).
         var class2Count = 0
