@@ -1,5 +1,3 @@
-#include <string.h>
-
 #include "CPixelFill.h"
 #include "CPUExtensions.h"
 

@@ -4,9 +4,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Stores `value` into `count` 32-bit pixels from `dst`, as fast as `memset`: on x86-64 one
-/// `rep stosd` (the CPU's fast-string path writes whole cache lines, which vector stores
-/// from Swift's baseline SSE2 do not reach); elsewhere a loop the C compiler vectorizes.
+/// Stores `value` into `count` 32-bit pixels from `dst`, as fast as `memset`. On x86-64, a
+/// frame-sized fill (64 Ki pixels and up) is one `rep stosd` (the CPU's fast-string path
+/// writes whole cache lines without reading them); shorter ones, a tile's rows, use 32-byte
+/// AVX2 stores where the CPU has them, else `rep stosd` too. Elsewhere a loop the C compiler
+/// vectorizes.
 void pixel_fill32(uint32_t *dst, uint32_t value, size_t count);
 
 /// Maps `count` premultiplied pixels (`0xAARRGGBB`) in place to red-only luma:

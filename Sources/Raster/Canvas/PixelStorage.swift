@@ -64,9 +64,7 @@ final class PixelStorage {
 
     /// Settles row `y` from its left end up to pixel `end` (exclusive).
     func settle(row y: Int, to end: Int) {
-        guard hasDebt else { return }
-        DeferredClear(settled: settled, owed: owed, pixels: base, stride: stride, originX: 0)
-            .settle(row: y, to: end)
+        deferredClear(fromRow: 0, x: 0)?.settle(row: y, to: end)
     }
 
     /// Settles every row whole; afterwards nothing is owed.
@@ -117,10 +115,7 @@ struct DeferredClear {
     /// owed color up to `end`.
     @inline(__always)
     func settle(row y: Int, to end: Int) {
-        let from = Int(settled[y]) - originX
-        guard from < end else { return }
-        PixelMath.fill(pixels + y * stride + from, owed[y], count: end - from)
-        settled[y] = Int32(end + originX)
+        settle(row: y, storing: end, to: end)
     }
 
     /// Before pixels `x..<end` of row `y` are overwritten without being read (an opaque span):

@@ -117,13 +117,7 @@ extension Canvas {
             let pixelSize = size * state.transform.meanScale
             let image = face.image(glyph: g.glyph, pixelSize: pixelSize, subpixel: 0)
             guard let color = image.color, image.width > 0, image.height > 0 else { continue }
-            let k = size / image.strikeSize
-            draw(
-                color,
-                in: Rect(
-                    x: pen.x + Double(image.left) * k, y: pen.y - Double(image.top) * k,
-                    width: Double(image.width) * k, height: Double(image.height) * k),
-                opacity: paint.opacity)
+            draw(color, in: image.colorBox(pen: pen, size: size), opacity: paint.opacity)
         }
     }
 
@@ -141,10 +135,7 @@ extension Canvas {
         let image = face.image(glyph: glyph, pixelSize: pixelSize, subpixel: quarters & 3)
         guard image.width > 0, image.height > 0 else { return }
         if let color = image.color {
-            let k = pixelSize / image.strikeSize
-            let rect = Rect(
-                x: p.x + Double(image.left) * k, y: Double(y) - Double(image.top) * k,
-                width: Double(image.width) * k, height: Double(image.height) * k)
+            let rect = image.colorBox(pen: Point(x: p.x, y: Double(y)), size: pixelSize)
             withSavedState {
                 state.transform = .identity
                 draw(color, in: rect, opacity: paint.opacity)

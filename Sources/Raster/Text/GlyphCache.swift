@@ -129,6 +129,15 @@ final class GlyphImage {
         GlyphImage(width: 0, height: 0, left: 0, top: 0, coverage: [])
     }
 
+    /// Where a color glyph's picture lands for text of em size `size` with its pen at `pen`,
+    /// in the same units as both (the strike's pixels scaled to `size`).
+    func colorBox(pen: Point, size: Double) -> Rect {
+        let k = size / strikeSize
+        return Rect(
+            x: pen.x + Double(left) * k, y: pen.y - Double(top) * k,
+            width: Double(width) * k, height: Double(height) * k)
+    }
+
     /// Pixel bytes held.
     var byteCount: Int { color == nil ? coverage.count : width * height * 4 }
 }
