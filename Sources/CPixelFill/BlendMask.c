@@ -9,15 +9,20 @@ typedef uint16_t lanes32 __attribute__((vector_size(64)));
 typedef uint8_t bytes8 __attribute__((vector_size(8)));
 typedef uint32_t pixels8 __attribute__((vector_size(32)));
 
+typedef uint8_t bytes16 __attribute__((vector_size(16)));
+typedef uint16_t lanes16 __attribute__((vector_size(32)));
+typedef uint8_t bytes4 __attribute__((vector_size(4)));
+
 /// Source over destination for eight pixels in place, each at its coverage (byte i of
 /// `coverage` for pixel i): per channel
 /// `sc = s·c/255`, then `sc + d·(255 − sc_alpha)/255`, each division the exact rounding
 /// `(t + 128 + ((t + 128) >> 8)) >> 8` of Raster's PixelMath. Every product fits a 16-bit lane
 /// (255 × 255 + 128 + 254 < 65536), so the lanes compute what PixelMath's two-channels-per-
-/// word arithmetic does, bit for bit. By pointer: a 64-byte vector passed by value would take
-/// a different ABI with and without AVX.
+/// word arithmetic does, bit for bit. With an `opaque` source (alpha 255) `sc_alpha` is `c`
+/// itself (the exact division of 255·c by 255), so the coverage lanes stand in for it. By
+/// pointer: a 64-byte vector passed by value would take a different ABI with and without AVX.
 static inline __attribute__((always_inline)) void
-blend8(uint32_t *dst, const lanes32 *source, uint64_t coverage) {
+blend8(uint32_t *dst, const lanes32 *source, uint64_t coverage, int opaque) {
     bytes32 d8;
     bytes8 c8;
     memcpy(&d8, dst, sizeof d8);
@@ -25,13 +30,35 @@ blend8(uint32_t *dst, const lanes32 *source, uint64_t coverage) {
     bytes32 c4 = __builtin_shufflevector(
         c8, c8, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6,
         6, 7, 7, 7, 7);
-    lanes32 t = *source * __builtin_convertvector(c4, lanes32) + 128;
+    lanes32 c = __builtin_convertvector(c4, lanes32);
+    lanes32 t = *source * c + 128;
     lanes32 sc = (t + (t >> 8)) >> 8;
-    lanes32 a = __builtin_shufflevector(
-        sc, sc, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15, 19, 19, 19, 19, 23, 23,
-        23, 23, 27, 27, 27, 27, 31, 31, 31, 31);
+    lanes32 a = opaque ? c
+                       : __builtin_shufflevector(sc, sc, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11,
+                                                 15, 15, 15, 15, 19, 19, 19, 19, 23, 23, 23, 23,
+                                                 27, 27, 27, 27, 31, 31, 31, 31);
     lanes32 u = __builtin_convertvector(d8, lanes32) * (255 - a) + 128;
     bytes32 out = __builtin_convertvector(sc + ((u + (u >> 8)) >> 8), bytes32);
+    memcpy(dst, &out, sizeof out);
+}
+
+/// `blend8` for four pixels (byte i of `coverage` for pixel i): half the lanes, for the
+/// windows of a planned mask whose covered pixels fit in four.
+static inline __attribute__((always_inline)) void
+blend4(uint32_t *dst, const lanes16 *source, uint32_t coverage, int opaque) {
+    bytes16 d4;
+    bytes4 c1;
+    memcpy(&d4, dst, sizeof d4);
+    memcpy(&c1, &coverage, sizeof c1);
+    bytes16 c4 = __builtin_shufflevector(c1, c1, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    lanes16 c = __builtin_convertvector(c4, lanes16);
+    lanes16 t = *source * c + 128;
+    lanes16 sc = (t + (t >> 8)) >> 8;
+    lanes16 a = opaque ? c
+                       : __builtin_shufflevector(sc, sc, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11,
+                                                 15, 15, 15, 15);
+    lanes16 u = __builtin_convertvector(d4, lanes16) * (255 - a) + 128;
+    bytes16 out = __builtin_convertvector(sc + ((u + (u >> 8)) >> 8), bytes16);
     memcpy(dst, &out, sizeof out);
 }
 
@@ -54,7 +81,7 @@ blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count) {
         }
         uint64_t group;
         memcpy(&group, runCoverage, sizeof group);
-        blend8(run, &source, group);
+        blend8(run, &source, group, 0);
         for (size_t i = 0; i < count; i++) {
             dst[i] = run[i];
         }
@@ -72,15 +99,153 @@ blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count) {
             memcpy(dst + i, &sp, sizeof sp);
             continue;
         }
-        blend8(dst + i, &source, group);
+        if (opaque) {
+            blend8(dst + i, &source, group, 1);
+        } else {
+            blend8(dst + i, &source, group, 0);
+        }
     }
     if (i < count) {
         uint64_t group;
         memcpy(&group, coverage + count - 8, sizeof group);
         group &= ~(uint64_t)0 << (8 * (8 - (count - i)));  // byte j is pixel count − 8 + j
         if (group != 0) {
-            blend8(dst + count - 8, &source, group);
+            blend8(dst + count - 8, &source, group, 0);
         }
+    }
+}
+
+/// The step that starts at the covered pixel `x` of a row: the run of full coverage from `x`
+/// when it is eight pixels or longer, else a window of four or eight pixels with their
+/// coverage. The next step starts where this one ends. At the row's end a window moves left
+/// to stay inside the row; the pixels it moves over belong to earlier steps and get coverage
+/// 0 in it.
+static pixel_mask_step
+plan_step(const uint8_t *row, size_t width, size_t y, size_t x) {
+    size_t full = x;
+    while (full < width && row[full] == 255) {
+        full++;
+    }
+    if (full - x >= 8) {
+        return (pixel_mask_step){.x = x, .y = y, .count = full - x, .kind = PIXEL_MASK_FULL};
+    }
+    // Four pixels when the next four are uncovered or start a run of full coverage (its
+    // own step), else eight.
+    size_t count = 4;
+    size_t rest = x + 4;
+    while (rest < width && rest < x + 8 && row[rest] == 0) {
+        rest++;
+    }
+    if (rest < width && rest < x + 8) {
+        size_t run = x + 4;
+        while (run < width && row[run] == 255) {
+            run++;
+        }
+        count = run - (x + 4) >= 8 ? 4 : 8;
+    }
+    size_t start = x + count <= width ? x : width - count;
+    uint64_t coverage = 0;
+    for (size_t i = x; i < start + count; i++) {
+        coverage |= (uint64_t)row[i] << (8 * (i - start));
+    }
+    return (pixel_mask_step){
+        .x = start, .y = y, .count = count, .kind = PIXEL_MASK_PARTIAL, .coverage = coverage};
+}
+
+/// A step's place in a plan: runs of full coverage, then windows of four, then of eight, so
+/// that the blend meets each kind in one stretch.
+static int step_order(pixel_mask_step step) {
+    return step.kind == PIXEL_MASK_FULL ? 0 : step.count == 4 ? 1 : 2;
+}
+
+/// Walks the mask's steps, row by row, left to right, and stores those of `order` from
+/// `steps[next]` on (`steps` may be NULL to count them). Returns the next free index.
+static size_t plan_mask(
+    const uint8_t *mask, size_t width, size_t height, int order, pixel_mask_step *steps,
+    size_t next) {
+    for (size_t y = 0; y < height; y++) {
+        const uint8_t *row = mask + y * width;
+        size_t x = 0;
+        while (x < width) {
+            if (row[x] == 0) {
+                x++;
+                continue;
+            }
+            pixel_mask_step step = plan_step(row, width, y, x);
+            if (step_order(step) == order) {
+                if (steps) {
+                    steps[next] = step;
+                }
+                next++;
+            }
+            x = step.x + step.count;
+        }
+    }
+    return next;
+}
+
+size_t pixel_mask_plan(
+    const uint8_t *mask, size_t width, size_t height, pixel_mask_step *steps) {
+    if (width < 8 || width > UINT16_MAX || height > UINT16_MAX) {
+        return 0;
+    }
+    size_t next = 0;
+    for (int order = 0; order < 3; order++) {
+        next = plan_mask(mask, width, height, order, steps, next);
+    }
+    return next;
+}
+
+/// The planned blend: runs of full coverage (stores when the source is opaque), then the
+/// partial windows, four pixels and eight, each kind in one loop.
+static inline __attribute__((always_inline)) void
+blend_plan(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps, size_t count,
+           int opaque) {
+    pixels8 sp = (pixels8){0} + s;
+    bytes32 sb;
+    memcpy(&sb, &sp, sizeof sb);
+    lanes32 source = __builtin_convertvector(sb, lanes32);
+    lanes16 source4 =
+        __builtin_shufflevector(source, source, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (size_t k = 0; k < count; k++) {
+        pixel_mask_step step = steps[k];
+        uint32_t *d = dst + step.y * stride + step.x;
+        if (step.kind == PIXEL_MASK_PARTIAL) {
+            if (step.count == 4) {
+                blend4(d, &source4, (uint32_t)step.coverage, opaque);
+            } else {
+                blend8(d, &source, step.coverage, opaque);
+            }
+            continue;
+        }
+        // A run of eight or more: whole steps of eight, the last one overlapping the one
+        // before it (a store writes the same pixels twice; a blend masks them off).
+        size_t n = step.count;
+        size_t i = 0;
+        if (opaque) {
+            for (; i + 8 < n; i += 8) {
+                memcpy(d + i, &sp, sizeof sp);
+            }
+            memcpy(d + n - 8, &sp, sizeof sp);
+            continue;
+        }
+        for (; i + 8 <= n; i += 8) {
+            blend8(d + i, &source, ~(uint64_t)0, 0);
+        }
+        if (i < n) {
+            blend8(d + n - 8, &source, ~(uint64_t)0 << (8 * (8 - (n - i))), 0);
+        }
+    }
+}
+
+/// `blend_plan` for both kinds of source, so `opaque` is a constant in each.
+static inline __attribute__((always_inline)) void
+blend_plan_any(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps,
+               size_t count) {
+    if (s >> 24 == 255) {
+        blend_plan(dst, stride, s, steps, count, 1);
+    } else {
+        blend_plan(dst, stride, s, steps, count, 0);
     }
 }
 
@@ -100,4 +265,24 @@ void pixel_blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t
     }
 #endif
     blend_mask(dst, s, coverage, count);
+}
+
+#if defined(__x86_64__)
+/// The planned blend compiled for AVX2.
+__attribute__((target("avx2"))) static void
+blend_plan_avx2(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps,
+                size_t count) {
+    blend_plan_any(dst, stride, s, steps, count);
+}
+#endif
+
+void pixel_blend_mask_plan(
+    uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps, size_t count) {
+#if defined(__x86_64__)
+    if (pixel_fill_use_avx2()) {
+        blend_plan_avx2(dst, stride, s, steps, count);
+        return;
+    }
+#endif
+    blend_plan_any(dst, stride, s, steps, count);
 }

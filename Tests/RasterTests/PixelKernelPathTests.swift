@@ -136,4 +136,68 @@ struct PixelKernelPathTests {
             }
         }
     }
+
+    @Test(
+        "a planned mask blends as PixelMath per pixel: widths 8…40 and wider, every pixel once",
+        arguments: paths)
+    func blendPlannedMask(extensions: Bool) {
+        var rng = SystemRandomNumberGenerator()
+        func premultiplied(alpha a: UInt32) -> UInt32 {
+            func ch() -> UInt32 { UInt32.random(in: 0...a, using: &rng) }
+            return a << 24 | ch() << 16 | ch() << 8 | ch()
+        }
+        for width in Array(8...40) + [63, 64, 65, 200] {
+            for trial in 0..<40 {
+                let height = Int.random(in: 1...6, using: &rng)
+                // Runs of 0, of 255 and of anything, of random lengths (long full runs become
+                // stores, short ones go into windows; partial pixels land at every offset of a
+                // window and at the rows' ends).
+                var mask: [UInt8] = []
+                while mask.count < width * height {
+                    let run = Int.random(in: 1...(trial % 4 == 0 ? 3 : 20), using: &rng)
+                    let kind = Int.random(in: 0..<3, using: &rng)
+                    for _ in 0..<run {
+                        mask.append(
+                            kind == 0 ? 0 : kind == 1 ? 255 : UInt8.random(in: 0...255, using: &rng)
+                        )
+                    }
+                }
+                mask.removeLast(mask.count - width * height)
+                let s = premultiplied(alpha: trial % 2 == 0 ? 255 : UInt32.random(in: 0...255))
+                // The mask blends into the middle of a larger buffer: guard pixels around it.
+                let stride = width + 5
+                let before = (0..<stride * (height + 2)).map { _ in
+                    premultiplied(alpha: UInt32.random(in: 0...255))
+                }
+                var after = before
+                let count = pixel_mask_plan(mask, width, height, nil)
+                var steps = [pixel_mask_step](repeating: pixel_mask_step(), count: count)
+                #expect(pixel_mask_plan(mask, width, height, &steps) == count)
+                // Full runs, then windows of four, then of eight.
+                let order = steps.map { $0.kind == PIXEL_MASK_FULL ? 0 : $0.count == 4 ? 1 : 2 }
+                #expect(order == order.sorted())
+                on(extensions) {
+                    after.withUnsafeMutableBufferPointer { buffer in
+                        guard let base = buffer.baseAddress else { return }
+                        pixel_blend_mask_plan(base + stride + 2, stride, s, steps, count)
+                    }
+                }
+                var expected = before
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let i = (y + 1) * stride + 2 + x
+                        expected[i] = PixelMath.sourceOver(
+                            PixelMath.scale(s, UInt32(mask[y * width + x])), before[i])
+                    }
+                }
+                #expect(after == expected, "width \(width) height \(height) source \(s)")
+            }
+        }
+    }
+
+    @Test("a mask narrower than eight pixels has no plan")
+    func narrowMaskHasNoPlan() {
+        let mask = [UInt8](repeating: 255, count: 7 * 3)
+        #expect(pixel_mask_plan(mask, 7, 3, nil) == 0)
+    }
 }

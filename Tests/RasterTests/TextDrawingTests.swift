@@ -108,6 +108,52 @@ struct TextDrawingTests {
         #expect(ink.maxX <= 40)
     }
 
+    @Test(
+        "whole glyphs blended at once give the pixels of blending row by row",
+        arguments: [9.0, 13, 24, 57, 120, 241])
+    func plannedGlyphsMatchRows(size: Double) throws {
+        let book = try fonts.face(family: "DejaVu Sans", weight: .regular)
+        let width = Int(size * 14)
+        let height = Int(size * 1.6)
+        // A background of every kind of pixel, so a blend that reads the wrong pixel shows.
+        func canvas() -> Canvas {
+            let c = Canvas(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let v = UInt32(truncatingIfNeeded: (x &* 2_654_435_761) ^ (y &* 40503))
+                    c.row(y)[x] = 0xFF00_0000 | v & 0x00FF_FFFF
+                }
+            }
+            return c
+        }
+        let paints = [
+            Paint(color: .white), Paint(color: RGBA(hex: 0xFF453A)),
+            Paint(color: RGBA(red: 0.2, green: 0.6, blue: 1, alpha: 0.55)),
+        ]
+        for (k, paint) in paints.enumerated() {
+            let whole = canvas()
+            // A clip mask open everywhere: the same coverage, blended row by row.
+            let rows = canvas()
+            rows.clip(
+                to: Path(Rect(x: -1, y: -1, width: Double(width) + 2, height: Double(height) + 2)))
+            #expect(rows.state.clipMask != nil)
+            for c in [whole, rows] {
+                for (i, face) in [bold, book].enumerated() {
+                    c.drawText(
+                        "10:09 SAT 21 72% Battery gjy@", face: face, size: size,
+                        baseline: Point(
+                            x: 2 + 0.25 * Double(k + i), y: size * (1.0 + 0.1 * Double(i))),
+                        paint: paint)
+                }
+            }
+            var differing = 0
+            for y in 0..<height {
+                for x in 0..<width where whole[x, y] != rows[x, y] { differing += 1 }
+            }
+            #expect(differing == 0, "size \(size), paint \(k)")
+        }
+    }
+
     @Test("redrawing the same text renders nothing new: every glyph comes from the cache")
     func glyphCacheHits() throws {
         let canvas = Canvas(width: 300, height: 100)

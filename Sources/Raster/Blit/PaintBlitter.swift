@@ -94,4 +94,21 @@ struct PaintBlitter: Blitter {
             }
         }
     }
+
+    /// Blends a whole coverage mask prepared by `pixel_mask_plan` (a glyph's plan).
+    ///
+    /// The mask is `width` × `height` pixels with its top-left pixel at (x, y), all inside the
+    /// canvas and unclipped; the pixels are those `blitAntiH` would give row by row. Only a
+    /// solid color blended source-over goes this way; for any other paint it draws nothing and
+    /// returns false, and the caller blends row by row.
+    func blitPlan(
+        _ plan: UnsafeBufferPointer<pixel_mask_step>, x: Int, y: Int, width: Int, height: Int
+    ) -> Bool {
+        guard case .solid(let s) = source, blendMode == .sourceOver else { return false }
+        if let deferredClear {
+            for row in y..<y + height { deferredClear.settle(row: row, to: x + width) }
+        }
+        pixel_blend_mask_plan(base + y * stride + x, stride, s, plan.baseAddress, plan.count)
+        return true
+    }
 }

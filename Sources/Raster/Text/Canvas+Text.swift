@@ -5,7 +5,9 @@
 /// case), the scale multiplies each run's size, and each glyph is rendered at that pixel size
 /// (never a scaled bitmap; color emoji excepted, see `FontFace+Rendering.swift`), hinted and
 /// cached. Pen x is rounded to a quarter pixel, baselines to whole pixels. Warm text makes no
-/// FreeType call and no allocation: each glyph is one ``GlyphCache`` lookup and a masked blend.
+/// FreeType call: each glyph is one ``GlyphCache`` lookup and a masked blend, of the whole glyph
+/// at once from its prepared plan (``GlyphImage/plan``) when nothing clips it and the paint is
+/// a solid color, else row by row.
 ///
 /// Under any other transform (a rotation, a shear, a flip, a stretch) each glyph is its
 /// unhinted outline (``FontFace/outline(glyph:size:)``) filled through the transform like any
@@ -142,11 +144,21 @@ extension Canvas {
             }
             return
         }
+        let box = IntRect(
+            x: x + image.left, y: y - image.top, width: image.width, height: image.height)
+        // A whole glyph at once where nothing clips it (and the paint is a solid color).
+        if !image.plan.isEmpty, state.clipMask == nil, state.clipBounds.contains(box),
+            image.plan.withUnsafeBufferPointer({
+                blitter.blitPlan($0, x: box.x, y: box.y, width: box.width, height: box.height)
+            })
+        {
+            return
+        }
         image.coverage.withUnsafeBufferPointer { mask in
             guard let base = mask.baseAddress else { return }
             fillMask(
                 base, width: image.width, height: image.height, pitch: image.width,
-                x: x + image.left, y: y - image.top, blitter: &blitter)
+                x: box.x, y: box.y, blitter: &blitter)
         }
     }
 }

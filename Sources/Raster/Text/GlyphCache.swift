@@ -1,9 +1,12 @@
+import CPixelFill
+
 /// Rendered glyphs kept for reuse, bounded by bytes, least recently used evicted first.
 ///
 /// Keys name the face, the pixel size (in 1/64 px), the glyph index and the quarter-pixel
 /// horizontal offset the glyph was rendered at. A hit is a dictionary lookup and a stamp on the
 /// entry: no FreeType call and no allocation, so redrawing the same text every frame costs only
-/// blending.
+/// blending. Each coverage glyph is kept with its blending plan (``GlyphImage/plan``), made once
+/// when it is rendered.
 ///
 /// ```swift
 /// fonts.library.glyphCache.byteLimit = 8 << 20   // big clock digits on a 4K panel
@@ -30,7 +33,7 @@ public final class GlyphCache {
     public var byteLimit: Int {
         didSet { trim() }
     }
-    /// Bytes now held (pixel bytes plus a fixed overhead per entry).
+    /// Bytes now held (pixel and plan bytes plus a fixed overhead per entry).
     public private(set) var byteCount = 0
     /// Lookups answered from the cache.
     public private(set) var hits = 0
@@ -97,6 +100,10 @@ final class GlyphImage {
     let top: Int
     /// Coverage, `width × height`, rows packed (pitch = width); empty for color glyphs.
     let coverage: [UInt8]
+    /// The coverage as `pixel_mask_plan` steps, for blending a solid color a whole glyph at a
+    /// time (``PaintBlitter/blitPlan(_:x:y:width:height:)``); empty for color glyphs and masks
+    /// narrower than eight pixels, which blend row by row.
+    let plan: [pixel_mask_step]
     /// The color picture for color glyphs (emoji), at the strike's own size.
     let color: Bitmap?
     /// For color glyphs: the pixel size of the bitmap strike they come from.
@@ -110,6 +117,7 @@ final class GlyphImage {
         self.left = left
         self.top = top
         self.coverage = coverage
+        plan = Self.plan(coverage, width: width, height: height)
         color = nil
         strikeSize = 0
     }
@@ -120,6 +128,7 @@ final class GlyphImage {
         self.left = left
         self.top = top
         coverage = []
+        plan = []
         self.color = color
         self.strikeSize = strikeSize
     }
@@ -138,6 +147,22 @@ final class GlyphImage {
             width: Double(width) * k, height: Double(height) * k)
     }
 
-    /// Pixel bytes held.
-    var byteCount: Int { color == nil ? coverage.count : width * height * 4 }
+    /// Pixel and plan bytes held.
+    var byteCount: Int {
+        color == nil
+            ? coverage.count + plan.count * MemoryLayout<pixel_mask_step>.stride
+            : width * height * 4
+    }
+
+    /// The steps of `coverage` (see ``plan``): counted, then written.
+    private static func plan(_ coverage: [UInt8], width: Int, height: Int) -> [pixel_mask_step] {
+        guard width > 0, height > 0, coverage.count == width * height else { return [] }
+        return coverage.withUnsafeBufferPointer { mask -> [pixel_mask_step] in
+            guard let base = mask.baseAddress else { return [] }
+            let count = pixel_mask_plan(base, width, height, nil)
+            return [pixel_mask_step](unsafeUninitializedCapacity: count) { steps, initialized in
+                initialized = pixel_mask_plan(base, width, height, steps.baseAddress)
+            }
+        }
+    }
 }
