@@ -44,6 +44,23 @@ struct TextLayoutTests {
         #expect(abs(layout.size.width - sum) < 0.5)  // kerning may move it slightly
     }
 
+    @Test("CR LF is one line break; CR, LF and the other breaks are one each")
+    func lineBreakCharacters() {
+        #expect(lineTexts(TextLayout("ab\r\ncd", face: face, size: 20)) == ["ab", "cd"])
+        #expect(lineTexts(TextLayout("ab\r\rcd\n", face: face, size: 20)) == ["ab", "", "cd", ""])
+        #expect(
+            lineTexts(TextLayout("a\u{2028}b\u{85}c", face: face, size: 20)) == ["a", "b", "c"])
+        #expect(lineTexts(TextLayout("\r\n", face: face, size: 20)) == ["", ""])
+    }
+
+    @Test("no ASCII scalar is default-ignorable or emoji by default (the shaper's ASCII shortcut)")
+    func asciiHasNoIgnorableOrEmojiPresentation() {
+        for v in UInt8(0)..<128 {
+            let s = Unicode.Scalar(v)
+            #expect(!s.properties.isDefaultIgnorableCodePoint && !s.properties.isEmojiPresentation)
+        }
+    }
+
     @Test("wrapping in a narrow width breaks after spaces")
     func wrapping() throws {
         let text = "The quick brown fox jumps"

@@ -176,13 +176,15 @@ public struct TextLayout {
     /// Lays out styled runs one after another, as one text.
     public init(runs: [Run], options: Options = Options()) {
         self.runs = runs
-        text = runs.map(\.text).joined()
+        text = runs.count == 1 ? runs[0].text : runs.map(\.text).joined()
         self.options = options
         var shaper = TextShaper(runs: runs, options: options)
         let items = shaper.shape()
-        let ellipses = runs.indices.map { shaper.ellipsis(run: $0) }
-        faces = shaper.faces
         let broken = LineBreaker(items: items, maxWidth: options.maxWidth).lines()
+        // Ellipses only for text the line limit cuts (where `truncate` uses them).
+        let cut = options.lineLimit.map { $0 > 0 && broken.count > $0 } ?? false
+        let ellipses = cut ? runs.indices.map { shaper.ellipsis(run: $0) } : []
+        faces = shaper.faces
         let limited = LineBreaker.truncate(
             broken, items: items, limit: options.lineLimit, maxWidth: options.maxWidth,
             ellipses: ellipses)
@@ -269,15 +271,21 @@ public struct TextLayout {
     private static func metrics(
         of line: LineBreaker.Line, items: [TextItem], runMetrics: [FontMetrics]
     ) -> FontMetrics {
-        var runs = Set(line.items.map(\.run))
-        if runs.isEmpty, !runMetrics.isEmpty {
-            let start = line.items.startIndex
-            runs = [start < items.count ? items[start].run : (items.last?.run ?? 0)]
+        var result: FontMetrics?
+        func include(_ run: Int) {
+            let m = runMetrics[run]
+            guard let r = result else { return result = m }
+            result = FontMetrics(
+                ascent: max(r.ascent, m.ascent), descent: max(r.descent, m.descent),
+                leading: max(r.leading, m.leading), capHeight: max(r.capHeight, m.capHeight),
+                xHeight: max(r.xHeight, m.xHeight))
         }
-        let all = runs.map { runMetrics[$0] }
-        return FontMetrics(
-            ascent: all.map(\.ascent).max() ?? 0, descent: all.map(\.descent).max() ?? 0,
-            leading: all.map(\.leading).max() ?? 0, capHeight: all.map(\.capHeight).max() ?? 0,
-            xHeight: all.map(\.xHeight).max() ?? 0)
+        // Indexed, not `for … in`: no iterator over the slice.
+        for i in line.items.indices { include(line.items[i].run) }
+        if result == nil, !runMetrics.isEmpty {
+            let start = line.items.startIndex
+            include(start < items.count ? items[start].run : (items.last?.run ?? 0))
+        }
+        return result ?? FontMetrics(ascent: 0, descent: 0, leading: 0, capHeight: 0, xHeight: 0)
     }
 }

@@ -52,17 +52,17 @@ struct TextShaper {
     private mutating func shape(run r: Int, into items: inout [TextItem]) {
         let run = runs[r]
         let primary = faces[primaries[r]]
-        let scalars = Array(run.text.unicodeScalars)
         let tabular = options.monospacedDigits || run.monospacedDigits
-        items.reserveCapacity(items.count + scalars.count)
-        var i = 0
-        while i < scalars.count {
-            let s = scalars[i]
-            let next = i + 1 < scalars.count ? scalars[i + 1] : nil
-            i += 1
+        items.reserveCapacity(items.count + run.text.utf8.count)  // at least one per scalar
+        // Each scalar with the one after it, read in place (no copy of the scalars).
+        var scalars = run.text.unicodeScalars.makeIterator()
+        var upcoming = scalars.next()
+        while let s = upcoming {
+            upcoming = scalars.next()
+            let next = upcoming
             switch s {
             case "\r":
-                if next == "\n" { i += 1 }
+                if next == "\n" { upcoming = scalars.next() }
                 items.append(TextItem(kind: .newline, run: r, face: primaries[r]))
                 continue
             case "\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
@@ -71,7 +71,10 @@ struct TextShaper {
             default:
                 break
             }
-            if s.properties.isDefaultIgnorableCodePoint && primary.glyphIndex(for: s) == nil {
+            // ASCII has no default-ignorable scalar: skip the Unicode property lookup.
+            if !s.isASCII && s.properties.isDefaultIgnorableCodePoint
+                && primary.glyphIndex(for: s) == nil
+            {
                 continue  // ZWJ, variation selectors, soft hyphen: no glyph, no advance
             }
             let (face, glyph) = lookup(s, run: r, preferColor: next == "\u{FE0F}")
@@ -143,7 +146,8 @@ struct TextShaper {
     ) {
         let primary = primaries[r]
         let face = faces[primary]
-        let color = preferColor || s.properties.isEmojiPresentation
+        // ASCII has no scalar of emoji presentation: skip the Unicode property lookup.
+        let color = preferColor || (!s.isASCII && s.properties.isEmojiPresentation)
         if !color, let g = face.glyphIndex(for: s) { return (primary, g) }
         guard s.value > 0x20,
             let fallback = face.database?.fallbackFace(for: s, preferColor: color),
