@@ -3,47 +3,22 @@
 #include "CPixelFill.h"
 #include "CPUExtensions.h"
 
-/// Eight pixels' bytes, and the same widened to one 16-bit lane per channel.
-typedef uint8_t bytes32 __attribute__((vector_size(32)));
-typedef uint16_t lanes32 __attribute__((vector_size(64)));
-typedef uint8_t bytes8 __attribute__((vector_size(8)));
-typedef uint32_t pixels8 __attribute__((vector_size(32)));
-
+/// Four pixels' bytes, the same widened to one 16-bit lane per channel, four coverage bytes;
+/// four and eight pixels as 32-bit words.
 typedef uint8_t bytes16 __attribute__((vector_size(16)));
 typedef uint16_t lanes16 __attribute__((vector_size(32)));
 typedef uint8_t bytes4 __attribute__((vector_size(4)));
+typedef uint32_t pixels4 __attribute__((vector_size(16)));
+typedef uint32_t pixels8 __attribute__((vector_size(32)));
 
-/// Source over destination for eight pixels in place, each at its coverage (byte i of
+/// Source over destination for four pixels in place, each at its coverage (byte i of
 /// `coverage` for pixel i): per channel
 /// `sc = s·c/255`, then `sc + d·(255 − sc_alpha)/255`, each division the exact rounding
 /// `(t + 128 + ((t + 128) >> 8)) >> 8` of Raster's PixelMath. Every product fits a 16-bit lane
 /// (255 × 255 + 128 + 254 < 65536), so the lanes compute what PixelMath's two-channels-per-
 /// word arithmetic does, bit for bit. With an `opaque` source (alpha 255) `sc_alpha` is `c`
 /// itself (the exact division of 255·c by 255), so the coverage lanes stand in for it. By
-/// pointer: a 64-byte vector passed by value would take a different ABI with and without AVX.
-static inline __attribute__((always_inline)) void
-blend8(uint32_t *dst, const lanes32 *source, uint64_t coverage, int opaque) {
-    bytes32 d8;
-    bytes8 c8;
-    memcpy(&d8, dst, sizeof d8);
-    memcpy(&c8, &coverage, sizeof c8);
-    bytes32 c4 = __builtin_shufflevector(
-        c8, c8, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6,
-        6, 7, 7, 7, 7);
-    lanes32 c = __builtin_convertvector(c4, lanes32);
-    lanes32 t = *source * c + 128;
-    lanes32 sc = (t + (t >> 8)) >> 8;
-    lanes32 a = opaque ? c
-                       : __builtin_shufflevector(sc, sc, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11,
-                                                 15, 15, 15, 15, 19, 19, 19, 19, 23, 23, 23, 23,
-                                                 27, 27, 27, 27, 31, 31, 31, 31);
-    lanes32 u = __builtin_convertvector(d8, lanes32) * (255 - a) + 128;
-    bytes32 out = __builtin_convertvector(sc + ((u + (u >> 8)) >> 8), bytes32);
-    memcpy(dst, &out, sizeof out);
-}
-
-/// `blend8` for four pixels (byte i of `coverage` for pixel i): half the lanes, for the
-/// windows of a planned mask whose covered pixels fit in four.
+/// pointer: a 32-byte vector passed by value would take a different ABI with and without AVX.
 static inline __attribute__((always_inline)) void
 blend4(uint32_t *dst, const lanes16 *source, uint32_t coverage, int opaque) {
     bytes16 d4;
@@ -62,6 +37,22 @@ blend4(uint32_t *dst, const lanes16 *source, uint32_t coverage, int opaque) {
     memcpy(dst, &out, sizeof out);
 }
 
+/// The pixel `s` four times, one 16-bit lane per channel: the source of `blend4`. By pointer,
+/// as `blend4`'s.
+static inline __attribute__((always_inline)) void four_pixels(lanes16 *source, uint32_t s) {
+    pixels4 p = (pixels4){0} + s;
+    bytes16 b;
+    memcpy(&b, &p, sizeof b);
+    *source = __builtin_convertvector(b, lanes16);
+}
+
+/// `blend4` for eight pixels (byte i of `coverage` for pixel i), as two halves.
+static inline __attribute__((always_inline)) void
+blend8(uint32_t *dst, const lanes16 *source, uint64_t coverage, int opaque) {
+    blend4(dst, source, (uint32_t)coverage, opaque);
+    blend4(dst + 4, source, (uint32_t)(coverage >> 32), opaque);
+}
+
 /// The blend, eight pixels a step: a step whose coverage is all 0 is skipped, all 255 with
 /// an opaque source is a plain store, anything else blends in 16-bit lanes. A last partial
 /// step blends the final eight pixels again with the coverage of those already done set to 0,
@@ -69,9 +60,8 @@ blend4(uint32_t *dst, const lanes16 *source, uint32_t coverage, int opaque) {
 static inline __attribute__((always_inline)) void
 blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count) {
     pixels8 sp = (pixels8){0} + s;
-    bytes32 sb;
-    memcpy(&sb, &sp, sizeof sb);
-    lanes32 source = __builtin_convertvector(sb, lanes32);
+    lanes16 source;
+    four_pixels(&source, s);
     if (count < 8) {
         uint32_t run[8] = {0};
         uint8_t runCoverage[8] = {0};
@@ -202,17 +192,14 @@ static inline __attribute__((always_inline)) void
 blend_plan(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps, size_t count,
            int opaque) {
     pixels8 sp = (pixels8){0} + s;
-    bytes32 sb;
-    memcpy(&sb, &sp, sizeof sb);
-    lanes32 source = __builtin_convertvector(sb, lanes32);
-    lanes16 source4 =
-        __builtin_shufflevector(source, source, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    lanes16 source;
+    four_pixels(&source, s);
     for (size_t k = 0; k < count; k++) {
         pixel_mask_step step = steps[k];
         uint32_t *d = dst + step.y * stride + step.x;
         if (step.kind == PIXEL_MASK_PARTIAL) {
             if (step.count == 4) {
-                blend4(d, &source4, (uint32_t)step.coverage, opaque);
+                blend4(d, &source, (uint32_t)step.coverage, opaque);
             } else {
                 blend8(d, &source, step.coverage, opaque);
             }
