@@ -123,9 +123,12 @@ let package = Package(
             dependencies: ["Raster", .product(name: "Logging", package: "swift-log")],
             path: "Tests/NightstandTestSupport"
         ),
+        // Counting one thread's heap allocations, for tests that prove a path allocates nothing:
+        // replaces malloc and friends in the test executable (only a test target may use it).
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "NightstandTestSupport"],
+            dependencies: ["Raster", "NightstandTestSupport", "CAllocationCounter"],
             exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(

@@ -96,7 +96,7 @@ extension Canvas {
     public func withLayer(opacity: Float, _ body: (Canvas) throws -> Void) rethrows {
         let r = state.clipBounds
         guard !r.isEmpty, opacity > 0 else { return }
-        let layer = Canvas(width: r.width, height: r.height)
+        let layer = Canvas(width: r.width, height: r.height, textLayouts: textLayouts)
         var s = state
         s.transform = s.transform.concatenating(
             Transform(translationX: Double(-r.x), y: Double(-r.y)))

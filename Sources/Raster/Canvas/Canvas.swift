@@ -27,13 +27,23 @@ public final class Canvas {
     var states: [DrawState]
     /// Buffers reused by every drawing call on this canvas.
     let scratch = ScanScratch()
+    /// Text laid out by ``drawText(_:face:size:baseline:alignment:options:paint:)``, kept for
+    /// the next frame; shared with this canvas's sub-canvases and layers.
+    let textLayouts: TextLayoutCache
 
     /// Creates a canvas that owns `width × height` pixels, all transparent black.
-    public init(width: Int, height: Int) {
+    public convenience init(width: Int, height: Int) {
+        self.init(width: width, height: height, textLayouts: TextLayoutCache())
+    }
+
+    /// Creates a canvas that owns `width × height` pixels, all transparent black, and lays text
+    /// out through `textLayouts`.
+    init(width: Int, height: Int, textLayouts: TextLayoutCache) {
         storage = PixelStorage(width: width, height: height, stride: width)
         origin = (0, 0)
         self.width = width
         self.height = height
+        self.textLayouts = textLayouts
         states = [DrawState(clipBounds: IntRect(x: 0, y: 0, width: width, height: height))]
     }
 
@@ -42,11 +52,15 @@ public final class Canvas {
         self.init(width: size.width, height: size.height)
     }
 
-    private init(storage: PixelStorage, origin: (x: Int, y: Int), width: Int, height: Int) {
+    private init(
+        storage: PixelStorage, origin: (x: Int, y: Int), width: Int, height: Int,
+        textLayouts: TextLayoutCache
+    ) {
         self.storage = storage
         self.origin = origin
         self.width = width
         self.height = height
+        self.textLayouts = textLayouts
         states = [DrawState(clipBounds: IntRect(x: 0, y: 0, width: width, height: height))]
     }
 
@@ -67,7 +81,7 @@ public final class Canvas {
         let r = rect.intersection(bounds)
         return Canvas(
             storage: storage, origin: (origin.x + r.x, origin.y + r.y), width: r.width,
-            height: r.height)
+            height: r.height, textLayouts: textLayouts)
     }
 
     /// The first pixel of row `y` (0 ≤ y < height); the row has ``width`` pixels.

@@ -9,6 +9,14 @@
 /// at once from its prepared plan (``GlyphImage/plan``) when nothing clips it and the paint is
 /// a solid color, else row by row.
 ///
+/// ``drawText(_:face:size:baseline:alignment:options:paint:)`` also keeps what it lays out,
+/// in the canvas's ``TextLayoutCache``: text drawn again in the same face, size and options (a
+/// clock's labels, frame after frame) is not laid out again. Warm text drawn in one solid
+/// color under such a transform, with `drawText` or as a ``TextLayout`` made beforehand
+/// (``draw(_:at:paint:)``), through any clip, allocates no memory at all (tested by counting
+/// `malloc` calls). A gradient paint still builds its color table on each call, and a color
+/// emoji is its picture filling a rectangle path, which allocates as any path fill does.
+///
 /// Under any other transform (a rotation, a shear, a flip, a stretch) each glyph is its
 /// unhinted outline (``FontFace/outline(glyph:size:)``) filled through the transform like any
 /// path, and color emoji are their bitmaps drawn through it; such text is not cached, so each
@@ -25,7 +33,7 @@ extension Canvas {
     /// canvas.draw(layout, at: Point(x: 10, y: 10), paint: Paint(color: .systemGray))
     /// ```
     public func draw(_ layout: TextLayout, at origin: Point, paint: Paint) {
-        draw(layout, at: origin, paints: [paint])
+        draw(layout, at: origin, runPaints: .one(paint))
     }
 
     /// Draws `layout` with each run in its own paint: run *i* in `paints[i]`, runs past the
@@ -35,11 +43,15 @@ extension Canvas {
     /// canvas.draw(layout, at: .zero, paints: [Paint(color: .white), Paint(color: .systemGray)])
     /// ```
     public func draw(_ layout: TextLayout, at origin: Point, paints: [Paint]) {
+        guard !paints.isEmpty else { return }
+        draw(layout, at: origin, runPaints: .each(paints))
+    }
+
+    /// Draws `layout` in `runPaints` (see ``draw(_:at:paints:)``).
+    private func draw(_ layout: TextLayout, at origin: Point, runPaints paints: RunPaints) {
         let t = state.transform
         let scale = t.meanScale
-        guard scale > 0, scale.isFinite, !paints.isEmpty, !state.clipBounds.isEmpty else {
-            return
-        }
+        guard scale > 0, scale.isFinite, !state.clipBounds.isEmpty else { return }
         guard t.isUniformScaleAndTranslate else {
             return drawOutlines(layout, at: origin, paints: paints)
         }
@@ -53,7 +65,7 @@ extension Canvas {
             let g = glyphs[i]
             let pixelSize = layout.runs[g.run].size * scale
             guard pixelSize > 0, pixelSize.isFinite else { continue }
-            let index = min(g.run, paints.count - 1)
+            let index = paints.index(run: g.run)
             if index != current {
                 current = index
                 paint = paints[index]
@@ -70,7 +82,8 @@ extension Canvas {
     /// edge, middle or right edge (per `alignment`) at `baseline.x`.
     ///
     /// The conventions of the reference scene (`bench/SCENE.md`): text centered on its
-    /// advance width, baseline at y, the face's default kerning.
+    /// advance width, baseline at y, the face's default kerning. The layout is kept in the
+    /// canvas's ``TextLayoutCache``, so drawing the same text again does not lay it out again.
     ///
     /// ```swift
     /// canvas.drawText("10:09", face: bold, size: 0.27 * s,
@@ -86,7 +99,7 @@ extension Canvas {
         var o = options
         o.maxWidth = nil
         o.lineLimit = 1
-        let layout = TextLayout(text, face: face, size: size, options: o)
+        let layout = textLayouts.layout(text, face: face, size: size, options: o)
         let width = layout.size.width
         let dx: Double
         switch alignment {
@@ -102,14 +115,14 @@ extension Canvas {
     /// Draws `layout` glyph by glyph as shapes through the current transform (rotated,
     /// sheared, flipped or stretched text): outlines filled with the run's paint, color emoji
     /// as bitmaps drawn into their box.
-    private func drawOutlines(_ layout: TextLayout, at origin: Point, paints: [Paint]) {
+    private func drawOutlines(_ layout: TextLayout, at origin: Point, paints: RunPaints) {
         let glyphs = layout.glyphs
         for i in glyphs.indices {
             let g = glyphs[i]
             let size = layout.runs[g.run].size
             guard size > 0, size.isFinite else { continue }
             let face = layout.faces[g.face]
-            let paint = paints[min(g.run, paints.count - 1)]
+            let paint = paints[paints.index(run: g.run)]
             let pen = Point(x: origin.x + g.position.x, y: origin.y + g.position.y)
             if let outline = face.outline(glyph: g.glyph, size: size) {
                 fill(outline.applying(Transform(translationX: pen.x, y: pen.y)), with: paint)
@@ -159,6 +172,31 @@ extension Canvas {
             fillMask(
                 base, width: image.width, height: image.height, pitch: image.width,
                 x: box.x, y: box.y, blitter: &blitter)
+        }
+    }
+}
+
+/// The paints of a layout's runs: one for every run, or one per run with runs past the end in
+/// the last (never empty).
+///
+/// One paint is kept as it is, not in an array: drawing in one paint allocates nothing.
+private enum RunPaints {
+    case one(Paint)
+    case each([Paint])
+
+    /// The index of run `run`'s paint.
+    func index(run: Int) -> Int {
+        switch self {
+        case .one: 0
+        case .each(let paints): min(run, paints.count - 1)
+        }
+    }
+
+    /// The paint at `index` (from ``index(run:)``).
+    subscript(index: Int) -> Paint {
+        switch self {
+        case .one(let paint): paint
+        case .each(let paints): paints[index]
         }
     }
 }

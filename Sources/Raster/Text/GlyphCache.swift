@@ -31,65 +31,44 @@ public final class GlyphCache {
     ///
     /// Default: 4 MiB.
     public var byteLimit: Int {
-        didSet { trim() }
+        get { store.byteLimit }
+        set { store.byteLimit = newValue }
     }
     /// Bytes now held (pixel and plan bytes plus a fixed overhead per entry).
-    public private(set) var byteCount = 0
+    public var byteCount: Int { store.byteCount }
     /// Lookups answered from the cache.
-    public private(set) var hits = 0
+    public var hits: Int { store.hits }
     /// Lookups that had to render.
-    public private(set) var misses = 0
+    public var misses: Int { store.misses }
     /// Glyphs now held.
-    public var count: Int { entries.count }
+    public var count: Int { store.count }
 
-    private var entries: [Key: GlyphImage] = [:]
-    private var clock: UInt64 = 0
+    private var store: BoundedCache<Key, GlyphImage>
 
     /// Bookkeeping bytes charged per entry besides its pixels.
     static let entryOverhead = 96
 
     /// Creates an empty cache holding at most `byteLimit` bytes.
     public init(byteLimit: Int = 4 << 20) {
-        self.byteLimit = byteLimit
+        store = BoundedCache(byteLimit: byteLimit, entryOverhead: Self.entryOverhead)
     }
 
     /// The cached glyph for `key`, rendering it with `render` on a miss.
     func glyph(_ key: Key, render: () -> GlyphImage) -> GlyphImage {
-        clock &+= 1
-        if let hit = entries[key] {
-            hits += 1
-            hit.lastUse = clock
-            return hit
-        }
-        misses += 1
+        if let hit = store.lookup(key) { return hit }
         let image = render()
-        image.lastUse = clock
-        entries[key] = image
-        byteCount += image.byteCount + Self.entryOverhead
-        if byteCount > byteLimit { trim() }
+        store.insert(image, for: key)
         return image
     }
 
     /// Drops every glyph.
     public func removeAll() {
-        entries.removeAll()
-        byteCount = 0
-    }
-
-    /// Evicts least recently used glyphs until at most three quarters of the limit is held.
-    private func trim() {
-        guard byteCount > byteLimit else { return }
-        let target = byteLimit / 4 * 3
-        let byAge = entries.sorted { $0.value.lastUse < $1.value.lastUse }
-        for (key, image) in byAge where byteCount > target {
-            entries[key] = nil
-            byteCount -= image.byteCount + Self.entryOverhead
-        }
+        store.removeAll()
     }
 }
 
 /// One rendered glyph: an 8-bit coverage mask or a color bitmap, placed relative to the pen.
-final class GlyphImage {
+final class GlyphImage: BoundedCacheEntry {
     /// Columns of the mask.
     let width: Int
     /// Rows of the mask.

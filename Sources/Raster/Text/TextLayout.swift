@@ -201,7 +201,10 @@ public struct TextLayout {
     }
 
     /// The first line's baseline: its ascent.
-    public var firstBaseline: Double { lines.first?.baseline ?? 0 }
+    public var firstBaseline: Double {
+        // Indexed, not `first`: an unoptimized build allocates a frame for the generic read.
+        lines.isEmpty ? 0 : lines[0].baseline
+    }
 
     /// The last line's baseline.
     public var lastBaseline: Double { lines.last?.baseline ?? 0 }
