@@ -211,6 +211,127 @@ struct TextLayoutCacheTests {
         #expect(cache.count == 0 && cache.byteCount == 0)
     }
 
+    /// Three styled runs: a bold time, a regular word, a tabular date.
+    private func styledRuns() -> [TextLayout.Run] {
+        [
+            TextLayout.Run("10:09 ", face: bold, size: 30),
+            TextLayout.Run("Dentist appointment at the new place ", face: regular, size: 17),
+            TextLayout.Run("Wed 21", face: regular, size: 17, monospacedDigits: true),
+        ]
+    }
+
+    @Test("a cached layout of styled runs is the layout made afresh, for every option")
+    func cachedRunsEqualFresh() {
+        let runs = styledRuns()
+        let variants = [
+            TextLayout.Options(),
+            TextLayout.Options(maxWidth: 120, lineLimit: 2, alignment: .center),
+            TextLayout.Options(maxWidth: 90, alignment: .trailing, lineSpacing: 4),
+            TextLayout.Options(lineLimit: 1, monospacedDigits: true, kerning: false),
+        ]
+        let cache = TextLayoutCache()
+        for (k, options) in variants.enumerated() {
+            let fresh = TextLayout(runs: runs, options: options)
+            let miss = cache.layout(runs: runs, options: options)
+            let hit = cache.layout(runs: runs, options: options)
+            #expect(same(miss, fresh), "options \(k), first use")
+            #expect(same(hit, fresh), "options \(k), from the cache")
+        }
+        #expect(cache.misses == variants.count)
+        #expect(cache.hits == variants.count)
+        // One run asked for through either entry point is the same layout, kept apart.
+        let one = [TextLayout.Run("Battery", face: regular, size: 18)]
+        let alone = cache.layout("Battery", face: regular, size: 18, options: .init())
+        #expect(same(cache.layout(runs: one, options: .init()), alone))
+    }
+
+    @Test("a change to any run's string, face, size or digits, the runs or an option: a new entry")
+    func everyRunFieldIsInTheKey() {
+        let base = styledRuns()
+        let options = TextLayout.Options(maxWidth: 150, lineLimit: 3)
+        var changes: [(String, [TextLayout.Run], TextLayout.Options)] = []
+        for i in base.indices {
+            var runs = base
+            runs[i].text += "!"
+            changes.append(("run \(i) string", runs, options))
+            runs = base
+            runs[i].face = runs[i].face === bold ? regular : bold
+            changes.append(("run \(i) face", runs, options))
+            runs = base
+            runs[i].size += 0.5
+            changes.append(("run \(i) size", runs, options))
+            runs = base
+            runs[i].monospacedDigits.toggle()
+            // Run 1 has no digits: its layout is the same, but the key still differs.
+            changes.append(("run \(i) monospacedDigits", runs, options))
+        }
+        changes.append(("one run fewer", Array(base.dropLast()), options))
+        // The same characters split differently: same text, other runs.
+        var resplit = base
+        resplit[0].text = "10:09"
+        resplit[1].text = " " + resplit[1].text
+        changes.append(("run boundaries", resplit, options))
+        var o = options
+        o.maxWidth = 120
+        changes.append(("maxWidth", base, o))
+        o = options
+        o.lineLimit = 2
+        changes.append(("lineLimit", base, o))
+        o = options
+        o.alignment = .trailing
+        changes.append(("alignment", base, o))
+        o = options
+        o.monospacedDigits = true
+        changes.append(("options.monospacedDigits", base, o))
+        o = options
+        o.kerning = false
+        changes.append(("kerning", base, o))
+        o = options
+        o.lineSpacing = 3
+        changes.append(("lineSpacing", base, o))
+
+        let cache = TextLayoutCache(byteLimit: 1 << 20)
+        _ = cache.layout(runs: base, options: options)
+        for (name, runs, options) in changes {
+            let misses = cache.misses
+            let layout = cache.layout(runs: runs, options: options)
+            #expect(cache.misses == misses + 1, "\(name) changed: a miss")
+            #expect(same(layout, TextLayout(runs: runs, options: options)), "\(name)")
+        }
+        let hits = cache.hits
+        for (_, runs, options) in changes {
+            _ = cache.layout(runs: runs, options: options)
+        }
+        #expect(cache.hits == hits + changes.count, "each is kept")
+        #expect(cache.count == changes.count + 1)
+    }
+
+    @Test("layouts of styled runs stay within the byte limit, least recently used evicted")
+    func runsBoundedByBytes() {
+        let cache = TextLayoutCache(byteLimit: 8 << 10)
+        let label = styledRuns()
+        let kept = cache.layout(runs: label, options: .init())
+        for second in 0..<200 {
+            let time = [
+                TextLayout.Run("10:09:", face: bold, size: 60),
+                TextLayout.Run("\(second)", face: regular, size: 30),
+            ]
+            _ = cache.layout(runs: time, options: .init())
+            _ = cache.layout(runs: label, options: .init())  // in use
+            #expect(cache.byteCount <= cache.byteLimit)
+        }
+        #expect(cache.count > 1 && cache.count < 200)
+        let misses = cache.misses
+        #expect(same(cache.layout(runs: label, options: .init()), kept))
+        #expect(cache.misses == misses, "the label used every frame was never evicted")
+        let first = [
+            TextLayout.Run("10:09:", face: bold, size: 60),
+            TextLayout.Run("0", face: regular, size: 30),
+        ]
+        _ = cache.layout(runs: first, options: .init())
+        #expect(cache.misses == misses + 1, "the oldest time was")
+    }
+
     @Test("sub-canvases and layers lay text out through their canvas's cache")
     func sharedWithSubCanvasesAndLayers() {
         let canvas = Canvas(width: 200, height: 200)

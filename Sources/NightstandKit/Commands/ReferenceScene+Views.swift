@@ -27,8 +27,10 @@ struct ReferenceSceneViews {
         self.fonts = fonts
         var environment = EnvironmentValues()
         environment.showsWidgetContainerBackground = false
-        // One cache for every frame, as the host keeps one: nothing is decoded per frame.
+        // One cache of each for every frame, as the host keeps them: nothing is decoded, and
+        // unchanged text not laid out again, per frame.
         environment.imageCache = ImageCache()
+        environment.textLayoutCache = TextLayoutCache()
         self.environment = environment
     }
 

@@ -61,6 +61,8 @@ public final class StandbyHost {
     private let fonts: FontDatabase?
     /// One image cache for the life of the host: PNGs decode once, problems log once.
     private let images = ImageCache()
+    /// Likewise one cache of laid-out text: unchanged text is not laid out again each frame.
+    private let textLayouts = TextLayoutCache()
     private let center: WidgetCenter
     private let log: Logger
     private let notifier: SystemdNotifier
@@ -514,6 +516,7 @@ public final class StandbyHost {
         environment.widgetAccentTint = Color(
             red: Double(accent.red), green: Double(accent.green), blue: Double(accent.blue))
         environment.imageCache = images
+        environment.textLayoutCache = textLayouts
         environment.ambientReading = ambientReading
         if isPlaceholder { environment.redactionReasons = .placeholder }
         let nextChange = canvas.withSavedState {

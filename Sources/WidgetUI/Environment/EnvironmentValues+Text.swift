@@ -79,6 +79,27 @@ extension EnvironmentValues {
         get { self[FontDatabaseKey.self]?.database }
         set { self[FontDatabaseKey.self] = newValue.map(FontDatabaseBox.init) }
     }
+
+    /// The renderer's text layouts: each `Text`'s laid-out runs, kept across frames.
+    ///
+    /// The host sets it once for its renderer, so text that hasn't changed since the last
+    /// frame is not shaped and broken into lines again (nor searched again for its scale
+    /// under `minimumScaleFactor`). A cached layout is the one made afresh, so pixels don't
+    /// depend on it. When nobody sets it, every frame lays its text out anew.
+    ///
+    /// Default: `nil`.
+    ///
+    /// ```swift
+    /// environment.textLayoutCache = TextLayoutCache()
+    /// ```
+    ///
+    /// ## Differences from SwiftUI
+    ///
+    /// SwiftUI has no such value; its text layout caches are internal.
+    public var textLayoutCache: TextLayoutCache? {
+        get { self[TextLayoutCacheKey.self]?.cache }
+        set { self[TextLayoutCacheKey.self] = newValue.map(TextLayoutCacheBox.init) }
+    }
 }
 
 /// How the lines of multiline text align with each other.
@@ -134,4 +155,13 @@ private struct FontDatabaseBox {
 
 private struct FontDatabaseKey: EnvironmentKey {
     static var defaultValue: FontDatabaseBox? { nil }
+}
+
+/// Holds the (non-`Sendable`) text layout cache in the environment.
+private struct TextLayoutCacheBox {
+    let cache: TextLayoutCache
+}
+
+private struct TextLayoutCacheKey: EnvironmentKey {
+    static var defaultValue: TextLayoutCacheBox? { nil }
 }

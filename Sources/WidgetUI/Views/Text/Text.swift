@@ -127,6 +127,6 @@ extension Text: PrimitiveView {
         }
         return TextNode(
             pieces: pieces, style: TextNode.Style(environment), nextChange: nextChange,
-            context: environment.renderContext)
+            context: environment.renderContext, layoutCache: environment.textLayoutCache)
     }
 }

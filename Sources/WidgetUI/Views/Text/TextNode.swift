@@ -45,15 +45,22 @@ final class TextNode: LayoutNode {
     let style: Style
     let nextChange: Date?
     let context: RenderContext?
+    /// The renderer's layouts kept across frames (``EnvironmentValues/textLayoutCache``), or
+    /// nil to lay out afresh.
+    let layoutCache: TextLayoutCache?
     /// The layouts made so far, by proposal, in the order asked (usually one or two: a list
     /// searched without hashing).
     private var layouts: [(proposal: ProposedViewSize, layout: TextLayout)] = []
 
-    init(pieces: [Piece], style: Style, nextChange: Date? = nil, context: RenderContext? = nil) {
+    init(
+        pieces: [Piece], style: Style, nextChange: Date? = nil, context: RenderContext? = nil,
+        layoutCache: TextLayoutCache? = nil
+    ) {
         self.pieces = pieces
         self.style = style
         self.nextChange = nextChange
         self.context = context
+        self.layoutCache = layoutCache
         super.init(kind: "Text")
     }
 
@@ -96,7 +103,7 @@ final class TextNode: LayoutNode {
         var options = TextLayout.Options(
             maxWidth: proposal.width.flatMap { $0.isFinite ? $0 : nil },
             lineLimit: style.lineLimit, alignment: style.alignment)
-        var layout = TextLayout(runs: runs, options: options)
+        var layout = layout(runs, options)
         if let height = proposal.height, layout.size.height > height + Self.epsilon,
             layout.lines.count > 1
         {
@@ -105,9 +112,15 @@ final class TextNode: LayoutNode {
             }
             let fitting = max(1, held.count)
             options.lineLimit = min(style.lineLimit ?? fitting, fitting)
-            layout = TextLayout(runs: runs, options: options)
+            layout = self.layout(runs, options)
         }
         return layout
+    }
+
+    /// `TextLayout(runs: runs, options: options)`, from the renderer's cache when there is one.
+    private func layout(_ runs: [TextLayout.Run], _ options: TextLayout.Options) -> TextLayout {
+        layoutCache?.layout(runs: runs, options: options)
+            ?? TextLayout(runs: runs, options: options)
     }
 
     /// Whether a layout shows all its text, whole words and within the proposal.
