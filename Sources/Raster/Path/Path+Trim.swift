@@ -1,9 +1,14 @@
+import Synchronization
+
 extension Path {
     /// The part of the path between two fractions of its length, SwiftUI's `trimmedPath`.
     ///
     /// `from` and `to` are clamped to 0…1; lengths count every segment, including the lines
     /// that close subpaths. Curves stay curves: the cut points are found by arc length on a
     /// fine flattening, and the curves are split there with de Casteljau's algorithm.
+    ///
+    /// The last few trims are remembered (``RecentTrims``), so a ring gauge redrawn every
+    /// frame with the same value is measured once, not every frame.
     ///
     /// ```swift
     /// // The progress arc of a ring gauge at 72 %: a circle from 12 o'clock, trimmed.
@@ -13,6 +18,14 @@ extension Path {
         let lo = min(max(from, 0), 1)
         let hi = min(max(to, 0), 1)
         guard hi > lo else { return Path() }
+        if let known = RecentTrims.shared.lookup(self, lo, hi) { return known }
+        let trimmed = cut(lo, hi)
+        RecentTrims.shared.insert(self, lo, hi, trimmed)
+        return trimmed
+    }
+
+    /// The part between the fractions `lo` < `hi` of the length, both in 0…1.
+    private func cut(_ lo: Double, _ hi: Double) -> Path {
         let measured = MeasuredPath(self)
         let total = measured.segments.reduce(0) { $0 + $1.length }
         guard total > 0 else { return Path() }
@@ -40,6 +53,39 @@ extension Path {
             }
         }
         return out
+    }
+}
+
+/// The last trims made, for ``Path/trimmedPath(from:to:)``: a pure function of the path and
+/// the two fractions, so a remembered result is exactly what cutting again would give.
+///
+/// Eight entries (a screen's rings and arcs), the oldest dropped first; shared by all threads
+/// behind a lock. A hit compares the fractions and the path's elements and allocates nothing.
+private final class RecentTrims: Sendable {
+    static let shared = RecentTrims()
+    /// How many trims are kept.
+    static let capacity = 8
+
+    private struct Entry {
+        var path: Path
+        var from: Double
+        var to: Double
+        var result: Path
+    }
+
+    private let entries = Mutex<[Entry]>([])
+
+    func lookup(_ path: Path, _ from: Double, _ to: Double) -> Path? {
+        entries.withLock { entries in
+            entries.first { $0.from == from && $0.to == to && $0.path == path }?.result
+        }
+    }
+
+    func insert(_ path: Path, _ from: Double, _ to: Double, _ result: Path) {
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeFirst() }
+            entries.append(Entry(path: path, from: from, to: to, result: result))
+        }
     }
 }
 
