@@ -21,6 +21,9 @@ public struct FontMetrics: Hashable, Sendable {
     /// Height of lowercase letters such as "x" above the baseline.
     public var xHeight: Double
 
+    /// All zero: the metrics of text without runs.
+    static let zero = FontMetrics(ascent: 0, descent: 0, leading: 0, capHeight: 0, xHeight: 0)
+
     /// Creates metrics from their parts.
     public init(
         ascent: Double, descent: Double, leading: Double, capHeight: Double, xHeight: Double

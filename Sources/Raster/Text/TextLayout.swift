@@ -196,8 +196,7 @@ public struct TextLayout {
 
     /// The first line's metrics (all zero without runs).
     public var metrics: FontMetrics {
-        lines.first?.metrics
-            ?? FontMetrics(ascent: 0, descent: 0, leading: 0, capHeight: 0, xHeight: 0)
+        lines.first?.metrics ?? .zero
     }
 
     /// The first line's baseline: its ascent.
@@ -289,6 +288,6 @@ public struct TextLayout {
             let start = line.items.startIndex
             include(start < items.count ? items[start].run : (items.last?.run ?? 0))
         }
-        return result ?? FontMetrics(ascent: 0, descent: 0, leading: 0, capHeight: 0, xHeight: 0)
+        return result ?? .zero
     }
 }
