@@ -53,28 +53,32 @@ blend8(uint32_t *dst, const lanes16 *source, uint64_t coverage, int opaque) {
     blend4(dst + 4, source, (uint32_t)(coverage >> 32), opaque);
 }
 
+/// `blend8` for a run shorter than eight pixels (`coverage` byte i for pixel i < `count`),
+/// through a padded copy: it never touches the pixels after the run.
+static inline __attribute__((always_inline)) void
+blend_short(uint32_t *dst, const lanes16 *source, uint64_t coverage, size_t count) {
+    uint32_t run[8] = {0};
+    for (size_t i = 0; i < count; i++) {
+        run[i] = dst[i];
+    }
+    blend8(run, source, coverage & (~(uint64_t)0 >> (8 * (8 - count))), 0);
+    for (size_t i = 0; i < count; i++) {
+        dst[i] = run[i];
+    }
+}
+
 /// The blend, eight pixels a step: a step whose coverage is all 0 is skipped, all 255 with
 /// an opaque source is a plain store, anything else blends in 16-bit lanes. A last partial
 /// step blends the final eight pixels again with the coverage of those already done set to 0,
 /// which leaves them as they are; a run shorter than eight goes through a padded copy.
 static inline __attribute__((always_inline)) void
-blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count) {
+blend_mask(uint32_t *dst, uint32_t s, const lanes16 *source, const uint8_t *coverage,
+           size_t count) {
     pixels8 sp = (pixels8){0} + s;
-    lanes16 source;
-    four_pixels(&source, s);
     if (count < 8) {
-        uint32_t run[8] = {0};
-        uint8_t runCoverage[8] = {0};
-        for (size_t i = 0; i < count; i++) {
-            run[i] = dst[i];
-            runCoverage[i] = coverage[i];
-        }
-        uint64_t group;
-        memcpy(&group, runCoverage, sizeof group);
-        blend8(run, &source, group, 0);
-        for (size_t i = 0; i < count; i++) {
-            dst[i] = run[i];
-        }
+        uint64_t group = 0;
+        memcpy(&group, coverage, count);
+        blend_short(dst, source, group, count);
         return;
     }
     int opaque = s >> 24 == 255;
@@ -90,9 +94,9 @@ blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count) {
             continue;
         }
         if (opaque) {
-            blend8(dst + i, &source, group, 1);
+            blend8(dst + i, source, group, 1);
         } else {
-            blend8(dst + i, &source, group, 0);
+            blend8(dst + i, source, group, 0);
         }
     }
     if (i < count) {
@@ -100,8 +104,27 @@ blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count) {
         memcpy(&group, coverage + count - 8, sizeof group);
         group &= ~(uint64_t)0 << (8 * (8 - (count - i)));  // byte j is pixel count − 8 + j
         if (group != 0) {
-            blend8(dst + count - 8, &source, group, 0);
+            blend8(dst + count - 8, source, group, 0);
         }
+    }
+}
+
+/// A run of `count` pixels all at coverage `c` (1…254, or 255 with a translucent source):
+/// whole steps of eight, the last one overlapping the one before it with the pixels already
+/// done masked off.
+static inline __attribute__((always_inline)) void
+blend_run(uint32_t *dst, const lanes16 *source, uint32_t c, size_t count) {
+    uint64_t group = c * 0x0101010101010101ULL;
+    if (count < 8) {
+        blend_short(dst, source, group, count);
+        return;
+    }
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        blend8(dst + i, source, group, 0);
+    }
+    if (i < count) {
+        blend8(dst + count - 8, source, group << (8 * (8 - (count - i))), 0);
     }
 }
 
@@ -236,11 +259,19 @@ blend_plan_any(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *
     }
 }
 
+/// `blend_mask` with its source prepared.
+static inline __attribute__((always_inline)) void
+blend_mask_any(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count) {
+    lanes16 source;
+    four_pixels(&source, s);
+    blend_mask(dst, s, &source, coverage, count);
+}
+
 #if defined(__x86_64__)
 /// The blend compiled for AVX2: sixteen 16-bit lanes per multiply and byte shuffles.
 __attribute__((target("avx2"))) static void
 blend_mask_avx2(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count) {
-    blend_mask(dst, s, coverage, count);
+    blend_mask_any(dst, s, coverage, count);
 }
 #endif
 
@@ -251,7 +282,86 @@ void pixel_blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t
         return;
     }
 #endif
-    blend_mask(dst, s, coverage, count);
+    blend_mask_any(dst, s, coverage, count);
+}
+
+/// Before pixels `x..<end` are drawn: writes what `debt` owes left of `store_from` (the
+/// pixels from there on are overwritten unread, or `end` when they are read), and marks the
+/// row settled to `end`.
+static inline __attribute__((always_inline)) void
+settle(uint32_t *dst, const pixel_debt *debt, int32_t store_from, int32_t end) {
+    int32_t from = *debt->settled - debt->column;
+    if (from >= end) {
+        return;
+    }
+    if (from < store_from) {
+        pixel_fill32(dst + from, debt->owed, (size_t)(store_from - from));
+    }
+    *debt->settled = end + debt->column;
+}
+
+void pixel_settle(uint32_t *dst, const pixel_debt *debt, int32_t store_from, int32_t end) {
+    settle(dst, debt, store_from, end);
+}
+
+/// The spans of one row, in order: an opaque source at full coverage is stored, masks and
+/// other runs blend. `opaque` is a constant in each copy.
+static inline __attribute__((always_inline)) void
+blend_spans(uint32_t *dst, uint32_t s, const pixel_span *spans, size_t count,
+            const uint8_t *coverage, const pixel_debt *debt, int opaque) {
+    lanes16 source;
+    four_pixels(&source, s);
+    for (size_t k = 0; k < count; k++) {
+        pixel_span span = spans[k];
+        int32_t end = span.x + span.count;
+        if (span.kind == PIXEL_SPAN_RUN && span.coverage == 255 && opaque) {
+            if (debt) {
+                settle(dst, debt, span.x, end);
+            }
+            pixel_fill32(dst + span.x, s, (size_t)span.count);
+            continue;
+        }
+        if (debt) {
+            settle(dst, debt, end, end);
+        }
+        if (span.kind == PIXEL_SPAN_MASK) {
+            blend_mask(dst + span.x, s, &source, coverage + span.x, (size_t)span.count);
+        } else {
+            blend_run(dst + span.x, &source, span.coverage, (size_t)span.count);
+        }
+    }
+}
+
+/// `blend_spans` for both kinds of source.
+static inline __attribute__((always_inline)) void
+blend_spans_any(uint32_t *dst, uint32_t s, const pixel_span *spans, size_t count,
+                const uint8_t *coverage, const pixel_debt *debt) {
+    if (s >> 24 == 255) {
+        blend_spans(dst, s, spans, count, coverage, debt, 1);
+    } else {
+        blend_spans(dst, s, spans, count, coverage, debt, 0);
+    }
+}
+
+#if defined(__x86_64__)
+/// The span blend compiled for AVX2.
+__attribute__((target("avx2"))) static void
+blend_spans_avx2(uint32_t *dst, uint32_t s, const pixel_span *spans, size_t count,
+                 const uint8_t *coverage, const pixel_debt *debt) {
+    blend_spans_any(dst, s, spans, count, coverage, debt);
+}
+#endif
+
+void pixel_blend_spans(
+    uint32_t *dst, uint32_t s, const pixel_span *spans, size_t count, const uint8_t *coverage,
+    const pixel_debt *debt) {
+#if defined(__x86_64__)
+    if (pixel_fill_use_avx2()) {
+        blend_spans_avx2(dst, s, spans, count, coverage, debt);
+        return;
+    }
+#endif
+    blend_spans_any(dst, s, spans, count, coverage, debt);
 }
 
 #if defined(__x86_64__)

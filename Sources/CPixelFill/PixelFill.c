@@ -8,15 +8,20 @@ enum { string_fill_min = 1 << 16 };
 #if defined(__x86_64__)
 typedef uint32_t pixels8 __attribute__((vector_size(32)));
 
-/// Row-sized fills in 32-byte stores: unaligned pixels up to a 32-byte boundary, aligned
-/// stores four at a time, then the tail. A row of a tile is a few KiB, where `rep stosd`'s
-/// start-up and its read of each line cost more than the stores themselves.
+/// Row-sized fills in 32-byte stores: one unaligned store for the first eight pixels, aligned
+/// stores four at a time from the next 32-byte boundary, then one unaligned store for the last
+/// eight (stores may overlap; the pixels are the same). A row of a tile is a few KiB, where
+/// `rep stosd`'s start-up and its read of each line cost more than the stores themselves.
 __attribute__((target("avx2"))) static void fill_avx2(uint32_t *dst, uint32_t value, size_t count) {
     pixels8 v = (pixels8){0} + value;
-    size_t i = 0;
-    while (i < count && ((uintptr_t)(dst + i) & 31) != 0) {
-        dst[i++] = value;
+    if (count < 8) {
+        for (size_t i = 0; i < count; i++) {
+            dst[i] = value;
+        }
+        return;
     }
+    __builtin_memcpy(dst, &v, sizeof v);
+    size_t i = (32 - ((uintptr_t)dst & 31)) / 4;  // 1…8: the first pixel on a boundary
     for (; i + 32 <= count; i += 32) {
         *(pixels8 *)(dst + i) = v;
         *(pixels8 *)(dst + i + 8) = v;
@@ -26,8 +31,8 @@ __attribute__((target("avx2"))) static void fill_avx2(uint32_t *dst, uint32_t va
     for (; i + 8 <= count; i += 8) {
         *(pixels8 *)(dst + i) = v;
     }
-    for (; i < count; i++) {
-        dst[i] = value;
+    if (i < count) {
+        __builtin_memcpy(dst + count - 8, &v, sizeof v);
     }
 }
 #endif

@@ -64,6 +64,89 @@ size_t pixel_mask_plan(
 void pixel_blend_mask_plan(
     uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps, size_t count);
 
+/// One line segment for a scan converter, top to bottom (`y0` < `y1`), x relative to the
+/// fill's left clip column: Raster's `Edge`.
+typedef struct {
+    float x0;
+    float y0;
+    float x1;
+    float y1;
+    /// +1 where the original segment ran downward, −1 upward: the winding contribution.
+    float direction;
+} pixel_edge;
+
+/// Deposits the signed areas of the edges `edges[active[k]]` (k < `count`) for rows
+/// `top..<end` into a band of cells starting at row `top`: `cols` cells a row in `acc`, and
+/// `row_words` words a row in `bits` (`words` words of touched-cell bits, then the summary
+/// bits; see `pixel_sweep_row`).
+///
+/// Each row an edge crosses gets the area right of the edge's piece in it: the part of a cell
+/// the piece leaves uncovered goes to that cell, the rest to the cells after it, so that a
+/// running sum along the row is each pixel's exact covered area (FreeType's `ftgrays.c`,
+/// font-rs). Edges ending at or above `top` are skipped.
+void pixel_accumulate(
+    const pixel_edge *edges, const intptr_t *active, size_t count, int32_t top, int32_t end,
+    size_t cols, size_t words, size_t row_words, float *acc, uint64_t *bits);
+
+/// A stretch of one row from `pixel_sweep_row`: `count` pixels from column `x`.
+typedef struct {
+    int32_t x;
+    int32_t count;
+    /// For a run: the coverage (1…255) of every pixel. For a mask: 0.
+    uint32_t coverage;
+    /// `PIXEL_SPAN_RUN` or `PIXEL_SPAN_MASK`.
+    uint32_t kind;
+} pixel_span;
+
+/// Pixels of one coverage.
+#define PIXEL_SPAN_RUN 0
+/// Pixels of their own coverage: pixel `x + i` has byte `x + i` of the row's coverage bytes.
+#define PIXEL_SPAN_MASK 1
+
+/// Turns one row of a scan converter's accumulated areas into spans of coverage, clearing
+/// what it reads.
+///
+/// `acc` holds the row's cells: cell x is the signed area change at column x, so the running
+/// sum through x is column x's winding (see Raster's FillPath). `bits` has `words` words, bit x
+/// set when cell x may be nonzero, then one summary bit per word (bit w: word w is not 0); only
+/// the groups of eight cells that hold a set bit are read, and those cells, bits and summary
+/// words are zeroed. `acc` must extend to the end of the last group a bit can mark (a multiple
+/// of eight cells).
+///
+/// Coverage is `min(|sum|, 1)` (nonzero) or `|sum|` folded modulo 2 (`even_odd` ≠ 0), then
+/// `⌊c·255 + 0.5⌋`; with `antialias` 0, 255 from ½ up and 0 below. Between groups coverage is
+/// constant. Writes to `spans`, left to right and within `0..<width`, runs of constant nonzero
+/// coverage and masks for the groups whose coverage varies (their bytes go to `coverage` at
+/// the same columns; adjacent masks are one span); a group of only 0 and 255 becomes runs.
+/// Returns how many spans; `spans` needs room for `width / 4 + 2`.
+size_t pixel_sweep_row(
+    float *acc, uint64_t *bits, size_t words, size_t width, int even_odd, int antialias,
+    uint8_t *coverage, pixel_span *spans);
+
+/// What a deferred clear still owes in one row (Raster's `DeferredClear`): the pixels right
+/// of the mark `*settled` owe the color `owed`.
+typedef struct {
+    /// The row's mark, in storage columns: left of it the pixels hold what was drawn.
+    int32_t *settled;
+    /// The storage column of the drawing's column 0.
+    int32_t column;
+    /// The color the unsettled pixels owe.
+    uint32_t owed;
+} pixel_debt;
+
+/// Before pixels `x..<end` of a row are drawn (`dst` is its column 0 of the drawing): writes
+/// the owed color from the mark up to `store_from` (`x` for pixels stored unread, `end` for
+/// pixels blended), and moves the mark to `end`. Nothing when the mark is at `end` or beyond.
+void pixel_settle(uint32_t *dst, const pixel_debt *debt, int32_t store_from, int32_t end);
+
+/// Draws one row's spans from `pixel_sweep_row` in the premultiplied color `s`, source-over:
+/// `dst` is the row's column 0, `coverage` the row's coverage bytes. A run of coverage 255
+/// with an opaque `s` is a store; everything else blends with `pixel_blend_mask`'s arithmetic,
+/// bit for bit. `debt` (NULL: none) is settled before each span, and not under a store.
+void pixel_blend_spans(
+    uint32_t *dst, uint32_t s, const pixel_span *spans, size_t count, const uint8_t *coverage,
+    const pixel_debt *debt);
+
 /// Lets the kernels use CPU extensions found at run time (`allowed` ≠ 0, the default) or keeps
 /// them on the baseline path every CPU of the architecture runs (0): what a Raspberry Pi or an
 /// x86-64 CPU without AVX2 computes. The tests turn it off to check both paths agree.

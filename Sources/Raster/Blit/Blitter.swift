@@ -1,3 +1,5 @@
+import CPixelFill
+
 /// The one door to pixel memory: coverage spans in, pixels out.
 ///
 /// Scan converters (``FillPath``), glyph masks and clip masks describe *where* and *how much*
@@ -9,6 +11,36 @@ protocol Blitter {
     mutating func blitH(x: Int, y: Int, count: Int, coverage: UInt8)
     /// `count` pixels from (x, y) rightward, coverage per pixel (0…255).
     mutating func blitAntiH(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int)
+    /// The spans of a swept row (`pixel_sweep_row`) on row `y`, their columns counted from `x`;
+    /// `coverage` holds the masks' bytes at the spans' columns.
+    mutating func blitSpans(
+        _ spans: UnsafePointer<pixel_span>, count: Int, coverage: UnsafePointer<UInt8>, x: Int,
+        y: Int)
+}
+
+extension Blitter {
+    mutating func blitSpans(
+        _ spans: UnsafePointer<pixel_span>, count: Int, coverage: UnsafePointer<UInt8>, x: Int,
+        y: Int
+    ) {
+        blitEachSpan(spans, count: count, coverage: coverage, x: x, y: y)
+    }
+
+    /// Each span through `blitH` (runs) or `blitAntiH` (masks).
+    mutating func blitEachSpan(
+        _ spans: UnsafePointer<pixel_span>, count: Int, coverage: UnsafePointer<UInt8>, x: Int,
+        y: Int
+    ) {
+        for k in 0..<count {
+            let span = spans[k]
+            let sx = Int(span.x)
+            if span.kind == UInt32(PIXEL_SPAN_MASK) {
+                blitAntiH(x: x + sx, y: y, coverage: coverage + sx, count: Int(span.count))
+            } else {
+                blitH(x: x + sx, y: y, count: Int(span.count), coverage: UInt8(span.coverage))
+            }
+        }
+    }
 }
 
 /// A blitter that multiplies coverage by a ``ClipMask`` before handing it on.

@@ -95,6 +95,24 @@ struct PaintBlitter: Blitter {
         }
     }
 
+    /// A swept row's spans: a solid color blended source-over goes out in one C call
+    /// (`pixel_blend_spans`, which also settles the deferred clear span by span); any other
+    /// paint span by span.
+    mutating func blitSpans(
+        _ spans: UnsafePointer<pixel_span>, count: Int, coverage: UnsafePointer<UInt8>, x: Int,
+        y: Int
+    ) {
+        guard case .solid(let s) = source, blendMode == .sourceOver else {
+            return blitEachSpan(spans, count: count, coverage: coverage, x: x, y: y)
+        }
+        let dst = base + y * stride + x
+        if var debt = deferredClear?.debt(row: y, x: x) {
+            pixel_blend_spans(dst, s, spans, count, coverage, &debt)
+        } else {
+            pixel_blend_spans(dst, s, spans, count, coverage, nil)
+        }
+    }
+
     /// Blends a whole coverage mask prepared by `pixel_mask_plan` (a glyph's plan).
     ///
     /// The mask is `width` × `height` pixels with its top-left pixel at (x, y), all inside the

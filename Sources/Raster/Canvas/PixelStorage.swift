@@ -1,3 +1,5 @@
+import CPixelFill
+
 /// The memory behind one or more canvases: `height` rows of `stride` premultiplied pixels.
 ///
 /// Allocated once and zeroed (transparent black); freed when the last ``Canvas`` viewing it
@@ -122,9 +124,13 @@ struct DeferredClear {
     /// writes the owed color only left of `x`.
     @inline(__always)
     func settle(row y: Int, storing x: Int, to end: Int) {
-        let from = Int(settled[y]) - originX
-        guard from < end else { return }
-        if from < x { PixelMath.fill(pixels + y * stride + from, owed[y], count: x - from) }
-        settled[y] = Int32(end + originX)
+        var rowDebt = debt(row: y, x: 0)
+        pixel_settle(pixels + y * stride, &rowDebt, Int32(x), Int32(end))
+    }
+
+    /// Row `y`'s debt for a drawing whose column 0 is the canvas's column `x`.
+    @inline(__always)
+    func debt(row y: Int, x: Int) -> pixel_debt {
+        pixel_debt(settled: settled + y, column: Int32(originX + x), owed: owed[y])
     }
 }

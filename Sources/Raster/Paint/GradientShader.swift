@@ -1,8 +1,9 @@
 /// Linear and radial gradients through a 256-entry table of premultiplied colors.
 ///
-/// The gradient parameter t is affine in canvas pixels for a linear gradient, so it advances
-/// by a constant per pixel; for a radial one it is the distance from the center in gradient
-/// space, mapped back through the inverse transform. t is padded to 0…1 and looked up.
+/// The gradient parameter t is affine in canvas pixels for a linear gradient, computed for each
+/// pixel from its own column; for a radial one it is the distance from the center in gradient
+/// space, mapped back through the inverse transform. t is padded to 0…1 and looked up. A
+/// pixel's color depends on its position only, never on the span it is shaded in.
 final class GradientShader: SpanShader {
     private let table: UnsafeMutablePointer<UInt32>
     private let kind: Kind
@@ -74,23 +75,27 @@ final class GradientShader: SpanShader {
     }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let px = Double(x) + 0.5
+        // Each pixel's t from its own column, the row's part computed once (not stepped from
+        // the span's first pixel), so a pixel's color does not depend on where the scan
+        // converter cut the row into spans.
         let py = Double(y) + 0.5
         switch kind {
         case .linear(let ax, let ay, let c):
-            var t = ax * px + ay * py + c
+            let rowPart = ay * py + c
             for i in 0..<count {
+                let t = ax * (Double(x + i) + 0.5) + rowPart
                 out[i] = table[Int((min(max(t, 0), 1) * 255).rounded())]
-                t += ax
             }
         case .radial(let center, let r0, let dr):
-            var u = inverse.apply(Point(x: px, y: py))
-            let du = Point(x: inverse.a, y: inverse.b)
+            let m = inverse
+            let rowX = m.c * py + m.tx
+            let rowY = m.d * py + m.ty
             for i in 0..<count {
+                let px = Double(x + i) + 0.5
+                let u = Point(x: m.a * px + rowX, y: m.b * px + rowY)
                 let dist = (u - center).length
                 let t = (dist - r0) / dr
                 out[i] = table[Int((min(max(t, 0), 1) * 255).rounded())]
-                u = u + du
             }
         }
     }

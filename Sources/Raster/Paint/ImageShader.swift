@@ -5,8 +5,8 @@
 /// averages to its mean instead of aliasing.
 ///
 /// Canvas pixel centers map to bitmap coordinates through one affine map (the inverse of the
-/// canvas transform followed by the rect-to-bitmap scale), so a span advances by a constant
-/// (du, dv) per pixel. Bilinear weights are 8-bit fixed point.
+/// canvas transform followed by the rect-to-bitmap scale), evaluated at each pixel's own
+/// center, so a pixel's color depends on its position only, never on the span it is shaded in. Bilinear weights are 8-bit fixed point.
 final class ImageShader: SpanShader {
     private let bitmap: Bitmap
     private let map: Transform
@@ -54,11 +54,17 @@ final class ImageShader: SpanShader {
             out.update(repeating: 0, count: count)
             return
         }
-        var p = map.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-        let step = Point(x: map.a, y: map.b)
+        // Each pixel's sample point from its own column, the row's part computed once (not
+        // stepped from the span's first pixel), so its color does not depend on where the row
+        // was cut into spans.
+        let py = Double(y) + 0.5
+        let rowX = map.c * py + map.tx
+        let rowY = map.d * py + map.ty
         let base = bitmap.storage.base
         let stride = bitmap.storage.stride
         for i in 0..<count {
+            let px = Double(x + i) + 0.5
+            let p = Point(x: map.a * px + rowX, y: map.b * px + rowY)
             var v: UInt32
             switch filter {
             case .nearest:
@@ -84,7 +90,6 @@ final class ImageShader: SpanShader {
             }
             if let ct = colorTransform { v = ct.apply(v) }
             out[i] = opacity == 255 ? v : PixelMath.scale(v, opacity)
-            p = p + step
         }
     }
 }

@@ -1,13 +1,11 @@
-/// One line segment for the scan converter, oriented top to bottom, in canvas pixels relative
-/// to the fill's left clip column.
-struct Edge {
-    var x0: Float
-    var y0: Float
-    var x1: Float
-    var y1: Float
-    /// +1 where the original segment ran downward, −1 upward: the winding contribution.
-    var direction: Float
-}
+import CPixelFill
+
+/// One line segment for the scan converter, oriented top to bottom.
+///
+/// In canvas pixels relative to the fill's left clip column: `x0, y0` to `x1, y1` (`y0` <
+/// `y1`) and the winding `direction`, +1 where the original segment ran downward, −1 upward.
+/// The C struct, so that `pixel_accumulate` reads the edge list in place.
+typealias Edge = pixel_edge
 
 extension Edge {
     /// Adds the segment (a → b) to `edges`, clipped in x to 0…width.

@@ -1,3 +1,5 @@
+import CPixelFill
+
 /// Reusable memory for scan conversion and blitting, one per canvas, so steady-state drawing
 /// allocates nothing: buffers grow to the largest request and stay.
 final class ScanScratch {
@@ -12,6 +14,11 @@ final class ScanScratch {
     /// A row of coverage values.
     private(set) var coverage: UnsafeMutablePointer<UInt8>
     private var rowCapacity: Int
+    /// The coverage bytes of the sweep's masks, one per accumulation cell of a row.
+    private(set) var sweepCoverage: UnsafeMutablePointer<UInt8>
+    /// The spans of one swept row.
+    private(set) var spans: UnsafeMutablePointer<pixel_span>
+    private var sweepCapacity: Int
     var edges: [Edge] = []
     var active: [Int] = []
 
@@ -19,6 +26,9 @@ final class ScanScratch {
         accumulationCapacity = 0
         touchedCapacity = 0
         rowCapacity = 0
+        sweepCapacity = 0
+        sweepCoverage = .allocate(capacity: 1)
+        spans = .allocate(capacity: 1)
         accumulation = .allocate(capacity: 1)
         touched = .allocate(capacity: 1)
         span = .allocate(capacity: 1)
@@ -30,10 +40,20 @@ final class ScanScratch {
         touched.deallocate()
         span.deallocate()
         coverage.deallocate()
+        sweepCoverage.deallocate()
+        spans.deallocate()
     }
 
-    /// Makes the band buffers hold at least `cells` cells and `words` bit words, zeroed.
-    func reserveBand(cells: Int, words: Int) {
+    /// Makes the band buffers hold at least `cells` cells and `words` bit words, zeroed, and
+    /// the sweep's buffers a row of `rowCells` cells.
+    func reserveBand(cells: Int, words: Int, rowCells: Int) {
+        if rowCells > sweepCapacity {
+            sweepCoverage.deallocate()
+            spans.deallocate()
+            sweepCoverage = .allocate(capacity: rowCells)
+            spans = .allocate(capacity: rowCells / 4 + 2)
+            sweepCapacity = rowCells
+        }
         if cells > accumulationCapacity {
             accumulation.deallocate()
             accumulation = .allocate(capacity: cells)
