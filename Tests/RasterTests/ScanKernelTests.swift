@@ -80,7 +80,7 @@ struct ScanKernelTests {
         _ row: inout Row, evenOdd: Bool, antiAlias: Bool
     ) -> (spans: [pixel_span], masks: [UInt8]) {
         var masks = [UInt8](repeating: 0, count: row.cols)
-        var spans = [pixel_span](repeating: pixel_span(), count: row.cols / 4 + 2)
+        var spans = [pixel_span](repeating: pixel_span(), count: row.width / 2 + 8)
         let words = row.words
         let width = row.width
         let n = row.acc.withUnsafeMutableBufferPointer { acc in
@@ -142,6 +142,35 @@ struct ScanKernelTests {
         #expect(spans.map(\.x) == [3, 16])
         #expect(spans.map(\.count) == [13, 24])
         #expect(spans.map(\.coverage) == [255, 128])
+    }
+
+    @Test(
+        "a comb of one-pixel stripes on whole columns is a run per stripe, all of them",
+        arguments: [true, false])
+    func combOfStripes(antiAlias: Bool) {
+        // The most spans a row can have: coverage 255, 0, 255, 0, … across 4100 columns.
+        var row = Row(width: 4100)
+        for x in stride(from: 0, to: 4100, by: 2) {
+            row.add(1, at: x)
+            row.add(-1, at: x + 1)
+        }
+        let (spans, _) = sweep(&row, evenOdd: false, antiAlias: antiAlias)
+        #expect(spans.count == 2050)
+        #expect(spans.allSatisfy { $0.count == 1 && $0.coverage == 255 && $0.x % 2 == 0 })
+    }
+
+    @Test("a canvas fills a comb of 960 one-pixel stripes in one path, every stripe")
+    func combOnCanvas() {
+        var path = Path()
+        for x in stride(from: 0, to: 1920, by: 2) {
+            path.addRect(Rect(x: Double(x), y: 1, width: 1, height: 3))
+        }
+        let c = Canvas(width: 1920, height: 5)
+        c.fill(path, with: Paint(color: .white))
+        let wrong = (0..<1920).filter { x in
+            (0..<5).contains { y in c[x, y].a != (x % 2 == 0 && (1...3).contains(y) ? 255 : 0) }
+        }
+        #expect(wrong.isEmpty, "columns \(wrong.prefix(10))")
     }
 
     @Test("adjacent groups of varying coverage are one mask span")

@@ -118,7 +118,8 @@ typedef struct {
 /// constant. Writes to `spans`, left to right and within `0..<width`, runs of constant nonzero
 /// coverage and masks for the groups whose coverage varies (their bytes go to `coverage` at
 /// the same columns; adjacent masks are one span); a group of only 0 and 255 becomes runs.
-/// Returns how many spans; `spans` needs room for `width / 4 + 2`.
+/// Returns how many spans; `spans` needs room for `width / 2 + 8` (a group of eight gives at
+/// most four: runs of 255 between 0s).
 size_t pixel_sweep_row(
     float *acc, uint64_t *bits, size_t words, size_t width, int even_odd, int antialias,
     uint8_t *coverage, pixel_span *spans);

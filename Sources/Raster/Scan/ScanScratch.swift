@@ -51,7 +51,7 @@ final class ScanScratch {
             sweepCoverage.deallocate()
             spans.deallocate()
             sweepCoverage = .allocate(capacity: rowCells)
-            spans = .allocate(capacity: rowCells / 4 + 2)
+            spans = .allocate(capacity: rowCells / 2 + 8)
             sweepCapacity = rowCells
         }
         if cells > accumulationCapacity {
