@@ -231,20 +231,15 @@ blend_plan(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *step
         // A run of eight or more: whole steps of eight, the last one overlapping the one
         // before it (a store writes the same pixels twice; a blend masks them off).
         size_t n = step.count;
-        size_t i = 0;
         if (opaque) {
+            size_t i = 0;
             for (; i + 8 < n; i += 8) {
                 memcpy(d + i, &sp, sizeof sp);
             }
             memcpy(d + n - 8, &sp, sizeof sp);
             continue;
         }
-        for (; i + 8 <= n; i += 8) {
-            blend8(d + i, &source, ~(uint64_t)0, 0);
-        }
-        if (i < n) {
-            blend8(d + n - 8, &source, ~(uint64_t)0 << (8 * (8 - (n - i))), 0);
-        }
+        blend_run(d, &source, 255, n);
     }
 }
 
@@ -285,25 +280,6 @@ void pixel_blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t
     blend_mask_any(dst, s, coverage, count);
 }
 
-/// Before pixels `x..<end` are drawn: writes what `debt` owes left of `store_from` (the
-/// pixels from there on are overwritten unread, or `end` when they are read), and marks the
-/// row settled to `end`.
-static inline __attribute__((always_inline)) void
-settle(uint32_t *dst, const pixel_debt *debt, int32_t store_from, int32_t end) {
-    int32_t from = *debt->settled - debt->column;
-    if (from >= end) {
-        return;
-    }
-    if (from < store_from) {
-        pixel_fill32(dst + from, debt->owed, (size_t)(store_from - from));
-    }
-    *debt->settled = end + debt->column;
-}
-
-void pixel_settle(uint32_t *dst, const pixel_debt *debt, int32_t store_from, int32_t end) {
-    settle(dst, debt, store_from, end);
-}
-
 /// The spans of one row, in order: an opaque source at full coverage is stored, masks and
 /// other runs blend. `opaque` is a constant in each copy.
 static inline __attribute__((always_inline)) void
@@ -316,13 +292,13 @@ blend_spans(uint32_t *dst, uint32_t s, const pixel_span *spans, size_t count,
         int32_t end = span.x + span.count;
         if (span.kind == PIXEL_SPAN_RUN && span.coverage == 255 && opaque) {
             if (debt) {
-                settle(dst, debt, span.x, end);
+                pixel_settle(dst, debt, span.x, end);
             }
             pixel_fill32(dst + span.x, s, (size_t)span.count);
             continue;
         }
         if (debt) {
-            settle(dst, debt, end, end);
+            pixel_settle(dst, debt, end, end);
         }
         if (span.kind == PIXEL_SPAN_MASK) {
             blend_mask(dst + span.x, s, &source, coverage + span.x, (size_t)span.count);

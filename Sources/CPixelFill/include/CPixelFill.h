@@ -138,7 +138,19 @@ typedef struct {
 /// Before pixels `x..<end` of a row are drawn (`dst` is its column 0 of the drawing): writes
 /// the owed color from the mark up to `store_from` (`x` for pixels stored unread, `end` for
 /// pixels blended), and moves the mark to `end`. Nothing when the mark is at `end` or beyond.
-void pixel_settle(uint32_t *dst, const pixel_debt *debt, int32_t store_from, int32_t end);
+/// Inline (here, not in a .c file): Swift's `DeferredClear` and the span blend both call it
+/// once per span, and nearly always it only compares.
+static inline void
+pixel_settle(uint32_t *dst, const pixel_debt *debt, int32_t store_from, int32_t end) {
+    int32_t from = *debt->settled - debt->column;
+    if (from >= end) {
+        return;
+    }
+    if (from < store_from) {
+        pixel_fill32(dst + from, debt->owed, (size_t)(store_from - from));
+    }
+    *debt->settled = end + debt->column;
+}
 
 /// Draws one row's spans from `pixel_sweep_row` in the premultiplied color `s`, source-over:
 /// `dst` is the row's column 0, `coverage` the row's coverage bytes. A run of coverage 255

@@ -33,9 +33,9 @@ struct PaintBlitter: Blitter {
         }
     }
 
-    /// One pixel of a solid color blended source-over (an anti-aliased edge pixel, most of
-    /// the scan converter's calls) is blended right here, inlined into the caller; anything
-    /// longer or other goes to `blitSpan`.
+    /// One pixel of a solid color blended source-over (an anti-aliased edge pixel under a clip
+    /// mask, which cuts runs where the mask changes) is blended right here, inlined into the
+    /// caller; anything longer or other goes to `blitSpan`.
     @inline(__always)
     mutating func blitH(x: Int, y: Int, count: Int, coverage: UInt8) {
         guard count == 1, case .solid(let s) = source, blendMode == .sourceOver else {
