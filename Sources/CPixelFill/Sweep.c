@@ -113,13 +113,10 @@ size_t pixel_sweep_row(
                 if (x >= w.width) {
                     continue;  // cells right of the row: cleared, nothing to draw
                 }
-                if (q == (q & 0xFF) * 0x0101010101010101ULL) {
-                    run_to(&w, x, (uint32_t)(q & 0xFF));  // one coverage throughout
-                    continue;
-                }
-                // Coverage only 0 and 255 (every byte's bits equal): runs, cut where a byte
-                // differs from the one before it. Anything else: a mask of eight.
-                if (((q ^ (q >> 1)) & 0x7F7F7F7F7F7F7F7FULL) == 0) {
+                // One coverage throughout, or only 0 and 255 (every byte's bits equal): runs,
+                // cut where a byte differs from the one before it. Anything else: a mask.
+                if (q == (q & 0xFF) * 0x0101010101010101ULL ||
+                    ((q ^ (q >> 1)) & 0x7F7F7F7F7F7F7F7FULL) == 0) {
                     uint64_t changes = q ^ ((q << 8) | w.run_coverage);
                     while (changes != 0) {
                         unsigned i = (unsigned)__builtin_ctzll(changes) / 8;
