@@ -40,16 +40,18 @@ enum Stroker {
             }
             guard line.points.count >= 2 else { continue }
             let context = Context(hw: hw, join: join, miterLimit: miterLimit)
-            if line.closed && line.points.count >= 3 {
-                out.append(context.side(line, sign: 1, closed: true))
-                var inner = context.side(line, sign: -1, closed: true)
+            let closed = line.closed && line.points.count >= 3
+            let normals = context.normals(line.points, closed: closed)
+            if closed {
+                out.append(context.side(line, normals: normals, sign: 1, closed: true))
+                var inner = context.side(line, normals: normals, sign: -1, closed: true)
                 inner.points.reverse()
                 out.append(inner)
             } else {
-                var contour = context.side(line, sign: 1, closed: false)
+                var contour = context.side(line, normals: normals, sign: 1, closed: false)
                 let n = line.points.count
                 context.cap(&contour, at: line.points[n - 1], from: line.points[n - 2], cap: cap)
-                var back = context.side(line, sign: -1, closed: false)
+                var back = context.side(line, normals: normals, sign: -1, closed: false)
                 back.points.reverse()
                 contour.points += back.points
                 context.cap(&contour, at: line.points[0], from: line.points[1], cap: cap)
@@ -102,33 +104,40 @@ enum Stroker {
             return Point(x: -d.y / len, y: d.x / len)
         }
 
-        /// The offset polyline on one side (`sign` = ±1), joins included.
-        func side(_ line: Polyline, sign: Double, closed: Bool) -> Polyline {
+        /// The unit normal of each segment of `pts`, computed once for both sides.
+        ///
+        /// Segment i runs from point i to point i + 1; a `closed` polyline's last one runs back
+        /// to point 0.
+        func normals(_ pts: [Point], closed: Bool) -> [Point] {
+            let n = pts.count
+            return (0..<(closed ? n : n - 1)).map { i in normal(pts[i], pts[(i + 1) % n]) }
+        }
+
+        /// The offset polyline on one side (`sign` = ±1), joins included; `normals` are the
+        /// segments' (``normals(_:closed:)``).
+        func side(_ line: Polyline, normals: [Point], sign: Double, closed: Bool) -> Polyline {
             let pts = line.points
             let n = pts.count
             var out = Polyline()
             out.closed = closed
-            let segCount = closed ? n : n - 1
-            func seg(_ i: Int) -> (Point, Point) { (pts[i % n], pts[(i + 1) % n]) }
+            let segCount = normals.count
             let r = hw * sign
             if !closed {
-                let (a, b) = seg(0)
-                out.add(a + normal(a, b) * r, smooth: false)
+                out.add(pts[0] + normals[0] * r, smooth: false)
             }
-            let firstJoin = closed ? 0 : 1
-            for v in firstJoin..<(closed ? n : n - 1) {
-                // Vertex v joins segment v−1 (in) and segment v (out).
-                let (a0, b0) = seg((v - 1 + segCount) % segCount)
-                let (a1, b1) = seg(v)
-                let n0 = normal(a0, b0)
-                let n1 = normal(a1, b1)
+            for v in (closed ? 0 : 1)..<(closed ? n : n - 1) {
+                // Vertex v joins segment v−1 (in, from point v−1 or, closed, the last point)
+                // and segment v (out, to point v+1).
+                let previous = pts[(v - 1 + n) % n]
+                let following = pts[(v + 1) % n]
                 addJoin(
-                    &out, at: pts[v], n0: n0, n1: n1, r: r, smooth: line.smooth[v],
-                    turn: (b0.x - a0.x) * (b1.y - a1.y) - (b0.y - a0.y) * (b1.x - a1.x))
+                    &out, at: pts[v], n0: normals[(v - 1 + segCount) % segCount],
+                    n1: normals[v], r: r, smooth: line.smooth[v],
+                    turn: (pts[v].x - previous.x) * (following.y - pts[v].y)
+                        - (pts[v].y - previous.y) * (following.x - pts[v].x))
             }
             if !closed {
-                let (a, b) = seg(n - 2)
-                out.add(b + normal(a, b) * r, smooth: false)
+                out.add(pts[n - 1] + normals[segCount - 1] * r, smooth: false)
             }
             return out
         }
