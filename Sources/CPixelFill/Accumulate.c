@@ -90,22 +90,25 @@ void pixel_accumulate(
         if (last > end) {
             last = end;
         }
+        // Rows first…last − 1 each hold a piece of height > 0 (the edge spans y0 < y1 and
+        // crosses each of them). A piece starts where the one above it ended: the same
+        // expression, so the same float.
+        float ya = (float)first > e.y0 ? (float)first : e.y0;
+        float xa = e.x0 + (ya - e.y0) * dxdy;
+        float *row_acc = acc + (size_t)(first - top) * cols;
+        uint64_t *row_bits = bits + (size_t)(first - top) * row_words;
         for (int32_t r = first; r < last; r++) {
-            float ya = (float)r > e.y0 ? (float)r : e.y0;
             float yb = (float)(r + 1) < e.y1 ? (float)(r + 1) : e.y1;
-            if (!(yb > ya)) {
-                continue;
-            }
+            float xb = e.x0 + (yb - e.y0) * dxdy;
             // Interpolation can land a rounding error left of column 0 when an edge ends on
             // it; cell −1 is not there.
-            float xa = e.x0 + (ya - e.y0) * dxdy;
-            float xb = e.x0 + (yb - e.y0) * dxdy;
-            xa = xa > 0 ? xa : 0;
-            xb = xb > 0 ? xb : 0;
-            float d = (yb - ya) * e.direction;
-            size_t row = (size_t)(r - top);
-            uint64_t *row_bits = bits + row * row_words;
-            deposit(xa, xb, d, acc + row * cols, row_bits, row_bits + words);
+            deposit(
+                xa > 0 ? xa : 0, xb > 0 ? xb : 0, (yb - ya) * e.direction, row_acc, row_bits,
+                row_bits + words);
+            ya = yb;
+            xa = xb;
+            row_acc += cols;
+            row_bits += row_words;
         }
     }
 }
