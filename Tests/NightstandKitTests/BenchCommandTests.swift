@@ -36,4 +36,24 @@ struct BenchCommandTests {
         #expect(colored > 0)
         #expect(greenOrBlue == 0)
     }
+
+    @Test("--threads 3 writes the same frame bytes as one thread; --threads 0 is refused")
+    func threads() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("nightstand-bench-threads-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var frames: [Data] = []
+        for threads in ["1", "3"] {
+            let path = directory.appendingPathComponent("scene-\(threads).png").path
+            var command = try BenchCommand.parse([
+                "--size", "400x240", "--repeats", "1", "--threads", threads, "--out", path,
+            ])
+            try command.run()
+            frames.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        #expect(frames[0] == frames[1])
+        var refused = try BenchCommand.parse(["--threads", "0"])
+        #expect(throws: (any Error).self) { try refused.run() }
+    }
 }

@@ -165,4 +165,14 @@ void pixel_blend_spans(
 /// x86-64 CPU without AVX2 computes. The tests turn it off to check both paths agree.
 void pixel_fill_allow_cpu_extensions(int allowed);
 
+/// One turn of a spin-wait loop: tells the CPU that this core waits on memory another core
+/// writes (x86 `pause`, ARM `yield`), so the wait yields pipeline resources and wakes quickly.
+static inline void pixel_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 #endif

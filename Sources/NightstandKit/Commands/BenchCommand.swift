@@ -34,6 +34,12 @@ struct BenchCommand: ParsableCommand {
             discussion: "scene.png gives scene.png and scene-night.png."))
     var out: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Threads a large fill may use (Canvas.drawingThreads).",
+            discussion: "Default: 1, the calling thread alone."))
+    var threads: Int?
+
     mutating func run() throws {
         let sizes = try (size.isEmpty ? ["800x480", "1280x720", "1920x1080"] : size).map { text in
             guard let s = PixelSize(parsing: text) else {
@@ -43,11 +49,13 @@ struct BenchCommand: ParsableCommand {
             return s
         }
         guard repeats > 0 else { throw ValidationError("--repeats must be at least 1") }
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
         let fonts = try FontDatabase()
         for s in sizes {
             let scene = try ReferenceScene(size: s, fonts: fonts)
             let views = ReferenceSceneViews(geometry: scene, fonts: fonts)
             let canvas = Canvas(size: s)
+            if let threads { canvas.drawingThreads = threads }
             for _ in 0..<5 {  // warm the glyph cache
                 scene.draw(on: canvas)
                 views.draw(on: canvas)

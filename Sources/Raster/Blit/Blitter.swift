@@ -16,6 +16,10 @@ protocol Blitter {
     mutating func blitSpans(
         _ spans: UnsafePointer<pixel_span>, count: Int, coverage: UnsafePointer<UInt8>, x: Int,
         y: Int)
+    /// A copy that draws the same on other rows from another thread, with its buffers in
+    /// `scratch` (whose row buffers hold the widest span): a part of a fill that
+    /// ``ScanWorkers`` runs alongside the others.
+    func copy(using scratch: ScanScratch) -> Self
 }
 
 extension Blitter {
@@ -50,6 +54,10 @@ struct ClippedBlitter<Inner: Blitter>: Blitter {
     /// Scratch row for the combined coverage; at least as wide as the widest span.
     let scratch: UnsafeMutablePointer<UInt8>
 
+    func copy(using scratch: ScanScratch) -> Self {
+        ClippedBlitter(inner: inner.copy(using: scratch), mask: mask, scratch: scratch.coverage)
+    }
+
     mutating func blitH(x: Int, y: Int, count: Int, coverage: UInt8) {
         let m = mask.row(y, from: x)
         let c = UInt32(coverage)
@@ -78,6 +86,9 @@ struct ClippedBlitter<Inner: Blitter>: Blitter {
 /// A blitter that writes coverage into an 8-bit mask (building a clip from a path).
 struct MaskBlitter: Blitter {
     let mask: ClipMask
+
+    /// Itself: it keeps no buffers, and other rows are other bytes of the mask.
+    func copy(using scratch: ScanScratch) -> Self { self }
 
     mutating func blitH(x: Int, y: Int, count: Int, coverage: UInt8) {
         mask.mutableRow(y, from: x).update(repeating: coverage, count: count)

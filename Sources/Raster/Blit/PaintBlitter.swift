@@ -19,6 +19,14 @@ struct PaintBlitter: Blitter {
     /// Scratch for shaded spans; at least as wide as the canvas.
     let spanBuffer: UnsafeMutablePointer<UInt32>
 
+    /// The same paint on the same pixels, shading spans into `scratch`'s row: the per-row
+    /// marks of the deferred clear are other rows' for another part, and shaders only read.
+    func copy(using scratch: ScanScratch) -> Self {
+        PaintBlitter(
+            base: base, stride: stride, deferredClear: deferredClear, source: source,
+            blendMode: blendMode, spanBuffer: scratch.span)
+    }
+
     @inline(__always)
     private func blend(_ s: UInt32, into d: UnsafeMutablePointer<UInt32>, coverage c: UInt32) {
         switch blendMode {

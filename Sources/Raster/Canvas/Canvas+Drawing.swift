@@ -83,8 +83,8 @@ extension Canvas {
             Edge.append(pts[pts.count - 1], pts[0], originX: originX, width: w, to: &edges)
         }
         FillPath.fill(
-            edges: &edges, rule: rule, clip: clip, antiAlias: antiAlias, scratch: scratch,
-            blitter: &blitter)
+            edges: &edges, rule: rule, clip: clip, antiAlias: antiAlias, threads: drawingThreads,
+            scratch: scratch, blitter: &blitter)
         scratch.edges = edges
     }
 

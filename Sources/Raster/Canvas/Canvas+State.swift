@@ -97,6 +97,7 @@ extension Canvas {
         let r = state.clipBounds
         guard !r.isEmpty, opacity > 0 else { return }
         let layer = Canvas(width: r.width, height: r.height, textLayouts: textLayouts)
+        layer.drawingThreads = drawingThreads
         var s = state
         s.transform = s.transform.concatenating(
             Transform(translationX: Double(-r.x), y: Double(-r.y)))

@@ -30,6 +30,20 @@ public final class Canvas {
     /// Text laid out by ``drawText(_:face:size:baseline:alignment:options:paint:)``, kept for
     /// the next frame; shared with this canvas's sub-canvases and layers.
     let textLayouts: TextLayoutCache
+    /// How many threads a large fill or stroke may run on.
+    ///
+    /// With a value above 1, this thread and Raster's helper threads (one fewer than the
+    /// CPUs, at most three, started on first use) cut the fill's rows into that many parts
+    /// and scan them side by side; the pixels are the same for every value. A sub-canvas or
+    /// layer starts with its parent's value. Drawing on several canvases from several threads
+    /// at once is fine: a fill that finds the helpers busy draws on its own thread.
+    ///
+    /// Default: 1, the calling thread alone. More threads pay where the cores share a cache
+    /// (a Raspberry Pi 4's four cores share one L2): rows one core wrote and another reads
+    /// next (the night pass, text, the next frame) must move between the cores' caches, and
+    /// on some machines that costs more than the second core saves. Measure with
+    /// `nightstand bench --threads N` (README, "Performance").
+    public var drawingThreads = 1
 
     /// Creates a canvas that owns `width × height` pixels, all transparent black.
     public convenience init(width: Int, height: Int) {
@@ -79,9 +93,11 @@ public final class Canvas {
     /// Its drawing state starts fresh (identity transform, no clip).
     public func subCanvas(_ rect: IntRect) -> Canvas {
         let r = rect.intersection(bounds)
-        return Canvas(
+        let sub = Canvas(
             storage: storage, origin: (origin.x + r.x, origin.y + r.y), width: r.width,
             height: r.height, textLayouts: textLayouts)
+        sub.drawingThreads = drawingThreads
+        return sub
     }
 
     /// The first pixel of row `y` (0 ≤ y < height); the row has ``width`` pixels.

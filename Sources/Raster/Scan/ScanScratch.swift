@@ -19,14 +19,21 @@ final class ScanScratch {
     /// The spans of one swept row.
     private(set) var spans: UnsafeMutablePointer<pixel_span>
     private var sweepCapacity: Int
+    /// Per-row counts for cutting a fill into parts (``FillPath``).
+    private var weights: UnsafeMutablePointer<Int32>
+    private var weightsCapacity: Int
     var edges: [Edge] = []
     var active: [Int] = []
+    /// The rows where a fill's parts begin, and its end.
+    var cuts: [Int] = []
 
     init() {
         accumulationCapacity = 0
         touchedCapacity = 0
         rowCapacity = 0
         sweepCapacity = 0
+        weightsCapacity = 0
+        weights = .allocate(capacity: 1)
         sweepCoverage = .allocate(capacity: 1)
         spans = .allocate(capacity: 1)
         accumulation = .allocate(capacity: 1)
@@ -42,6 +49,7 @@ final class ScanScratch {
         coverage.deallocate()
         sweepCoverage.deallocate()
         spans.deallocate()
+        weights.deallocate()
     }
 
     /// Makes the band buffers hold at least `cells` cells and `words` bit words, zeroed, and
@@ -66,6 +74,17 @@ final class ScanScratch {
             touched.initialize(repeating: 0, count: words)
             touchedCapacity = words
         }
+    }
+
+    /// `count` per-row counts, all zero.
+    func rowWeights(_ count: Int) -> UnsafeMutablePointer<Int32> {
+        if count > weightsCapacity {
+            weights.deallocate()
+            weights = .allocate(capacity: count)
+            weightsCapacity = count
+        }
+        weights.initialize(repeating: 0, count: count)
+        return weights
     }
 
     /// Makes the row buffers hold at least `width` pixels.
