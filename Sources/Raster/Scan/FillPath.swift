@@ -33,9 +33,10 @@ enum FillPath {
 
     /// Scan-converts `edges` (x relative to `clip.x`, clipped to 0…clip.width) within `clip`.
     ///
-    /// With `threads` > 1 a fill of many rows is cut into parts of consecutive rows, two per
-    /// thread, run by ``ScanWorkers``; every row is computed the same way whichever part it
-    /// falls in, so the pixels do not depend on the cut.
+    /// With `threads` > 1 a fill of many rows is cut into one part per thread, of consecutive
+    /// rows and about equal work (``cutParts(edges:rows:parts:scratch:into:)``), run by
+    /// ``ScanWorkers``; every row is computed the same way whichever part it falls in, so the
+    /// pixels do not depend on the cut.
     static func fill<B: Blitter>(
         edges: inout [Edge], rule: FillRule, clip: IntRect, antiAlias: Bool, threads: Int,
         scratch: ScanScratch, blitter: inout B
