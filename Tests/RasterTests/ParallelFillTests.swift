@@ -49,7 +49,9 @@ struct ParallelFillTests {
     /// Whether two canvases of one size hold the same bytes.
     static func same(_ a: Canvas, _ b: Canvas) -> Bool { pixels(a) == pixels(b) }
 
-    @Test("the ring, tile and star come out the same on 1 to 5 threads", arguments: 2...5)
+    @Test(
+        "the ring, tile and star come out the same on 1 to 5 threads, and with values below 1",
+        arguments: [-1, 0, 2, 3, 4, 5])
     func sceneMatchesOneThread(threads: Int) {
         let one = Canvas(width: 330, height: 320)
         one.drawingThreads = 1
