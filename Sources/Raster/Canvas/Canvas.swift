@@ -38,11 +38,11 @@ public final class Canvas {
     /// layer starts with its parent's value. Drawing on several canvases from several threads
     /// at once is fine: a fill that finds the helpers busy draws on its own thread.
     ///
-    /// Default: 1, the calling thread alone (as is any value below 1). More threads pay where the cores share a cache
-    /// (a Raspberry Pi 4's four cores share one L2): rows one core wrote and another reads
-    /// next (the night pass, text, the next frame) must move between the cores' caches, and
-    /// on some machines that costs more than the second core saves. Measure with
-    /// `nightstand bench --threads N` (README, "Performance").
+    /// Default: 1, the calling thread alone (as is any value below 1). More threads pay where
+    /// the cores share a cache (a Raspberry Pi 4's four cores share one L2): rows one core
+    /// wrote and another reads next (the night pass, text, the next frame) must move between
+    /// the cores' caches, and on some machines that costs more than the second core saves.
+    /// Measure with `nightstand bench --threads N` (README, "Performance").
     public var drawingThreads = 1
 
     /// Creates a canvas that owns `width × height` pixels, all transparent black.
