@@ -301,7 +301,7 @@ blend_spans(uint32_t *dst, uint32_t s, const pixel_span *spans, size_t count,
             pixel_settle(dst, debt, end, end);
         }
         if (span.kind == PIXEL_SPAN_MASK) {
-            blend_mask(dst + span.x, s, &source, coverage + span.x, (size_t)span.count);
+            blend_mask(dst + span.x, s, &source, coverage + span.coverage, (size_t)span.count);
         } else {
             blend_run(dst + span.x, &source, span.coverage, (size_t)span.count);
         }

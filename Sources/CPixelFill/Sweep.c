@@ -133,7 +133,7 @@ size_t pixel_sweep_row(
                     last->count = end - last->x;
                 } else {
                     w.spans[w.count++] = (pixel_span){
-                        .x = x, .count = end - x, .coverage = 0, .kind = PIXEL_SPAN_MASK};
+                        .x = x, .count = end - x, .coverage = (uint32_t)x, .kind = PIXEL_SPAN_MASK};
                 }
                 w.run_start = end;
                 w.run_coverage = (uint32_t)(q >> 56);

@@ -65,7 +65,11 @@ struct ScanKernelTests {
             end = span.x + span.count
             for x in Int(span.x)..<Int(end) {
                 if span.kind == UInt32(PIXEL_SPAN_MASK) {
-                    out[x] = masks[x]
+                    // The sweep's masks index the row's bytes by column.
+                    if span.coverage != span.x {
+                        problems.append("a mask at \(span.x) indexes \(span.coverage)")
+                    }
+                    out[x] = masks[Int(span.coverage) + x - Int(span.x)]
                 } else {
                     if span.coverage == 0 { problems.append("a run of coverage 0 at \(span.x)") }
                     out[x] = UInt8(span.coverage)

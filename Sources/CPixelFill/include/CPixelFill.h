@@ -92,7 +92,9 @@ void pixel_accumulate(
 typedef struct {
     int32_t x;
     int32_t count;
-    /// For a run: the coverage (1…255) of every pixel. For a mask: 0.
+    /// For a run: the coverage (1…255) of every pixel. For a mask: where its bytes start in
+    /// the coverage bytes that come with the spans (the sweep's: its column `x`; a recorded
+    /// shape's: an offset in its packed bytes).
     uint32_t coverage;
     /// `PIXEL_SPAN_RUN` or `PIXEL_SPAN_MASK`.
     uint32_t kind;
@@ -100,7 +102,7 @@ typedef struct {
 
 /// Pixels of one coverage.
 #define PIXEL_SPAN_RUN 0
-/// Pixels of their own coverage: pixel `x + i` has byte `x + i` of the row's coverage bytes.
+/// Pixels of their own coverage: pixel `x + i` has byte `coverage + i` of the coverage bytes.
 #define PIXEL_SPAN_MASK 1
 
 /// Turns one row of a scan converter's accumulated areas into spans of coverage, clearing
@@ -117,7 +119,8 @@ typedef struct {
 /// `⌊c·255 + 0.5⌋`; with `antialias` 0, 255 from ½ up and 0 below. Between groups coverage is
 /// constant. Writes to `spans`, left to right and within `0..<width`, runs of constant nonzero
 /// coverage and masks for the groups whose coverage varies (their bytes go to `coverage` at
-/// the same columns; adjacent masks are one span); a group of only 0 and 255 becomes runs.
+/// the same columns, and a mask's `coverage` field is its column; adjacent masks are one
+/// span); a group of only 0 and 255 becomes runs.
 /// Returns how many spans; `spans` needs room for `width / 2 + 8` (a group of eight gives at
 /// most four: runs of 255 between 0s).
 size_t pixel_sweep_row(
@@ -153,7 +156,7 @@ pixel_settle(uint32_t *dst, const pixel_debt *debt, int32_t store_from, int32_t 
 }
 
 /// Draws one row's spans from `pixel_sweep_row` in the premultiplied color `s`, source-over:
-/// `dst` is the row's column 0, `coverage` the row's coverage bytes. A run of coverage 255
+/// `dst` is the row's column 0, `coverage` the bytes the masks' `coverage` fields index. A run of coverage 255
 /// with an opaque `s` is a store; everything else blends with `pixel_blend_mask`'s arithmetic,
 /// bit for bit. `debt` (NULL: none) is settled before each span, and not under a store.
 void pixel_blend_spans(

@@ -11,11 +11,11 @@ protocol Blitter {
     mutating func blitH(x: Int, y: Int, count: Int, coverage: UInt8)
     /// `count` pixels from (x, y) rightward, coverage per pixel (0…255).
     mutating func blitAntiH(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int)
-    /// The spans of a swept row (`pixel_sweep_row`) on row `y`, their columns counted from `x`;
-    /// `coverage` holds the masks' bytes at the spans' columns.
+    /// The spans of a swept row (`pixel_sweep_row`) on each of `rows`, their columns counted
+    /// from `x`; a mask's bytes start at `coverage + span.coverage`.
     mutating func blitSpans(
         _ spans: UnsafePointer<pixel_span>, count: Int, coverage: UnsafePointer<UInt8>, x: Int,
-        y: Int)
+        rows: Range<Int>)
     /// A copy that draws the same on other rows from another thread, with its buffers in
     /// `scratch` (whose row buffers hold the widest span): a part of a fill that
     /// ``ScanWorkers`` runs alongside the others.
@@ -25,9 +25,9 @@ protocol Blitter {
 extension Blitter {
     mutating func blitSpans(
         _ spans: UnsafePointer<pixel_span>, count: Int, coverage: UnsafePointer<UInt8>, x: Int,
-        y: Int
+        rows: Range<Int>
     ) {
-        blitEachSpan(spans, count: count, coverage: coverage, x: x, y: y)
+        for y in rows { blitEachSpan(spans, count: count, coverage: coverage, x: x, y: y) }
     }
 
     /// Each span through `blitH` (runs) or `blitAntiH` (masks).
@@ -39,7 +39,9 @@ extension Blitter {
             let span = spans[k]
             let sx = Int(span.x)
             if span.kind == UInt32(PIXEL_SPAN_MASK) {
-                blitAntiH(x: x + sx, y: y, coverage: coverage + sx, count: Int(span.count))
+                blitAntiH(
+                    x: x + sx, y: y, coverage: coverage + Int(span.coverage),
+                    count: Int(span.count))
             } else {
                 blitH(x: x + sx, y: y, count: Int(span.count), coverage: UInt8(span.coverage))
             }

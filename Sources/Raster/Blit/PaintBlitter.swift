@@ -103,21 +103,24 @@ struct PaintBlitter: Blitter {
         }
     }
 
-    /// A swept row's spans: a solid color blended source-over goes out in one C call
-    /// (`pixel_blend_spans`, which also settles the deferred clear span by span); any other
-    /// paint span by span.
+    /// A swept row's spans on each of `rows`: a solid color blended source-over goes out in
+    /// one C call a row (`pixel_blend_spans`, which also settles the deferred clear span by
+    /// span); any other paint span by span.
     mutating func blitSpans(
         _ spans: UnsafePointer<pixel_span>, count: Int, coverage: UnsafePointer<UInt8>, x: Int,
-        y: Int
+        rows: Range<Int>
     ) {
         guard case .solid(let s) = source, blendMode == .sourceOver else {
-            return blitEachSpan(spans, count: count, coverage: coverage, x: x, y: y)
+            for y in rows { blitEachSpan(spans, count: count, coverage: coverage, x: x, y: y) }
+            return
         }
-        let dst = base + y * stride + x
-        if var debt = deferredClear?.debt(row: y, x: x) {
-            pixel_blend_spans(dst, s, spans, count, coverage, &debt)
-        } else {
-            pixel_blend_spans(dst, s, spans, count, coverage, nil)
+        for y in rows {
+            let dst = base + y * stride + x
+            if var debt = deferredClear?.debt(row: y, x: x) {
+                pixel_blend_spans(dst, s, spans, count, coverage, &debt)
+            } else {
+                pixel_blend_spans(dst, s, spans, count, coverage, nil)
+            }
         }
     }
 

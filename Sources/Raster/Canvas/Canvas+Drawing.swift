@@ -8,7 +8,10 @@ extension Canvas {
     ///             with: Paint(color: .systemGray6))
     /// ```
     public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero) {
-        fill(path.flattened(state.transform), paint: paint, rule: rule)
+        let transform = state.transform
+        draw(shape(path, stroke: nil, rule: rule, clip: state.clipBounds, paint), paint: paint) {
+            path.flattened(transform)
+        }
     }
 
     /// Strokes `path` (drawing coordinates) with `paint`.
@@ -21,16 +24,20 @@ extension Canvas {
     ///               style: StrokeStyle(lineWidth: 12, lineCap: .round))
     /// ```
     public func stroke(_ path: Path, with paint: Paint, style: StrokeStyle) {
-        let scale = state.transform.meanScale
-        var lines = path.flattened(state.transform)
-        if !style.dash.isEmpty {
-            lines = Dasher.dash(
-                lines, pattern: style.dash.map { $0 * scale }, phase: style.dashPhase * scale)
+        let transform = state.transform
+        let key = shape(path, stroke: style, rule: .nonZero, clip: state.clipBounds, paint)
+        draw(key, paint: paint) {
+            let scale = transform.meanScale
+            var lines = path.flattened(transform)
+            if !style.dash.isEmpty {
+                lines = Dasher.dash(
+                    lines, pattern: style.dash.map { $0 * scale },
+                    phase: style.dashPhase * scale)
+            }
+            return Stroker.stroke(
+                lines, width: style.lineWidth * scale, cap: style.lineCap, join: style.lineJoin,
+                miterLimit: style.miterLimit)
         }
-        let outline = Stroker.stroke(
-            lines, width: style.lineWidth * scale, cap: style.lineCap, join: style.lineJoin,
-            miterLimit: style.miterLimit)
-        fill(outline, paint: paint, rule: .nonZero)
     }
 
     /// Fills a rectangle (drawing coordinates).
@@ -38,16 +45,47 @@ extension Canvas {
         fill(Path(rect), with: paint)
     }
 
-    /// Fills closed polylines in canvas pixels.
-    func fill(_ lines: [Polyline], paint: Paint, rule: FillRule) {
-        let clip = state.clipBounds
-        guard !clip.isEmpty else { return }
+    /// The shape cache's key for `path` under the current transform.
+    func shape(
+        _ path: Path, stroke: StrokeStyle?, rule: FillRule, clip: IntRect, _ paint: Paint
+    ) -> ShapeCache.Key {
+        ShapeCache.Key(
+            path: path, transform: state.transform, stroke: stroke, rule: rule, clip: clip,
+            antiAlias: paint.antiAlias)
+    }
+
+    /// Draws the shape `key` names with `paint`, through the clip mask: its coverage from the
+    /// shape cache, or scanned from `outline()` (closed polylines in canvas pixels).
+    func draw(_ key: ShapeCache.Key, paint: Paint, outline: () -> [Polyline]) {
+        guard !key.clip.isEmpty else { return }
         var blitter = paintBlitter(paint)
         if let mask = state.clipMask {
             var clipped = ClippedBlitter(inner: blitter, mask: mask, scratch: scratch.coverage)
-            scan(lines, rule: rule, clip: clip, antiAlias: paint.antiAlias, blitter: &clipped)
+            cover(key, outline: outline, blitter: &clipped)
         } else {
-            scan(lines, rule: rule, clip: clip, antiAlias: paint.antiAlias, blitter: &blitter)
+            cover(key, outline: outline, blitter: &blitter)
+        }
+    }
+
+    /// Sends the coverage of the shape `key` names through `blitter`: replayed from the shape
+    /// cache, or scanned from `outline()` (and recorded, when the cache asks).
+    func cover<B: Blitter>(
+        _ key: ShapeCache.Key, outline: () -> [Polyline], blitter: inout B
+    ) {
+        switch shapes.plan(key) {
+        case .replay(let coverage):
+            coverage.replay(x: key.clip.x, through: &blitter)
+        case .record:
+            var recorder = ShapeCache.Recorder(inner: blitter, x: key.clip.x)
+            scan(
+                outline(), rule: key.rule, clip: key.clip, antiAlias: key.antiAlias, threads: 1,
+                blitter: &recorder)
+            blitter = recorder.inner
+            shapes.insert(recorder.coverage(for: key), for: key)
+        case .scan:
+            scan(
+                outline(), rule: key.rule, clip: key.clip, antiAlias: key.antiAlias,
+                threads: drawingThreads, blitter: &blitter)
         }
     }
 
@@ -62,9 +100,11 @@ extension Canvas {
             blendMode: paint.blendMode, spanBuffer: scratch.span)
     }
 
-    /// Builds edges from closed polylines and scan-converts them within `clip`.
+    /// Builds edges from closed polylines and scan-converts them within `clip`, on up to
+    /// `threads` threads.
     func scan<B: Blitter>(
-        _ lines: [Polyline], rule: FillRule, clip: IntRect, antiAlias: Bool, blitter: inout B
+        _ lines: [Polyline], rule: FillRule, clip: IntRect, antiAlias: Bool, threads: Int,
+        blitter: inout B
     ) {
         scratch.reserveRow(width)
         // Taken out of the scratch while in use: the only reference, so clearing and appending
@@ -83,7 +123,7 @@ extension Canvas {
             Edge.append(pts[pts.count - 1], pts[0], originX: originX, width: w, to: &edges)
         }
         FillPath.fill(
-            edges: &edges, rule: rule, clip: clip, antiAlias: antiAlias, threads: drawingThreads,
+            edges: &edges, rule: rule, clip: clip, antiAlias: antiAlias, threads: threads,
             scratch: scratch, blitter: &blitter)
         scratch.edges = edges
     }

@@ -82,7 +82,10 @@ extension Canvas {
         let mask = ClipMask(bounds: bounds)
         if !bounds.isEmpty {
             var blitter = MaskBlitter(mask: mask)
-            scan(lines, rule: rule, clip: bounds, antiAlias: true, blitter: &blitter)
+            let key = ShapeCache.Key(
+                path: path, transform: state.transform, stroke: nil, rule: rule, clip: bounds,
+                antiAlias: true)
+            cover(key, outline: { lines }, blitter: &blitter)
         }
         state.clipMask = state.clipMask.map { $0.intersecting(mask) } ?? mask
         state.clipBounds = bounds
@@ -96,7 +99,8 @@ extension Canvas {
     public func withLayer(opacity: Float, _ body: (Canvas) throws -> Void) rethrows {
         let r = state.clipBounds
         guard !r.isEmpty, opacity > 0 else { return }
-        let layer = Canvas(width: r.width, height: r.height, textLayouts: textLayouts)
+        let layer = Canvas(
+            width: r.width, height: r.height, textLayouts: textLayouts, shapes: shapes)
         layer.drawingThreads = drawingThreads
         var s = state
         s.transform = s.transform.concatenating(

@@ -176,11 +176,9 @@ enum FillPath {
                         acc + (r - band) * cols, bits + (r - band) * rowWords, words, width,
                         evenOdd, antiAlias, scratch.sweepCoverage, scratch.spans)
                     guard spanCount > 0 else { continue }
-                    for y in r..<(r == band ? max(same, r + 1) : r + 1) {
-                        blitter.blitSpans(
-                            scratch.spans, count: spanCount, coverage: scratch.sweepCoverage,
-                            x: clip.x, y: y)
-                    }
+                    blitter.blitSpans(
+                        scratch.spans, count: spanCount, coverage: scratch.sweepCoverage,
+                        x: clip.x, rows: r..<(r == band ? max(same, r + 1) : r + 1))
                 }
                 band = last
             }

@@ -1,0 +1,234 @@
+import CPixelFill
+
+/// The coverage of shapes drawn before, kept so that drawing one again blends its stored spans
+/// instead of flattening, stroking and scan-converting it anew.
+///
+/// A StandBy frame redraws mostly the same shapes: the tiles, a ring's track, an arc that moves
+/// when its value does. A shape's coverage depends only on what the key holds: the path, the
+/// transform, the stroke style (nil for a fill), the fill rule, the clip bounds and
+/// anti-aliasing. The paint, the clip mask and the color transform act later, in the blitter,
+/// so a shape drawn in a new color, or dimmed, still comes from here; the pixels are the same
+/// as scanning it, byte for byte, because the stored spans are the ones the scan made.
+///
+/// A shape is recorded the second time it is drawn (the first time only its key's hash is
+/// noted), so a shape that changes every frame costs a hash, never a recording; from the third
+/// time on it is replayed. Entries are kept under a byte budget, least recently used evicted
+/// first (``BoundedCache``).
+///
+/// ```swift
+/// canvas.fill(tile, with: Paint(color: .systemGray6))   // scanned; its key noted
+/// canvas.fill(tile, with: Paint(color: .systemGray6))   // scanned and recorded
+/// canvas.fill(tile, with: Paint(color: .systemGray5))   // replayed: same shape, other paint
+/// ```
+///
+/// Each ``Canvas`` has one, shared with its sub-canvases and layers, all in canvas-local
+/// coordinates: a slot drawn at another place on the screen is another key only if its
+/// clip bounds or transform differ. Not `Sendable`: one thread uses it at a time.
+final class ShapeCache {
+    /// Everything a shape's coverage depends on.
+    ///
+    /// Its hash is computed once, at creation: a lookup and the doorkeeper both use it.
+    struct Key: Hashable {
+        let path: Path
+        let transform: Transform
+        /// The stroke's style, or nil for a fill.
+        let stroke: StrokeStyle?
+        let rule: FillRule
+        let clip: IntRect
+        let antiAlias: Bool
+        let hash: Int
+
+        init(
+            path: Path, transform: Transform, stroke: StrokeStyle?, rule: FillRule, clip: IntRect,
+            antiAlias: Bool
+        ) {
+            self.path = path
+            self.transform = transform
+            self.stroke = stroke
+            self.rule = rule
+            self.clip = clip
+            self.antiAlias = antiAlias
+            var hasher = Hasher()
+            hasher.combine(path)
+            hasher.combine(transform)
+            hasher.combine(stroke)
+            hasher.combine(rule)
+            hasher.combine(clip)
+            hasher.combine(antiAlias)
+            hash = hasher.finalize()
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.hash == b.hash && a.clip == b.clip && a.rule == b.rule
+                && a.antiAlias == b.antiAlias && a.transform == b.transform
+                && a.stroke == b.stroke && a.path == b.path
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+    }
+
+    /// Rows `y..<y + count` all have spans `firstSpan..<firstSpan + spanCount`.
+    struct Row {
+        var y: Int32
+        var count: Int32
+        var firstSpan: Int32
+        var spanCount: Int32
+    }
+
+    /// One shape's coverage: its rows of spans, the masks' bytes packed.
+    final class Coverage: BoundedCacheEntry {
+        let rows: [Row]
+        /// Columns relative to the key's clip; a mask's `coverage` is its offset in `bytes`.
+        let spans: [pixel_span]
+        /// The masks' coverage bytes, back to back (never empty, so its address is always one).
+        let bytes: [UInt8]
+        let byteCount: Int
+        var lastUse: UInt64 = 0
+
+        init(rows: [Row], spans: [pixel_span], bytes: [UInt8], key: Key) {
+            self.rows = rows
+            self.spans = spans
+            self.bytes = bytes
+            byteCount =
+                rows.count * MemoryLayout<Row>.stride + spans.count
+                * MemoryLayout<pixel_span>.stride + bytes.count + key.path.elements.count
+                * MemoryLayout<Path.Element>.stride
+        }
+
+        /// Sends every stored row through `blitter`, columns counted from `x`.
+        func replay<B: Blitter>(x: Int, through blitter: inout B) {
+            spans.withUnsafeBufferPointer { s in
+                bytes.withUnsafeBufferPointer { b in
+                    guard let spanBase = s.baseAddress, let byteBase = b.baseAddress else { return }
+                    for row in rows {
+                        let y = Int(row.y)
+                        blitter.blitSpans(
+                            spanBase + Int(row.firstSpan), count: Int(row.spanCount),
+                            coverage: byteBase, x: x, rows: y..<(y + Int(row.count)))
+                    }
+                }
+            }
+        }
+    }
+
+    /// What to do with a shape about to be drawn.
+    enum Plan {
+        /// Replay its stored coverage.
+        case replay(Coverage)
+        /// Scan it and record what the scan makes (``Recorder``), for ``insert(_:for:)``.
+        case record
+        /// Scan it; nothing to keep.
+        case scan
+    }
+
+    /// Bytes of bookkeeping charged per entry besides its own (the dictionary slot, the key,
+    /// the object headers).
+    static let entryOverhead = 256
+
+    private var entries: BoundedCache<Key, Coverage>
+    /// Hashes of keys drawn once and not recorded (the doorkeeper); emptied when it reaches
+    /// ``seenLimit``.
+    private var seen: Set<Int> = []
+    private static let seenLimit = 4096
+
+    /// An empty cache holding at most `byteLimit` bytes (0: it keeps nothing).
+    init(byteLimit: Int = 4 << 20) {
+        entries = BoundedCache(byteLimit: byteLimit, entryOverhead: Self.entryOverhead)
+    }
+
+    /// The most bytes held at once; 0 turns the cache off (every shape is scanned).
+    var byteLimit: Int {
+        get { entries.byteLimit }
+        set {
+            entries.byteLimit = max(0, newValue)
+            if newValue <= 0 {
+                entries.removeAll()
+                seen.removeAll()
+            }
+        }
+    }
+
+    /// Bytes now held.
+    var byteCount: Int { entries.byteCount }
+    /// Shapes now held.
+    var count: Int { entries.count }
+    /// Draws replayed from here.
+    var hits: Int { entries.hits }
+
+    /// What to do with the shape `key`.
+    func plan(_ key: Key) -> Plan {
+        guard entries.byteLimit > 0 else { return .scan }
+        if let coverage = entries.lookup(key) { return .replay(coverage) }
+        if seen.remove(key.hash) != nil { return .record }
+        if seen.count >= Self.seenLimit { seen.removeAll(keepingCapacity: true) }
+        seen.insert(key.hash)
+        return .scan
+    }
+
+    /// Keeps `coverage` for the shape `key`.
+    func insert(_ coverage: Coverage, for key: Key) {
+        entries.insert(coverage, for: key)
+    }
+
+    /// A blitter that hands everything on to `inner` and keeps a copy: the coverage of one
+    /// shape as it is scanned, on one thread (it has no parts to give other threads).
+    struct Recorder<Inner: Blitter>: Blitter {
+        var inner: Inner
+        /// The clip's left column: recorded columns are relative to it.
+        let x: Int
+        private(set) var rows: [Row] = []
+        private(set) var spans: [pixel_span] = []
+        private(set) var bytes: [UInt8] = [0]
+
+        init(inner: Inner, x: Int) {
+            self.inner = inner
+            self.x = x
+        }
+
+        /// What was recorded, as an entry for `key`.
+        func coverage(for key: Key) -> Coverage {
+            Coverage(rows: rows, spans: spans, bytes: bytes, key: key)
+        }
+
+        func copy(using scratch: ScanScratch) -> Self {
+            preconditionFailure("a shape is recorded on one thread (ShapeCache.Recorder)")
+        }
+
+        mutating func blitSpans(
+            _ spans: UnsafePointer<pixel_span>, count: Int, coverage: UnsafePointer<UInt8>,
+            x: Int, rows: Range<Int>
+        ) {
+            inner.blitSpans(spans, count: count, coverage: coverage, x: x, rows: rows)
+            let first = self.spans.count
+            for k in 0..<count {
+                var span = spans[k]
+                span.x += Int32(x - self.x)
+                if span.kind == UInt32(PIXEL_SPAN_MASK) {
+                    let from = coverage + Int(span.coverage)
+                    span.coverage = UInt32(bytes.count)
+                    bytes.append(
+                        contentsOf: UnsafeBufferPointer(start: from, count: Int(span.count)))
+                }
+                self.spans.append(span)
+            }
+            self.rows.append(
+                Row(
+                    y: Int32(rows.lowerBound), count: Int32(rows.count), firstSpan: Int32(first),
+                    spanCount: Int32(count)))
+        }
+
+        mutating func blitH(x: Int, y: Int, count: Int, coverage: UInt8) {
+            var span = pixel_span(
+                x: 0, count: Int32(count), coverage: UInt32(coverage), kind: UInt32(PIXEL_SPAN_RUN))
+            blitSpans(&span, count: 1, coverage: [0], x: x, rows: y..<(y + 1))
+        }
+
+        mutating func blitAntiH(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
+            var span = pixel_span(
+                x: 0, count: Int32(count), coverage: 0, kind: UInt32(PIXEL_SPAN_MASK))
+            blitSpans(&span, count: 1, coverage: coverage, x: x, rows: y..<(y + 1))
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import Glibc
+import Testing
+
+@testable import Raster
+
+/// Shapes drawn again come from the shape cache (`ShapeCache`): the pixels must be those of
+/// scanning them, whatever changed around them (paint, clip mask, place on the screen), and a
+/// shape whose key changes must be scanned anew.
+@Suite("Shape cache")
+struct ShapeCacheTests {
+    /// A canvas that keeps no shapes: every fill and stroke scanned.
+    static func uncached(_ size: PixelSize) -> Canvas {
+        let canvas = Canvas(size: size)
+        canvas.shapeCacheLimit = 0
+        return canvas
+    }
+
+    @Test(
+        "random drawing repeated frame after frame gives the bytes of scanning every shape",
+        arguments: 0..<16)
+    func randomFramesMatchScanning(seed: UInt64) throws {
+        let face = try FontDatabase().face()
+        let size = PixelSize(width: 360, height: 240)
+        let cached = Canvas(size: size)
+        let scanned = Self.uncached(size)
+        for frame in 0..<4 {
+            var a = DeferredClearTests.Numbers(state: seed)
+            var b = a
+            for _ in 0..<16 {
+                DeferredClearTests.step(&a, on: cached, face: face)
+                DeferredClearTests.step(&b, on: scanned, face: face)
+            }
+            #expect(ParallelFillTests.same(cached, scanned), "seed \(seed), frame \(frame)")
+        }
+        #expect(scanned.shapes.count == 0 && scanned.shapes.hits == 0)
+    }
+
+    @Test("the reference ring and tiles replay the same bytes, on one thread and on three")
+    func sceneReplays() {
+        for threads in [1, 3] {
+            let cached = Canvas(width: 330, height: 320)
+            cached.drawingThreads = threads
+            let scanned = Self.uncached(cached.size)
+            for _ in 0..<3 {
+                ParallelFillTests.scene(on: cached)
+                ParallelFillTests.scene(on: scanned)
+                #expect(ParallelFillTests.same(cached, scanned), "\(threads) threads")
+            }
+            // Tile, track, progress and star: recorded on the second frame, replayed on the third.
+            #expect(cached.shapes.count == 4)
+            #expect(cached.shapes.hits == 4)
+        }
+    }
+
+    @Test("a shape is scanned the first time, recorded the second, replayed from the third")
+    func recordsOnSecondDraw() {
+        let canvas = Canvas(width: 64, height: 64)
+        let disc = Path(ellipseIn: Rect(x: 4.5, y: 6, width: 50, height: 40))
+        let paint = Paint(color: .systemBlue)
+        canvas.fill(disc, with: paint)
+        #expect(canvas.shapes.count == 0)
+        canvas.fill(disc, with: paint)
+        #expect(canvas.shapes.count == 1 && canvas.shapes.hits == 0)
+        canvas.fill(disc, with: paint)
+        #expect(canvas.shapes.hits == 1)
+        #expect(canvas.shapes.byteCount > ShapeCache.entryOverhead)
+    }
+
+    @Test("a stored shape drawn in another paint, under another clip mask, is that paint's pixels")
+    func replayTakesTodaysPaintAndClip() {
+        let size = PixelSize(width: 120, height: 90)
+        let cached = Canvas(size: size)
+        let scanned = Self.uncached(size)
+        var ring = Path()
+        ring.addArc(
+            center: Point(x: 60.3, y: 44.8), radius: 30, startAngle: 0, endAngle: 2 * .pi,
+            clockwise: false)
+        let style = StrokeStyle(lineWidth: 9)
+        let gradient = LinearGradient(
+            stops: [
+                GradientStop(color: .systemRed, location: 0),
+                GradientStop(color: .systemTeal.opacity(0.5), location: 1),
+            ], start: Point(x: 20, y: 0), end: Point(x: 100, y: 90))
+        let paints = [
+            Paint(color: .systemGreen), Paint(color: .systemGreen),
+            Paint(color: .systemOrange.opacity(0.6)), Paint(shader: .linearGradient(gradient)),
+        ]
+        for (k, paint) in paints.enumerated() {
+            for canvas in [cached, scanned] {
+                canvas.clear(.black)
+                canvas.withSavedState {
+                    if k == 3 {
+                        // The whole canvas less a stripe through the ring: the clip bounds (in
+                        // the key) stay the same, the mask cuts the ring.
+                        var mask = Path(Rect(x: 0, y: 0, width: 120, height: 90))
+                        mask.addRect(Rect(x: 50.5, y: 0, width: 20, height: 90))
+                        canvas.clip(to: mask, rule: .evenOdd)
+                    }
+                    canvas.stroke(ring, with: paint, style: style)
+                }
+            }
+            #expect(ParallelFillTests.same(cached, scanned), "paint \(k)")
+        }
+        #expect(cached.shapes.hits == 2)
+    }
+
+    @Test(
+        "changing the path, transform, stroke, rule, clip bounds or anti-aliasing scans anew",
+        arguments: 0..<7)
+    func keyChangesScan(change: Int) {
+        let size = PixelSize(width: 100, height: 80)
+        let cached = Canvas(size: size)
+        let scanned = Self.uncached(size)
+        var star = Path()
+        for k in 0..<5 {
+            let a = Double(k) * 4 * .pi / 5 - .pi / 2
+            let p = Point(x: 50 + 30 * cos(a), y: 40 + 30 * sin(a))
+            if k == 0 { star.move(to: p) } else { star.addLine(to: p) }
+        }
+        star.closeSubpath()
+        func draw(_ canvas: Canvas, changed: Bool) {
+            canvas.clear(.black)
+            canvas.withSavedState {
+                var path = star
+                var rule = FillRule.nonZero
+                var paint = Paint(color: .white)
+                if changed {
+                    switch change {
+                    case 0: path.addLine(to: Point(x: 95, y: 75))
+                    case 1: canvas.concatenate(Transform(translationX: 0.25, y: 0))
+                    case 2: rule = .evenOdd
+                    case 3: canvas.clip(to: Rect(x: 0, y: 0, width: 60, height: 80))
+                    case 4: paint.antiAlias = false
+                    case 5: canvas.concatenate(Transform(scaleX: 1.01, y: 1))
+                    default:
+                        canvas.stroke(path, with: paint, style: StrokeStyle(lineWidth: 3.5))
+                        return
+                    }
+                }
+                canvas.fill(path, with: paint, rule: rule)
+            }
+        }
+        for canvas in [cached, scanned] {
+            for _ in 0..<3 { draw(canvas, changed: false) }
+            draw(canvas, changed: true)
+        }
+        #expect(ParallelFillTests.same(cached, scanned))
+        #expect(cached.shapes.hits == 1, "only the third unchanged draw replays")
+    }
+
+    @Test("slots at different places share a stored shape, each drawn where it is")
+    func slotsShareShapes() {
+        let size = PixelSize(width: 200, height: 100)
+        let cached = Canvas(size: size)
+        let scanned = Self.uncached(size)
+        let tile = Path(
+            roundedRect: Rect(x: 2, y: 3, width: 80, height: 80), cornerRadius: 18,
+            style: .continuous)
+        for canvas in [cached, scanned] {
+            canvas.clear(.black)
+            for x in [0, 100, 40] {
+                let slot = canvas.subCanvas(IntRect(x: x, y: 10, width: 90, height: 90))
+                slot.fill(tile, with: Paint(color: x == 40 ? .systemIndigo : .systemGray5))
+            }
+        }
+        #expect(ParallelFillTests.same(cached, scanned))
+        #expect(cached.shapes.hits == 1)
+    }
+
+    @Test("the cache stays within its byte limit, and a limit of 0 empties it")
+    func budget() {
+        let canvas = Canvas(width: 300, height: 300)
+        canvas.shapeCacheLimit = 64 << 10
+        for k in 0..<40 {
+            let disc = Path(ellipseIn: Rect(x: 5, y: 5, width: 200 + Double(k), height: 280))
+            for _ in 0..<2 { canvas.fill(disc, with: Paint(color: .systemPink)) }
+            #expect(canvas.shapes.byteCount <= 64 << 10)
+        }
+        #expect(canvas.shapes.count > 1)
+        canvas.shapeCacheLimit = 0
+        #expect(canvas.shapes.count == 0 && canvas.shapes.byteCount == 0)
+        let disc = Path(ellipseIn: Rect(x: 5, y: 5, width: 200, height: 280))
+        for _ in 0..<3 { canvas.fill(disc, with: Paint(color: .systemPink)) }
+        #expect(canvas.shapes.count == 0)
+    }
+}
