@@ -37,7 +37,9 @@ struct BenchCommandTests {
         #expect(greenOrBlue == 0)
     }
 
-    @Test("--threads 3 writes the same frame bytes as one thread; --threads 0 is refused")
+    @Test(
+        "--threads 3 writes the same frame bytes as one thread, and as scanning every shape; --threads 0 is refused"
+    )
     func threads() throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("nightstand-bench-threads-\(getpid())")
@@ -53,6 +55,14 @@ struct BenchCommandTests {
             frames.append(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
         #expect(frames[0] == frames[1])
+        // The frames above come from the shape cache; the same scene with every shape
+        // scan-converted gives the same bytes.
+        let scanned = Canvas(width: 400, height: 240)
+        scanned.shapeCacheLimit = 0
+        try ReferenceScene(size: scanned.size, fonts: FontDatabase()).draw(on: scanned)
+        let path = directory.appendingPathComponent("scanned.png").path
+        try PNGEncoder.write(scanned, to: path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == frames[0])
         var refused = try BenchCommand.parse(["--threads", "0"])
         #expect(throws: (any Error).self) { try refused.run() }
     }

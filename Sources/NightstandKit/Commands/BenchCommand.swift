@@ -12,14 +12,18 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Draws the "standby-pair" scene of shared/bench/SCENE.md at 800x480, 1280x720 and \
             1920x1080 (or --size) and prints one line per size, for example
-              size=1920x1080 frame_ms=0.41 view_frame_ms=0.45 view_overhead_pct=9.8 \
-            night_ms=0.12 memset_ms=0.07 peak_rss_mib=21.0
+              size=1920x1080 frame_ms=0.41 uncached_frame_ms=0.60 view_frame_ms=0.45 \
+            view_overhead_pct=9.8 night_ms=0.12 memset_ms=0.07 peak_rss_mib=21.0 \
+            shape_cache_kib=180
             frame_ms is the median over the repeats of a full frame drawn with Raster directly \
-            (clear and draw everything, glyph cache warm); view_frame_ms the same scene built \
-            from views (two systemSmall widgets drawn by WidgetDescriptor.render), timed \
+            (clear and draw everything, glyph and shape caches warm: every shape's coverage \
+            replayed, every pixel blended); uncached_frame_ms the same frame with the shape \
+            cache off (every fill and stroke scan-converted anew); view_frame_ms the same scene \
+            built from views (two systemSmall widgets drawn by WidgetDescriptor.render), timed \
             alternately with it, and view_overhead_pct how much slower that is; night_ms of the \
             red-tint pass over the finished frame; memset_ms of writing the frame's bytes once, \
-            the lower bound. Build with -c release for real figures.
+            the lower bound; shape_cache_kib what the shape cache holds for the Raster frame \
+            (Canvas.shapeCacheBytes). Build with -c release for real figures.
             """)
 
     @Option(help: "Canvas size as WxH; repeat for several. Default: 800x480, 1280x720, 1920x1080.")
@@ -56,7 +60,14 @@ struct BenchCommand: ParsableCommand {
             let views = ReferenceSceneViews(geometry: scene, fonts: fonts)
             let canvas = Canvas(size: s)
             if let threads { canvas.drawingThreads = threads }
-            for _ in 0..<5 {  // warm the glyph cache
+            let shapeCacheLimit = canvas.shapeCacheLimit
+            canvas.shapeCacheLimit = 0
+            for _ in 0..<5 { scene.draw(on: canvas) }  // warm the glyph cache
+            let uncached = Self.median(repeats) { scene.draw(on: canvas) }
+            canvas.shapeCacheLimit = shapeCacheLimit
+            for _ in 0..<3 { scene.draw(on: canvas) }  // record the scene's shapes
+            let shapeBytes = canvas.shapeCacheBytes
+            for _ in 0..<5 {  // and the views'
                 scene.draw(on: canvas)
                 views.draw(on: canvas)
             }
@@ -76,10 +87,13 @@ struct BenchCommand: ParsableCommand {
             }
             let overhead = (viewFrame / frame - 1) * 100
             print(
-                "size=\(s) frame_ms=\(Self.format(frame)) view_frame_ms=\(Self.format(viewFrame))"
+                "size=\(s) frame_ms=\(Self.format(frame))"
+                    + " uncached_frame_ms=\(Self.format(uncached))"
+                    + " view_frame_ms=\(Self.format(viewFrame))"
                     + " view_overhead_pct=\(overhead.fixed(1))"
                     + " night_ms=\(Self.format(night)) memset_ms=\(Self.format(memsetMs))"
-                    + " peak_rss_mib=\(Self.peakRSSMiB().fixed(1))")
+                    + " peak_rss_mib=\(Self.peakRSSMiB().fixed(1))"
+                    + " shape_cache_kib=\(shapeBytes / 1024)")
         }
     }
 
