@@ -14,7 +14,8 @@
 # Each figure is the difference between runs of 50 and of 10 repeats, divided by the frames
 # between them, so start-up and the warm-up frames (glyph cache, type metadata) cancel out.
 # A repeat draws the view frame once and the Raster frame twice (timed, and before the night
-# pass). Uses .build/release/nightstand (build it with `scripts/build-release` first) and
+# pass); the bench runs with --no-uncached, so every Raster frame replays its shapes, as the
+# view frames do. Uses .build/release/nightstand (build it with `scripts/build-release` first) and
 # valgrind (`apt-get install valgrind`); the binary is copied without its DWARF 5 debug
 # information, which valgrind 3.19 cannot read. Hashing is seeded the same in every run
 # (SWIFT_DETERMINISTIC_HASHING): allocations repeat exactly, instructions within about 0.1 %.
@@ -38,10 +39,10 @@ for repeats in 10 50; do
     for which in views raw; do
         valgrind --tool=callgrind --toggle-collect="${!which}" \
             --callgrind-out-file="$work/$which-$repeats.callgrind" \
-            "$bin" bench --size "$size" --repeats "$repeats" >/dev/null 2>&1
+            "$bin" bench --size "$size" --repeats "$repeats" --no-uncached >/dev/null 2>&1
     done
     valgrind --tool=dhat --num-callers=200 --dhat-out-file="$work/$repeats.dhat" \
-        "$bin" bench --size "$size" --repeats "$repeats" >/dev/null 2>&1
+        "$bin" bench --size "$size" --repeats "$repeats" --no-uncached >/dev/null 2>&1
 done
 
 python3 - "$work" "$size" <<'PYTHON'

@@ -38,7 +38,7 @@ struct BenchCommandTests {
     }
 
     @Test(
-        "--threads 3 writes the same frame bytes as one thread, and as scanning every shape; --threads 0 is refused"
+        "--threads 3 writes the same frame bytes as one thread, and as scanning every shape; --threads 0 is refused; --no-uncached parses"
     )
     func threads() throws {
         let directory = FileManager.default.temporaryDirectory
@@ -63,6 +63,8 @@ struct BenchCommandTests {
         let path = directory.appendingPathComponent("scanned.png").path
         try PNGEncoder.write(scanned, to: path)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == frames[0])
+        #expect(try BenchCommand.parse([]).uncached)
+        #expect(try !BenchCommand.parse(["--no-uncached"]).uncached)
         var refused = try BenchCommand.parse(["--threads", "0"])
         #expect(throws: (any Error).self) { try refused.run() }
     }

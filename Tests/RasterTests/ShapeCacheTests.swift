@@ -1,3 +1,4 @@
+import CAllocationCounter
 import Glibc
 import Testing
 
@@ -165,6 +166,32 @@ struct ShapeCacheTests {
         }
         #expect(ParallelFillTests.same(cached, scanned))
         #expect(cached.shapes.hits == 1)
+    }
+
+    @Test("replaying a stored fill and stroke allocates nothing")
+    func replayAllocatesNothing() {
+        let canvas = Canvas(width: 200, height: 200)
+        let tile = Path(roundedRect: Rect(x: 4, y: 4, width: 190, height: 190), cornerRadius: 25)
+        var arc = Path()
+        arc.addArc(
+            center: Point(x: 100, y: 90), radius: 60, startAngle: -.pi / 2, endAngle: 2,
+            clockwise: false)
+        let gray = Paint(color: .systemGray6)
+        let green = Paint(color: .systemGreen)
+        let style = StrokeStyle(lineWidth: 14, lineCap: .round)
+        func frame() {
+            canvas.clear(.black)
+            canvas.fill(tile, with: gray)
+            canvas.stroke(arc, with: green, style: style)
+            canvas.settlePixels()
+        }
+        for _ in 0..<3 { frame() }
+        allocation_counter_start()
+        frame()
+        allocation_counter_stop()
+        let allocations = allocation_counter_allocations()
+        #expect(canvas.shapes.hits == 4, "replayed on the third frame and this one")
+        #expect(allocations == 0)
     }
 
     @Test("the cache stays within its byte limit, and a limit of 0 empties it")

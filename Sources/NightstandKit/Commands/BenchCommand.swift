@@ -44,6 +44,11 @@ struct BenchCommand: ParsableCommand {
             discussion: "Default: 1, the calling thread alone."))
     var threads: Int?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Also time the frame with the shape cache off (uncached_frame_ms).")
+    var uncached = true
+
     mutating func run() throws {
         let sizes = try (size.isEmpty ? ["800x480", "1280x720", "1920x1080"] : size).map { text in
             guard let s = PixelSize(parsing: text) else {
@@ -60,11 +65,15 @@ struct BenchCommand: ParsableCommand {
             let views = ReferenceSceneViews(geometry: scene, fonts: fonts)
             let canvas = Canvas(size: s)
             if let threads { canvas.drawingThreads = threads }
-            let shapeCacheLimit = canvas.shapeCacheLimit
-            canvas.shapeCacheLimit = 0
-            for _ in 0..<5 { scene.draw(on: canvas) }  // warm the glyph cache
-            let uncached = Self.median(repeats) { scene.draw(on: canvas) }
-            canvas.shapeCacheLimit = shapeCacheLimit
+            var uncachedField = ""
+            if uncached {
+                let shapeCacheLimit = canvas.shapeCacheLimit
+                canvas.shapeCacheLimit = 0
+                for _ in 0..<5 { scene.draw(on: canvas) }  // warm the glyph cache
+                let ms = Self.median(repeats) { scene.draw(on: canvas) }
+                canvas.shapeCacheLimit = shapeCacheLimit
+                uncachedField = " uncached_frame_ms=\(Self.format(ms))"
+            }
             for _ in 0..<3 { scene.draw(on: canvas) }  // record the scene's shapes
             let shapeBytes = canvas.shapeCacheBytes
             for _ in 0..<5 {  // and the views'
@@ -87,8 +96,7 @@ struct BenchCommand: ParsableCommand {
             }
             let overhead = (viewFrame / frame - 1) * 100
             print(
-                "size=\(s) frame_ms=\(Self.format(frame))"
-                    + " uncached_frame_ms=\(Self.format(uncached))"
+                "size=\(s) frame_ms=\(Self.format(frame))" + uncachedField
                     + " view_frame_ms=\(Self.format(viewFrame))"
                     + " view_overhead_pct=\(overhead.fixed(1))"
                     + " night_ms=\(Self.format(night)) memset_ms=\(Self.format(memsetMs))"

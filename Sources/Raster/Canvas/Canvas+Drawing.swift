@@ -1,5 +1,6 @@
 /// The drawing orchestrator: every drawing call's policy (transform, flattening, stroking,
-/// clipping, paint preparation) is decided here; the stages below only do what they are told.
+/// clipping, the shape cache, paint preparation) is decided here; the stages below only do
+/// what they are told.
 extension Canvas {
     /// Fills the inside of `path` (drawing coordinates) with `paint`.
     ///
@@ -9,7 +10,7 @@ extension Canvas {
     /// ```
     public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero) {
         let transform = state.transform
-        draw(shape(path, stroke: nil, rule: rule, clip: state.clipBounds, paint), paint: paint) {
+        draw(shape(path, stroke: nil, rule: rule, paint), paint: paint) {
             path.flattened(transform)
         }
     }
@@ -25,8 +26,7 @@ extension Canvas {
     /// ```
     public func stroke(_ path: Path, with paint: Paint, style: StrokeStyle) {
         let transform = state.transform
-        let key = shape(path, stroke: style, rule: .nonZero, clip: state.clipBounds, paint)
-        draw(key, paint: paint) {
+        draw(shape(path, stroke: style, rule: .nonZero, paint), paint: paint) {
             let scale = transform.meanScale
             var lines = path.flattened(transform)
             if !style.dash.isEmpty {
@@ -45,13 +45,14 @@ extension Canvas {
         fill(Path(rect), with: paint)
     }
 
-    /// The shape cache's key for `path` under the current transform.
-    func shape(
-        _ path: Path, stroke: StrokeStyle?, rule: FillRule, clip: IntRect, _ paint: Paint
-    ) -> ShapeCache.Key {
+    /// The shape cache's key for `path` drawn with `paint` under the current transform and
+    /// clip bounds.
+    func shape(_ path: Path, stroke: StrokeStyle?, rule: FillRule, _ paint: Paint)
+        -> ShapeCache.Key
+    {
         ShapeCache.Key(
-            path: path, transform: state.transform, stroke: stroke, rule: rule, clip: clip,
-            antiAlias: paint.antiAlias)
+            path: path, transform: state.transform, stroke: stroke, rule: rule,
+            clip: state.clipBounds, antiAlias: paint.antiAlias)
     }
 
     /// Draws the shape `key` names with `paint`, through the clip mask: its coverage from the

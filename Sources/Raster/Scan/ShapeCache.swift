@@ -77,38 +77,44 @@ final class ShapeCache {
         var spanCount: Int32
     }
 
-    /// One shape's coverage: its rows of spans, the masks' bytes packed.
+    /// One shape's coverage: its rows of spans, the masks' bytes packed, in memory of its own
+    /// (a replay is a plain loop over it: no array access, no closure).
     final class Coverage: BoundedCacheEntry {
-        let rows: [Row]
+        let rows: UnsafeMutableBufferPointer<Row>
         /// Columns relative to the key's clip; a mask's `coverage` is its offset in `bytes`.
-        let spans: [pixel_span]
-        /// The masks' coverage bytes, back to back (never empty, so its address is always one).
-        let bytes: [UInt8]
+        let spans: UnsafeMutableBufferPointer<pixel_span>
+        /// The masks' coverage bytes, back to back (at least one, so there is an address).
+        let bytes: UnsafeMutableBufferPointer<UInt8>
         let byteCount: Int
         var lastUse: UInt64 = 0
 
         init(rows: [Row], spans: [pixel_span], bytes: [UInt8], key: Key) {
-            self.rows = rows
-            self.spans = spans
-            self.bytes = bytes
+            self.rows = .allocate(capacity: rows.count)
+            _ = self.rows.initialize(from: rows)
+            self.spans = .allocate(capacity: spans.count)
+            _ = self.spans.initialize(from: spans)
+            self.bytes = .allocate(capacity: max(1, bytes.count))
+            _ = self.bytes.initialize(from: bytes)
             byteCount =
                 rows.count * MemoryLayout<Row>.stride + spans.count
                 * MemoryLayout<pixel_span>.stride + bytes.count + key.path.elements.count
                 * MemoryLayout<Path.Element>.stride
         }
 
+        deinit {
+            rows.deallocate()
+            spans.deallocate()
+            bytes.deallocate()
+        }
+
         /// Sends every stored row through `blitter`, columns counted from `x`.
         func replay<B: Blitter>(x: Int, through blitter: inout B) {
-            spans.withUnsafeBufferPointer { s in
-                bytes.withUnsafeBufferPointer { b in
-                    guard let spanBase = s.baseAddress, let byteBase = b.baseAddress else { return }
-                    for row in rows {
-                        let y = Int(row.y)
-                        blitter.blitSpans(
-                            spanBase + Int(row.firstSpan), count: Int(row.spanCount),
-                            coverage: byteBase, x: x, rows: y..<(y + Int(row.count)))
-                    }
-                }
+            guard let spanBase = spans.baseAddress, let byteBase = bytes.baseAddress else { return }
+            for row in rows {
+                let y = Int(row.y)
+                blitter.blitSpans(
+                    spanBase + Int(row.firstSpan), count: Int(row.spanCount), coverage: byteBase,
+                    x: x, rows: y..<(y + Int(row.count)))
             }
         }
     }
@@ -180,7 +186,7 @@ final class ShapeCache {
         let x: Int
         private(set) var rows: [Row] = []
         private(set) var spans: [pixel_span] = []
-        private(set) var bytes: [UInt8] = [0]
+        private(set) var bytes: [UInt8] = []
 
         init(inner: Inner, x: Int) {
             self.inner = inner
