@@ -107,6 +107,14 @@ struct DeferredClearTests {
         }
     }
 
+    /// Draws the same 16 random steps, from `seed`, on each of `canvases`.
+    static func drawRandom(seed: UInt64, on canvases: [Canvas], face: FontFace) {
+        for canvas in canvases {
+            var numbers = Numbers(state: seed)
+            for _ in 0..<16 { step(&numbers, on: canvas, face: face) }
+        }
+    }
+
     @Test("random drawing after a clear gives the bytes of an immediate clear", arguments: 0..<40)
     func matchesImmediateClear(seed: UInt64) throws {
         let face = try FontDatabase().face()

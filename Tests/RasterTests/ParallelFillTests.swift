@@ -72,12 +72,7 @@ struct ParallelFillTests {
         one.drawingThreads = 1
         let many = Canvas(size: size)
         many.drawingThreads = 3
-        var a = DeferredClearTests.Numbers(state: seed)
-        var b = a
-        for _ in 0..<16 {
-            DeferredClearTests.step(&a, on: one, face: face)
-            DeferredClearTests.step(&b, on: many, face: face)
-        }
+        DeferredClearTests.drawRandom(seed: seed, on: [one, many], face: face)
         #expect(Self.same(one, many), "seed \(seed)")
     }
 

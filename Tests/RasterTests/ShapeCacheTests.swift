@@ -25,12 +25,7 @@ struct ShapeCacheTests {
         let cached = Canvas(size: size)
         let scanned = Self.uncached(size)
         for frame in 0..<4 {
-            var a = DeferredClearTests.Numbers(state: seed)
-            var b = a
-            for _ in 0..<16 {
-                DeferredClearTests.step(&a, on: cached, face: face)
-                DeferredClearTests.step(&b, on: scanned, face: face)
-            }
+            DeferredClearTests.drawRandom(seed: seed, on: [cached, scanned], face: face)
             #expect(ParallelFillTests.same(cached, scanned), "seed \(seed), frame \(frame)")
         }
         #expect(scanned.shapes.count == 0 && scanned.shapes.hits == 0)
