@@ -29,14 +29,22 @@ struct ParallelFillTests {
         canvas.stroke(
             progress, with: Paint(color: RGBA(hex: 0x30D158)),
             style: StrokeStyle(lineWidth: 23, lineCap: .round))
+        canvas.fill(
+            star(center: Point(x: 250, y: 160), radiusX: 60, radiusY: 140),
+            with: Paint(color: RGBA(hex: 0x0A84FF).opacity(0.7)), rule: .evenOdd)
+    }
+
+    /// A five-pointed star drawn in one stroke (its middle overlaps itself), points on the
+    /// ellipse of the given center and radii, the first at the top.
+    static func star(center: Point, radiusX: Double, radiusY: Double) -> Path {
         var star = Path()
         for k in 0..<5 {
             let a = Double(k) * 4 * .pi / 5 - .pi / 2
-            let p = Point(x: 250 + 60 * cos(a), y: 160 + 140 * sin(a))
+            let p = Point(x: center.x + radiusX * cos(a), y: center.y + radiusY * sin(a))
             if k == 0 { star.move(to: p) } else { star.addLine(to: p) }
         }
         star.closeSubpath()
-        canvas.fill(star, with: Paint(color: RGBA(hex: 0x0A84FF).opacity(0.7)), rule: .evenOdd)
+        return star
     }
 
     /// A canvas's pixels, row after row.

@@ -1,5 +1,4 @@
 import CAllocationCounter
-import Glibc
 import Testing
 
 @testable import Raster
@@ -107,13 +106,7 @@ struct ShapeCacheTests {
         let size = PixelSize(width: 100, height: 80)
         let cached = Canvas(size: size)
         let scanned = Self.uncached(size)
-        var star = Path()
-        for k in 0..<5 {
-            let a = Double(k) * 4 * .pi / 5 - .pi / 2
-            let p = Point(x: 50 + 30 * cos(a), y: 40 + 30 * sin(a))
-            if k == 0 { star.move(to: p) } else { star.addLine(to: p) }
-        }
-        star.closeSubpath()
+        let star = ParallelFillTests.star(center: Point(x: 50, y: 40), radiusX: 30, radiusY: 30)
         func draw(_ canvas: Canvas, changed: Bool) {
             canvas.clear(.black)
             canvas.withSavedState {
