@@ -137,6 +137,47 @@ struct ShapeCacheTests {
         #expect(cached.shapes.hits == 1, "only the third unchanged draw replays")
     }
 
+    @Test(
+        "a stored shape on pixels already drawn blends its plan in one call: the scan's bytes")
+    func planOverDrawnPixels() {
+        let size = PixelSize(width: 160, height: 120)
+        let cached = Canvas(size: size)
+        let scanned = Self.uncached(size)
+        let backdrop = LinearGradient(
+            stops: [
+                GradientStop(color: .systemIndigo, location: 0),
+                GradientStop(color: .systemYellow, location: 1),
+            ], start: Point(x: 0, y: 0), end: Point(x: 160, y: 120))
+        var ring = Path()
+        ring.addArc(
+            center: Point(x: 70.4, y: 60.7), radius: 38, startAngle: -.pi / 2, endAngle: 3.1,
+            clockwise: false)
+        // Narrower than a window of eight, at the canvas's right edge: its window moves left.
+        let sliver = Path(ellipseIn: Rect(x: 154.3, y: 20.2, width: 5.2, height: 30))
+        let paints = [Paint(color: .systemGreen), Paint(color: .systemPink.opacity(0.55))]
+        for frame in 0..<4 {
+            for canvas in [cached, scanned] {
+                canvas.clear(.black)
+                canvas.fill(
+                    Rect(x: 0, y: 0, width: 160, height: 120),
+                    with: Paint(shader: .linearGradient(backdrop)))
+                canvas.stroke(
+                    ring, with: paints[frame % 2],
+                    style: StrokeStyle(lineWidth: 11, lineCap: .round))
+                canvas.fill(sliver, with: paints[(frame + 1) % 2])
+                // A clip narrower than a window: no plan, row by row.
+                canvas.withSavedState {
+                    canvas.clip(to: Rect(x: 20, y: 10, width: 6, height: 90))
+                    canvas.fill(
+                        Path(ellipseIn: Rect(x: 10, y: 30, width: 30, height: 50)), with: paints[0])
+                }
+                canvas.settlePixels()
+            }
+            #expect(ParallelFillTests.same(cached, scanned), "frame \(frame)")
+        }
+        #expect(cached.shapes.hits == 8, "four shapes replayed on frames 2 and 3")
+    }
+
     @Test("slots at different places share a stored shape, each drawn where it is")
     func slotsShareShapes() {
         let size = PixelSize(width: 200, height: 100)
@@ -185,11 +226,11 @@ struct ShapeCacheTests {
     @Test("the cache stays within its byte limit, and a limit of 0 empties it")
     func budget() {
         let canvas = Canvas(width: 300, height: 300)
-        canvas.shapeCacheLimit = 64 << 10
+        canvas.shapeCacheLimit = 128 << 10
         for k in 0..<40 {
             let disc = Path(ellipseIn: Rect(x: 5, y: 5, width: 200 + Double(k), height: 280))
             for _ in 0..<2 { canvas.fill(disc, with: Paint(color: .systemPink)) }
-            #expect(canvas.shapes.byteCount <= 64 << 10)
+            #expect(canvas.shapes.byteCount <= 128 << 10)
         }
         #expect(canvas.shapes.count > 1)
         canvas.shapeCacheLimit = 0

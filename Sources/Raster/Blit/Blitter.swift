@@ -16,6 +16,8 @@ protocol Blitter {
     mutating func blitSpans(
         _ spans: UnsafePointer<pixel_span>, count: Int, coverage: UnsafePointer<UInt8>, x: Int,
         rows: Range<Int>)
+    /// A stored shape's coverage (``ShapeCache``), its columns counted from `x`.
+    mutating func replay(_ coverage: ShapeCache.Coverage, x: Int)
     /// A copy that draws the same on other rows from another thread, with its buffers in
     /// `scratch` (whose row buffers hold the widest span): a part of a fill that
     /// ``ScanWorkers`` runs alongside the others.
@@ -23,6 +25,10 @@ protocol Blitter {
 }
 
 extension Blitter {
+    mutating func replay(_ coverage: ShapeCache.Coverage, x: Int) {
+        coverage.replay(x: x, through: &self)
+    }
+
     mutating func blitSpans(
         _ spans: UnsafePointer<pixel_span>, count: Int, coverage: UnsafePointer<UInt8>, x: Int,
         rows: Range<Int>

@@ -124,6 +124,22 @@ struct PaintBlitter: Blitter {
         }
     }
 
+    /// A stored shape in a solid color blended source-over goes out as its plan, in one C call,
+    /// when no row it lies on still owes pixels under it (the plan blends its box in no row
+    /// order, and settling first would write the owed color where the shape then stores its
+    /// own); anything else row by row.
+    mutating func replay(_ coverage: ShapeCache.Coverage, x: Int) {
+        if let plan = coverage.plan, case .solid(let s) = source, blendMode == .sourceOver,
+            deferredClear?.isSettled(rows: plan.rows, to: x + plan.x + plan.width) ?? true
+        {
+            pixel_blend_mask_plan(
+                base + plan.rows.lowerBound * stride + x + plan.x, stride, s,
+                plan.steps.baseAddress, plan.steps.count)
+            return
+        }
+        coverage.replay(x: x, through: &self)
+    }
+
     /// Blends a whole coverage mask prepared by `pixel_mask_plan` (a glyph's plan).
     ///
     /// The mask is `width` × `height` pixels with its top-left pixel at (x, y), all inside the

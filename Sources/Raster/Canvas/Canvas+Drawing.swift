@@ -75,7 +75,7 @@ extension Canvas {
     ) {
         switch shapes.plan(key) {
         case .replay(let coverage):
-            coverage.replay(x: key.clip.x, through: &blitter)
+            blitter.replay(coverage, x: key.clip.x)
         case .record:
             var recorder = ShapeCache.Recorder(inner: blitter, x: key.clip.x)
             scan(

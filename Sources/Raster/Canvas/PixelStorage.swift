@@ -128,6 +128,14 @@ struct DeferredClear {
         pixel_settle(pixels + y * stride, &rowDebt, Int32(x), Int32(end))
     }
 
+    /// Whether each of `rows` holds what was drawn up to `end` (canvas columns) and owes
+    /// nothing there.
+    func isSettled(rows: Range<Int>, to end: Int) -> Bool {
+        let column = Int32(originX + end)
+        for y in rows where settled[y] < column { return false }
+        return true
+    }
+
     /// Row `y`'s debt for a drawing whose column 0 is the canvas's column `x`.
     @inline(__always)
     func debt(row y: Int, x: Int) -> pixel_debt {

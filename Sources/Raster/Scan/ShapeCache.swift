@@ -78,15 +78,31 @@ final class ShapeCache {
     }
 
     /// One shape's coverage: its rows of spans, the masks' bytes packed, in memory of its own
-    /// (a replay is a plain loop over it: no array access, no closure).
+    /// (a replay is a plain loop over it: no array access, no closure), and the same coverage
+    /// as one blend plan.
     final class Coverage: BoundedCacheEntry {
         let rows: UnsafeMutableBufferPointer<Row>
         /// Columns relative to the key's clip; a mask's `coverage` is its offset in `bytes`.
         let spans: UnsafeMutableBufferPointer<pixel_span>
         /// The masks' coverage bytes, back to back (at least one, so there is an address).
         let bytes: UnsafeMutableBufferPointer<UInt8>
+        /// The coverage as `pixel_mask_plan` steps over its bounding box, for a solid color
+        /// drawn in one C call (``PaintBlitter/replay(_:x:)``); nil for a box wider or taller
+        /// than 65535 pixels or a clip narrower than 8.
+        let plan: Plan?
         let byteCount: Int
         var lastUse: UInt64 = 0
+
+        /// The steps of a shape's plan and where they lie.
+        struct Plan {
+            /// The steps; step (0, 0) is the box's top-left pixel.
+            let steps: UnsafeMutableBufferPointer<pixel_mask_step>
+            /// The box's left column, relative to the key's clip, and its width.
+            let x: Int
+            let width: Int
+            /// The box's rows (canvas rows).
+            let rows: Range<Int>
+        }
 
         init(rows: [Row], spans: [pixel_span], bytes: [UInt8], key: Key) {
             self.rows = .allocate(capacity: rows.count)
@@ -95,16 +111,19 @@ final class ShapeCache {
             _ = self.spans.initialize(from: spans)
             self.bytes = .allocate(capacity: max(1, bytes.count))
             _ = self.bytes.initialize(from: bytes)
+            plan = Self.plan(rows: rows, spans: spans, bytes: bytes, clipWidth: key.clip.width)
             byteCount =
                 rows.count * MemoryLayout<Row>.stride + spans.count
                 * MemoryLayout<pixel_span>.stride + bytes.count + key.path.elements.count
-                * MemoryLayout<Path.Element>.stride
+                * MemoryLayout<Path.Element>.stride + (plan?.steps.count ?? 0)
+                * MemoryLayout<pixel_mask_step>.stride
         }
 
         deinit {
             rows.deallocate()
             spans.deallocate()
             bytes.deallocate()
+            plan?.steps.deallocate()
         }
 
         /// Sends every stored row through `blitter`, columns counted from `x`.
@@ -115,6 +134,43 @@ final class ShapeCache {
                 blitter.blitSpans(
                     spanBase + Int(row.firstSpan), count: Int(row.spanCount), coverage: byteBase,
                     x: x, rows: y..<(y + Int(row.count)))
+            }
+        }
+
+        /// The rows and spans drawn into a mask of their bounding box (at least 8 columns
+        /// wide, inside the clip), planned by `pixel_mask_plan`.
+        private static func plan(
+            rows: [Row], spans: [pixel_span], bytes: [UInt8], clipWidth: Int
+        ) -> Plan? {
+            guard let top = rows.map({ Int($0.y) }).min(),
+                let bottom = rows.map({ Int($0.y + $0.count) }).max(),
+                let left = spans.map({ Int($0.x) }).min(),
+                let right = spans.map({ Int($0.x + $0.count) }).max(), clipWidth >= 8
+            else { return nil }
+            let x = min(left, clipWidth - 8)
+            let width = max(right, x + 8) - x
+            let height = bottom - top
+            guard width <= Int(UInt16.max), height <= Int(UInt16.max) else { return nil }
+            var mask = [UInt8](repeating: 0, count: width * height)
+            for row in rows {
+                for span in spans[Int(row.firstSpan)..<Int(row.firstSpan + row.spanCount)] {
+                    let from = Int(span.x) - x
+                    for y in Int(row.y) - top..<Int(row.y + row.count) - top {
+                        let line = y * width + from
+                        for i in 0..<Int(span.count) {
+                            mask[line + i] =
+                                span.kind == UInt32(PIXEL_SPAN_MASK)
+                                ? bytes[Int(span.coverage) + i] : UInt8(span.coverage)
+                        }
+                    }
+                }
+            }
+            return mask.withUnsafeBufferPointer { mask -> Plan? in
+                guard let base = mask.baseAddress else { return nil }
+                let count = pixel_mask_plan(base, width, height, nil)
+                let steps = UnsafeMutableBufferPointer<pixel_mask_step>.allocate(capacity: count)
+                _ = pixel_mask_plan(base, width, height, steps.baseAddress)
+                return Plan(steps: steps, x: x, width: width, rows: top..<bottom)
             }
         }
     }
