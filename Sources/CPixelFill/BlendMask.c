@@ -3,13 +3,22 @@
 #include "CPixelFill.h"
 #include "CPUExtensions.h"
 
-/// Four pixels' bytes, the same widened to one 16-bit lane per channel, four coverage bytes;
-/// four and eight pixels as 32-bit words.
+/// Four pixels' bytes, the same widened to one 16-bit lane per channel (and to 32 bits, for a
+/// product's high half), four coverage bytes; four and eight pixels as 32-bit words.
 typedef uint8_t bytes16 __attribute__((vector_size(16)));
 typedef uint16_t lanes16 __attribute__((vector_size(32)));
+typedef uint32_t lanes32 __attribute__((vector_size(64)));
 typedef uint8_t bytes4 __attribute__((vector_size(4)));
 typedef uint32_t pixels4 __attribute__((vector_size(16)));
 typedef uint32_t pixels8 __attribute__((vector_size(32)));
+
+/// `(t + (t >> 8)) >> 8` for each lane t of a `lanes16` (every t up to 255 × 255 + 128, as
+/// in `blend4`; `ScanKernelTests` checks each): the high half of t · 257, the same integer for
+/// all those t, in one multiply-high (`vpmulhuw`, SSE2's too) instead of two shifts and two
+/// adds. A macro: a 32-byte vector
+/// passed by value would take a different ABI with and without AVX.
+#define div255(t) \
+    __builtin_convertvector((__builtin_convertvector((t), lanes32) * 257) >> 16, lanes16)
 
 /// Source over destination for four pixels in place, each at its coverage (byte i of
 /// `coverage` for pixel i): per channel
@@ -27,13 +36,12 @@ blend4(uint32_t *dst, const lanes16 *source, uint32_t coverage, int opaque) {
     memcpy(&c1, &coverage, sizeof c1);
     bytes16 c4 = __builtin_shufflevector(c1, c1, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
     lanes16 c = __builtin_convertvector(c4, lanes16);
-    lanes16 t = *source * c + 128;
-    lanes16 sc = (t + (t >> 8)) >> 8;
+    lanes16 sc = div255(*source * c + 128);
     lanes16 a = opaque ? c
                        : __builtin_shufflevector(sc, sc, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11,
                                                  15, 15, 15, 15);
     lanes16 u = __builtin_convertvector(d4, lanes16) * (255 - a) + 128;
-    bytes16 out = __builtin_convertvector(sc + ((u + (u >> 8)) >> 8), bytes16);
+    bytes16 out = __builtin_convertvector(sc + div255(u), bytes16);
     memcpy(dst, &out, sizeof out);
 }
 
@@ -283,10 +291,8 @@ void pixel_blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t
 /// The spans of one row, in order: an opaque source at full coverage is stored, masks and
 /// other runs blend. `opaque` is a constant in each copy.
 static inline __attribute__((always_inline)) void
-blend_spans(uint32_t *dst, uint32_t s, const pixel_span *spans, size_t count,
-            const uint8_t *coverage, const pixel_debt *debt, int opaque) {
-    lanes16 source;
-    four_pixels(&source, s);
+blend_row(uint32_t *dst, uint32_t s, const lanes16 *source, const pixel_span *spans, size_t count,
+          const uint8_t *coverage, const pixel_debt *debt, int opaque) {
     for (size_t k = 0; k < count; k++) {
         pixel_span span = spans[k];
         int32_t end = span.x + span.count;
@@ -301,43 +307,60 @@ blend_spans(uint32_t *dst, uint32_t s, const pixel_span *spans, size_t count,
             pixel_settle(dst, debt, end, end);
         }
         if (span.kind == PIXEL_SPAN_MASK) {
-            blend_mask(dst + span.x, s, &source, coverage + span.coverage, (size_t)span.count);
+            blend_mask(dst + span.x, s, source, coverage + span.coverage, (size_t)span.count);
         } else {
-            blend_run(dst + span.x, &source, span.coverage, (size_t)span.count);
+            blend_run(dst + span.x, source, span.coverage, (size_t)span.count);
+        }
+    }
+}
+
+/// `blend_row` on each of `rows` rows, with each row's debt when there are `debts`.
+static inline __attribute__((always_inline)) void
+blend_spans(uint32_t *dst, size_t stride, size_t rows, uint32_t s, const pixel_span *spans,
+            size_t count, const uint8_t *coverage, const pixel_debts *debts, int opaque) {
+    lanes16 source;
+    four_pixels(&source, s);
+    for (size_t r = 0; r < rows; r++) {
+        uint32_t *row = dst + r * stride;
+        if (debts) {
+            pixel_debt debt = {debts->settled + r, debts->column, debts->owed[r]};
+            blend_row(row, s, &source, spans, count, coverage, &debt, opaque);
+        } else {
+            blend_row(row, s, &source, spans, count, coverage, NULL, opaque);
         }
     }
 }
 
 /// `blend_spans` for both kinds of source.
 static inline __attribute__((always_inline)) void
-blend_spans_any(uint32_t *dst, uint32_t s, const pixel_span *spans, size_t count,
-                const uint8_t *coverage, const pixel_debt *debt) {
+blend_spans_any(uint32_t *dst, size_t stride, size_t rows, uint32_t s, const pixel_span *spans,
+                size_t count, const uint8_t *coverage, const pixel_debts *debts) {
     if (s >> 24 == 255) {
-        blend_spans(dst, s, spans, count, coverage, debt, 1);
+        blend_spans(dst, stride, rows, s, spans, count, coverage, debts, 1);
     } else {
-        blend_spans(dst, s, spans, count, coverage, debt, 0);
+        blend_spans(dst, stride, rows, s, spans, count, coverage, debts, 0);
     }
 }
 
 #if defined(__x86_64__)
 /// The span blend compiled for AVX2.
 __attribute__((target("avx2"))) static void
-blend_spans_avx2(uint32_t *dst, uint32_t s, const pixel_span *spans, size_t count,
-                 const uint8_t *coverage, const pixel_debt *debt) {
-    blend_spans_any(dst, s, spans, count, coverage, debt);
+blend_spans_avx2(uint32_t *dst, size_t stride, size_t rows, uint32_t s, const pixel_span *spans,
+                 size_t count, const uint8_t *coverage, const pixel_debts *debts) {
+    blend_spans_any(dst, stride, rows, s, spans, count, coverage, debts);
 }
 #endif
 
 void pixel_blend_spans(
-    uint32_t *dst, uint32_t s, const pixel_span *spans, size_t count, const uint8_t *coverage,
-    const pixel_debt *debt) {
+    uint32_t *dst, size_t stride, size_t rows, uint32_t s, const pixel_span *spans, size_t count,
+    const uint8_t *coverage, const pixel_debts *debts) {
 #if defined(__x86_64__)
     if (pixel_fill_use_avx2()) {
-        blend_spans_avx2(dst, s, spans, count, coverage, debt);
+        blend_spans_avx2(dst, stride, rows, s, spans, count, coverage, debts);
         return;
     }
 #endif
-    blend_spans_any(dst, s, spans, count, coverage, debt);
+    blend_spans_any(dst, stride, rows, s, spans, count, coverage, debts);
 }
 
 #if defined(__x86_64__)

@@ -52,6 +52,47 @@ void pixel_fill32(uint32_t *dst, uint32_t value, size_t count) {
 #endif
 }
 
+void pixel_settle_rows(uint32_t *dst, size_t stride, size_t rows, const pixel_debts *debts,
+                       int32_t end) {
+    for (size_t r = 0; r < rows; r++) {
+        pixel_debt debt = {debts->settled + r, debts->column, debts->owed[r]};
+        pixel_settle(dst + r * stride, &debt, end, end);
+    }
+}
+
+int pixel_rows_settled(const pixel_debts *debts, size_t rows, int32_t end) {
+    int32_t column = debts->column + end;
+    for (size_t r = 0; r < rows; r++) {
+        if (debts->settled[r] < column) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+void pixel_settle_all(uint32_t *base, size_t width, size_t stride, size_t height,
+                      int32_t *settled, const uint32_t *owed) {
+    size_t y = 0;
+    while (y < height) {
+        size_t from = (size_t)settled[y];
+        if (from >= width) {
+            y++;
+            continue;
+        }
+        size_t end = y + 1;
+        if (from == 0 && stride == width) {
+            while (end < height && settled[end] == 0 && owed[end] == owed[y]) {
+                end++;
+            }
+        }
+        pixel_fill32(base + y * stride + from, owed[y], (end - y) * width - from);
+        for (size_t r = y; r < end; r++) {
+            settled[r] = (int32_t)width;
+        }
+        y = end;
+    }
+}
+
 atomic_int pixel_fill_cpu_extensions = 1;
 
 void pixel_fill_allow_cpu_extensions(int allowed) {

@@ -104,6 +104,15 @@ struct PixelKernelPathTests {
         }
     }
 
+    @Test("the kernels' division by 255 (the high half of t · 257) is PixelMath's for every t")
+    func divisionBy255() {
+        // BlendMask.c's `div255`: every t a blend forms (a product of two bytes, plus 128).
+        let wrong = (0...(255 * 255 + 128)).filter { t in
+            (t * 257) >> 16 != (t + (t >> 8)) >> 8
+        }
+        #expect(wrong.isEmpty, "first: \(wrong.prefix(3))")
+    }
+
     @Test(
         "a coverage mask blends as PixelMath's scale then source-over, for every length 1…40",
         arguments: paths)

@@ -191,7 +191,7 @@ struct ScanKernelTests {
     }
 
     @Test(
-        "blending a row's spans is PixelMath's scale then source-over per pixel, settling a debt",
+        "blending a row's spans on 1 to 3 rows is PixelMath's scale then source-over per pixel, settling each row's debt",
         arguments: [true, false])
     func blendSpans(extensions: Bool) {
         var rng = SystemRandomNumberGenerator()
@@ -203,28 +203,37 @@ struct ScanKernelTests {
         defer { pixel_fill_allow_cpu_extensions(1) }
         for trial in 0..<2000 {
             let width = [1, 5, 8, 13, 64, 70, 300][trial % 7]
+            let rows = 1 + trial % 3
             var row = randomRow(width: width, windings: -1...1, using: &rng)
             let (spans, masks) = sweep(&row, evenOdd: false, antiAlias: true)
             let (coverage, _) = coverage(of: spans, masks: masks, width: width)
             let s = premultiplied(alpha: trial % 3 == 0 ? UInt32.random(in: 0...255) : 255)
-            let before = (0..<width).map { _ in premultiplied(alpha: UInt32.random(in: 0...255)) }
-            // Half the trials owe a clear color from a mark somewhere in the row (its column 2
-            // is the storage column 0 of the debt: the drawing starts two pixels in).
-            let owes = trial % 2 == 1
-            let owed = premultiplied(alpha: UInt32.random(in: 0...255))
-            var mark = Int32.random(in: 2...Int32(width + 2), using: &rng)
-            let markBefore = Int(mark) - 2
+            let before = (0..<width * rows).map { _ in
+                premultiplied(alpha: UInt32.random(in: 0...255))
+            }
+            // Half the trials owe a clear color from a mark somewhere in each row (its column
+            // 2 is the storage column 0 of the debt: the drawing starts two pixels in).
+            let owes = trial % 4 >= 2
+            let owed = (0..<rows).map { _ in premultiplied(alpha: UInt32.random(in: 0...255)) }
+            let marksBefore = (0..<rows).map { _ in Int32.random(in: 2...Int32(width + 2)) }
+            var marks = marksBefore
             var after = before
-            withUnsafeMutablePointer(to: &mark) { markPointer in
-                var debt = pixel_debt(settled: markPointer, column: 2, owed: owed)
-                spans.withUnsafeBufferPointer { sp in
-                    after.withUnsafeMutableBufferPointer { px in
-                        if owes {
-                            pixel_blend_spans(
-                                px.baseAddress, s, sp.baseAddress, sp.count, masks, &debt)
-                        } else {
-                            pixel_blend_spans(
-                                px.baseAddress, s, sp.baseAddress, sp.count, masks, nil)
+            marks.withUnsafeMutableBufferPointer { markPointer in
+                owed.withUnsafeBufferPointer { owedPointer in
+                    var debts = pixel_debts(
+                        settled: markPointer.baseAddress, owed: owedPointer.baseAddress,
+                        column: 2)
+                    spans.withUnsafeBufferPointer { sp in
+                        after.withUnsafeMutableBufferPointer { px in
+                            if owes {
+                                pixel_blend_spans(
+                                    px.baseAddress, width, rows, s, sp.baseAddress, sp.count,
+                                    masks, &debts)
+                            } else {
+                                pixel_blend_spans(
+                                    px.baseAddress, width, rows, s, sp.baseAddress, sp.count,
+                                    masks, nil)
+                            }
                         }
                     }
                 }
@@ -236,15 +245,21 @@ struct ScanKernelTests {
                 }
             }
             let lastEnd = spans.last.map { Int($0.x + $0.count) } ?? 0
-            let expected = (0..<width).map { x -> UInt32 in
-                var d = before[x]
-                if owes && x >= markBefore && x < lastEnd && !stored(x) { d = owed }
+            let expected = (0..<width * rows).map { i -> UInt32 in
+                let (y, x) = i.quotientAndRemainder(dividingBy: width)
+                var d = before[i]
+                if owes && x >= Int(marksBefore[y]) - 2 && x < lastEnd && !stored(x) {
+                    d = owed[y]
+                }
                 return coverage[x] == 0
                     ? d : PixelMath.sourceOver(PixelMath.scale(s, UInt32(coverage[x])), d)
             }
-            #expect(after == expected, "width \(width), source \(s), owes \(owes)")
+            #expect(after == expected, "width \(width), rows \(rows), source \(s), owes \(owes)")
             if owes {
-                #expect(Int(mark) - 2 == max(markBefore, lastEnd), "the mark after the spans")
+                let moved = marksBefore.map { Int32(max(Int($0) - 2, lastEnd) + 2) }
+                #expect(marks == moved, "the marks after the spans")
+            } else {
+                #expect(marks == marksBefore)
             }
         }
     }

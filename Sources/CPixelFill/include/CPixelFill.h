@@ -155,13 +155,40 @@ pixel_settle(uint32_t *dst, const pixel_debt *debt, int32_t store_from, int32_t 
     *debt->settled = end + debt->column;
 }
 
-/// Draws one row's spans from `pixel_sweep_row` in the premultiplied color `s`, source-over:
-/// `dst` is the row's column 0, `coverage` the bytes the masks' `coverage` fields index. A run of coverage 255
-/// with an opaque `s` is a store; everything else blends with `pixel_blend_mask`'s arithmetic,
-/// bit for bit. `debt` (NULL: none) is settled before each span, and not under a store.
+/// What a deferred clear still owes in consecutive rows: row k's mark is `settled[k]`, its
+/// color `owed[k]`, both counted from the first row (see `pixel_debt`).
+typedef struct {
+    int32_t *settled;
+    const uint32_t *owed;
+    /// The storage column of the drawing's column 0.
+    int32_t column;
+} pixel_debts;
+
+/// Settles `rows` rows up to column `end` (`pixel_settle(row, debt, end, end)` on each): before
+/// pixels left of `end` in each are read or blended. `dst` is the first row's column 0.
+void pixel_settle_rows(uint32_t *dst, size_t stride, size_t rows, const pixel_debts *debts,
+                       int32_t end);
+
+/// Whether each of `rows` rows holds what was drawn up to column `end` (owes nothing left of it).
+int pixel_rows_settled(const pixel_debts *debts, size_t rows, int32_t end);
+
+/// Settles a whole storage of `height` rows of `width` pixels (`stride` apart), whose row y
+/// owes `owed[y]` from column `settled[y]` on, and marks every row settled. Consecutive rows
+/// owing the same color from their first pixel, back to back in memory, go out as one fill, so
+/// a cleared screen with nothing drawn on it is one `memset`-speed store.
+void pixel_settle_all(uint32_t *base, size_t width, size_t stride, size_t height,
+                      int32_t *settled, const uint32_t *owed);
+
+/// Draws one row's spans from `pixel_sweep_row` on each of `rows` rows, in the premultiplied
+/// color `s`, source-over: `dst` is the first row's column 0, `stride` the pixels from one
+/// row to the next, `coverage` the bytes the masks' `coverage` fields index. A run of coverage
+/// 255 with an opaque `s` is a store; everything else blends with `pixel_blend_mask`'s
+/// arithmetic, bit for bit. `debts` (NULL: none owed) holds the rows' deferred clear, settled
+/// before each span, and not under a store. One call for a band of rows a shape repeats (the
+/// middle rows of a tile), with no call per row.
 void pixel_blend_spans(
-    uint32_t *dst, uint32_t s, const pixel_span *spans, size_t count, const uint8_t *coverage,
-    const pixel_debt *debt);
+    uint32_t *dst, size_t stride, size_t rows, uint32_t s, const pixel_span *spans, size_t count,
+    const uint8_t *coverage, const pixel_debts *debts);
 
 /// Lets the kernels use CPU extensions found at run time (`allowed` ≠ 0, the default) or keeps
 /// them on the baseline path every CPU of the architecture runs (0): what a Raspberry Pi or an

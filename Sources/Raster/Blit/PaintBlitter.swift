@@ -104,8 +104,8 @@ struct PaintBlitter: Blitter {
     }
 
     /// A swept row's spans on each of `rows`: a solid color blended source-over goes out in
-    /// one C call a row (`pixel_blend_spans`, which also settles the deferred clear span by
-    /// span); any other paint span by span.
+    /// one C call for all of them (`pixel_blend_spans`, which also settles the deferred clear
+    /// span by span); any other paint span by span.
     mutating func blitSpans(
         _ spans: UnsafePointer<pixel_span>, count: Int, coverage: UnsafePointer<UInt8>, x: Int,
         rows: Range<Int>
@@ -114,13 +114,11 @@ struct PaintBlitter: Blitter {
             for y in rows { blitEachSpan(spans, count: count, coverage: coverage, x: x, y: y) }
             return
         }
-        for y in rows {
-            let dst = base + y * stride + x
-            if var debt = deferredClear?.debt(row: y, x: x) {
-                pixel_blend_spans(dst, s, spans, count, coverage, &debt)
-            } else {
-                pixel_blend_spans(dst, s, spans, count, coverage, nil)
-            }
+        let dst = base + rows.lowerBound * stride + x
+        if var debts = deferredClear?.debts(fromRow: rows.lowerBound, x: x) {
+            pixel_blend_spans(dst, stride, rows.count, s, spans, count, coverage, &debts)
+        } else {
+            pixel_blend_spans(dst, stride, rows.count, s, spans, count, coverage, nil)
         }
     }
 
@@ -150,9 +148,7 @@ struct PaintBlitter: Blitter {
         _ plan: UnsafeBufferPointer<pixel_mask_step>, x: Int, y: Int, width: Int, height: Int
     ) -> Bool {
         guard case .solid(let s) = source, blendMode == .sourceOver else { return false }
-        if let deferredClear {
-            for row in y..<y + height { deferredClear.settle(row: row, to: x + width) }
-        }
+        deferredClear?.settle(rows: y..<y + height, to: x + width)
         pixel_blend_mask_plan(base + y * stride + x, stride, s, plan.baseAddress, plan.count)
         return true
     }

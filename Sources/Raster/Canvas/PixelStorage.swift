@@ -76,22 +76,7 @@ final class PixelStorage {
     /// speed.
     func settleAll() {
         guard hasDebt else { return }
-        var y = 0
-        while y < height {
-            let from = Int(settled[y])
-            guard from < width else {
-                y += 1
-                continue
-            }
-            var end = y + 1
-            if from == 0 && stride == width {
-                while end < height && settled[end] == 0 && owed[end] == owed[y] { end += 1 }
-            }
-            PixelMath.fill(
-                base + y * stride + from, owed[y], count: (end - y) * width - from)
-            for r in y..<end { settled[r] = Int32(width) }
-            y = end
-        }
+        pixel_settle_all(base, width, stride, height, settled, owed)
         hasDebt = false
     }
 }
@@ -131,9 +116,21 @@ struct DeferredClear {
     /// Whether each of `rows` holds what was drawn up to `end` (canvas columns) and owes
     /// nothing there.
     func isSettled(rows: Range<Int>, to end: Int) -> Bool {
-        let column = Int32(originX + end)
-        for y in rows where settled[y] < column { return false }
-        return true
+        var debts = debts(fromRow: rows.lowerBound, x: 0)
+        return pixel_rows_settled(&debts, rows.count, Int32(end)) != 0
+    }
+
+    /// Before pixels left of `end` in each of `rows` (canvas columns) are read or blended:
+    /// writes the owed color up to `end`.
+    func settle(rows: Range<Int>, to end: Int) {
+        var debts = debts(fromRow: rows.lowerBound, x: 0)
+        pixel_settle_rows(pixels + rows.lowerBound * stride, stride, rows.count, &debts, Int32(end))
+    }
+
+    /// The debts of rows from `y` on, for a drawing whose column 0 is the canvas's column `x`.
+    @inline(__always)
+    func debts(fromRow y: Int, x: Int) -> pixel_debts {
+        pixel_debts(settled: settled + y, owed: owed + y, column: Int32(originX + x))
     }
 
     /// Row `y`'s debt for a drawing whose column 0 is the canvas's column `x`.
