@@ -179,28 +179,39 @@ static int step_order(pixel_mask_step step) {
     return step.kind == PIXEL_MASK_FULL ? 0 : step.count == 4 ? 1 : 2;
 }
 
+/// Walks the steps of the mask row `row` (`width` bytes, row `y` of the plan) from column
+/// `from` to `to` and stores those of `order` from `steps[next]` on (`steps` may be NULL to
+/// count them), each repeated on the `rows` rows from `y`. Returns the next free index.
+static size_t plan_row(const uint8_t *row, size_t width, size_t y, size_t rows, size_t from,
+                       size_t to, int order, pixel_mask_step *steps, size_t next) {
+    size_t x = from;
+    while (x < to) {
+        if (row[x] == 0) {
+            x++;
+            continue;
+        }
+        pixel_mask_step step = plan_step(row, width, y, x);
+        if (step_order(step) == order) {
+            for (size_t r = 0; r < rows; r++) {
+                if (steps) {
+                    steps[next] = step;
+                    steps[next].y = (uint16_t)(y + r);
+                }
+                next++;
+            }
+        }
+        x = step.x + step.count;
+    }
+    return next;
+}
+
 /// Walks the mask's steps, row by row, left to right, and stores those of `order` from
 /// `steps[next]` on (`steps` may be NULL to count them). Returns the next free index.
 static size_t plan_mask(
     const uint8_t *mask, size_t width, size_t height, int order, pixel_mask_step *steps,
     size_t next) {
     for (size_t y = 0; y < height; y++) {
-        const uint8_t *row = mask + y * width;
-        size_t x = 0;
-        while (x < width) {
-            if (row[x] == 0) {
-                x++;
-                continue;
-            }
-            pixel_mask_step step = plan_step(row, width, y, x);
-            if (step_order(step) == order) {
-                if (steps) {
-                    steps[next] = step;
-                }
-                next++;
-            }
-            x = step.x + step.count;
-        }
+        next = plan_row(mask + y * width, width, y, 1, 0, width, order, steps, next);
     }
     return next;
 }
@@ -213,6 +224,39 @@ size_t pixel_mask_plan(
     size_t next = 0;
     for (int order = 0; order < 3; order++) {
         next = plan_mask(mask, width, height, order, steps, next);
+    }
+    return next;
+}
+
+size_t pixel_span_plan(
+    const pixel_span_band *bands, size_t count, const pixel_span *spans, const uint8_t *coverage,
+    int32_t left, int32_t top, size_t width, uint8_t *row, pixel_mask_step *steps) {
+    size_t next = 0;
+    for (int order = 0; order < 3; order++) {
+        for (size_t b = 0; b < count; b++) {
+            pixel_span_band band = bands[b];
+            if (band.span_count <= 0 || band.count <= 0) {
+                continue;
+            }
+            const pixel_span *first = spans + band.first_span;
+            size_t from = width;
+            size_t to = 0;
+            for (int32_t k = 0; k < band.span_count; k++) {
+                pixel_span span = first[k];
+                size_t x = (size_t)(span.x - left);
+                from = x < from ? x : from;
+                to = x + (size_t)span.count > to ? x + (size_t)span.count : to;
+                uint8_t *at = row + x;
+                if (span.kind == PIXEL_SPAN_MASK) {
+                    memcpy(at, coverage + span.coverage, (size_t)span.count);
+                } else {
+                    memset(at, (int)span.coverage, (size_t)span.count);
+                }
+            }
+            next = plan_row(row, width, (size_t)(band.y - top), (size_t)band.count, from, to,
+                            order, steps, next);
+            memset(row + from, 0, to - from);
+        }
     }
     return next;
 }
@@ -361,6 +405,45 @@ void pixel_blend_spans(
     }
 #endif
     blend_spans_any(dst, stride, rows, s, spans, count, coverage, debts);
+}
+
+/// `blend_spans` for each band of a recorded shape.
+static inline __attribute__((always_inline)) void
+blend_bands(uint32_t *dst, size_t stride, uint32_t s, const pixel_span_band *bands, size_t count,
+            const pixel_span *spans, const uint8_t *coverage, const pixel_debts *debts) {
+    for (size_t b = 0; b < count; b++) {
+        pixel_span_band band = bands[b];
+        if (debts) {
+            pixel_debts from = {debts->settled + band.y, debts->owed + band.y, debts->column};
+            blend_spans_any(dst + (size_t)band.y * stride, stride, (size_t)band.count, s,
+                            spans + band.first_span, (size_t)band.span_count, coverage, &from);
+        } else {
+            blend_spans_any(dst + (size_t)band.y * stride, stride, (size_t)band.count, s,
+                            spans + band.first_span, (size_t)band.span_count, coverage, NULL);
+        }
+    }
+}
+
+#if defined(__x86_64__)
+/// The band blend compiled for AVX2.
+__attribute__((target("avx2"))) static void
+blend_bands_avx2(uint32_t *dst, size_t stride, uint32_t s, const pixel_span_band *bands,
+                 size_t count, const pixel_span *spans, const uint8_t *coverage,
+                 const pixel_debts *debts) {
+    blend_bands(dst, stride, s, bands, count, spans, coverage, debts);
+}
+#endif
+
+void pixel_blend_span_bands(
+    uint32_t *dst, size_t stride, uint32_t s, const pixel_span_band *bands, size_t count,
+    const pixel_span *spans, const uint8_t *coverage, const pixel_debts *debts) {
+#if defined(__x86_64__)
+    if (pixel_fill_use_avx2()) {
+        blend_bands_avx2(dst, stride, s, bands, count, spans, coverage, debts);
+        return;
+    }
+#endif
+    blend_bands(dst, stride, s, bands, count, spans, coverage, debts);
 }
 
 #if defined(__x86_64__)

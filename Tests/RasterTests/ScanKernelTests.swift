@@ -264,6 +264,76 @@ struct ScanKernelTests {
         }
     }
 
+    @Test("a recorded shape's plan from its bands of spans is the plan of its mask, step for step")
+    func spanPlanIsMaskPlan() {
+        var rng = SystemRandomNumberGenerator()
+        for trial in 0..<300 {
+            let width = [8, 9, 13, 64, 70, 300][trial % 6]
+            // Bands of one to three rows, each a random swept row, its masks packed as the
+            // shape cache packs them; some rows empty.
+            var bands: [pixel_span_band] = []
+            var spans: [pixel_span] = []
+            var bytes: [UInt8] = []
+            var mask: [UInt8] = []
+            var y: Int32 = 0
+            for band in 0..<Int.random(in: 2...12, using: &rng) {
+                var row = randomRow(width: width, windings: -1...1, using: &rng)
+                if band == 1 {
+                    // A run of half coverage between whole groups: a run span below 255.
+                    row = Row(width: width)
+                    row.add(0.5, at: Int.random(in: 0..<width / 2, using: &rng))
+                    row.add(-0.5, at: Int.random(in: width / 2...width, using: &rng))
+                }
+                let (rowSpans, masks) = sweep(&row, evenOdd: false, antiAlias: trial % 5 != 0)
+                let (coverage, _) = coverage(of: rowSpans, masks: masks, width: width)
+                let count = Int32.random(in: 1...3, using: &rng)
+                bands.append(
+                    pixel_span_band(
+                        y: y, count: count, first_span: Int32(spans.count),
+                        span_count: Int32(rowSpans.count)))
+                for var span in rowSpans {
+                    if span.kind == UInt32(PIXEL_SPAN_MASK) {
+                        let from = Int(span.coverage)
+                        span.coverage = UInt32(bytes.count)
+                        bytes += masks[from..<from + Int(span.count)]
+                    }
+                    spans.append(span)
+                }
+                for _ in 0..<count { mask += coverage }
+                y += count
+            }
+            bytes.append(0)
+            let height = Int(y)
+            let expected = mask.withUnsafeBufferPointer { m in
+                var steps = [pixel_mask_step](
+                    repeating: pixel_mask_step(),
+                    count: pixel_mask_plan(m.baseAddress, width, height, nil))
+                _ = pixel_mask_plan(m.baseAddress, width, height, &steps)
+                return steps
+            }
+            var row = [UInt8](repeating: 0, count: width)
+            let count = pixel_span_plan(
+                bands, bands.count, spans, bytes, 0, 0, width, &row, nil)
+            var steps = [pixel_mask_step](repeating: pixel_mask_step(), count: count)
+            let written = pixel_span_plan(
+                bands, bands.count, spans, bytes, 0, 0, width, &row, &steps)
+            // The same steps; within one kind a band's rows may come in another order.
+            func key(_ s: pixel_mask_step) -> [UInt64] {
+                [UInt64(s.kind), UInt64(s.count), UInt64(s.y), UInt64(s.x), s.coverage]
+            }
+            #expect(written == count)
+            #expect(
+                steps.map(key).sorted { $0.lexicographicallyPrecedes($1) }
+                    == expected.map(key).sorted { $0.lexicographicallyPrecedes($1) },
+                "width \(width), \(bands.count) bands")
+            #expect(
+                steps.map { $0.kind == 0 ? 0 : $0.count }
+                    == expected.map { $0.kind == 0 ? 0 : $0.count },
+                "kinds in the plan's order: full runs, then windows of four, then of eight")
+            #expect(row.allSatisfy { $0 == 0 }, "the scratch row is left empty")
+        }
+    }
+
     @Test("a slanted edge ending on the clip's left edge deposits inside its row")
     func edgeEndingOnLeftEdge() {
         // Triangles with a vertex exactly on column 0, their slanted sides ending there: the

@@ -190,6 +190,32 @@ void pixel_blend_spans(
     uint32_t *dst, size_t stride, size_t rows, uint32_t s, const pixel_span *spans, size_t count,
     const uint8_t *coverage, const pixel_debts *debts);
 
+/// A band of a recorded shape (Raster's `ShapeCache`): rows `y..<y + count` all have the spans
+/// `first_span..<first_span + span_count` of the shape's spans.
+typedef struct {
+    int32_t y;
+    int32_t count;
+    int32_t first_span;
+    int32_t span_count;
+} pixel_span_band;
+
+/// `pixel_blend_spans` for each of a recorded shape's `count` bands, in one call: `dst` is
+/// row 0, column 0 of the drawing (the spans' column 0), `debts` (NULL: none owed) the
+/// deferred clear from row 0.
+void pixel_blend_span_bands(
+    uint32_t *dst, size_t stride, uint32_t s, const pixel_span_band *bands, size_t count,
+    const pixel_span *spans, const uint8_t *coverage, const pixel_debts *debts);
+
+/// Prepares a recorded shape for `pixel_blend_mask_plan`, as `pixel_mask_plan` would from a mask
+/// of its box: the box's column `left` and row `top` are step (0, 0), and it is `width` pixels
+/// wide (8 ≤ `width` ≤ 65535; every span inside it, and the rows within 65535 of `top`).
+/// `row` is scratch for `width` bytes, all 0 (they are 0 again on return). Writes the steps
+/// to `steps` (NULL counts them) and returns how many. Works band by band, a band's rows
+/// sharing one row's steps, so the work grows with the spans, not with the box's area.
+size_t pixel_span_plan(
+    const pixel_span_band *bands, size_t count, const pixel_span *spans, const uint8_t *coverage,
+    int32_t left, int32_t top, size_t width, uint8_t *row, pixel_mask_step *steps);
+
 /// Lets the kernels use CPU extensions found at run time (`allowed` ≠ 0, the default) or keeps
 /// them on the baseline path every CPU of the architecture runs (0): what a Raspberry Pi or an
 /// x86-64 CPU without AVX2 computes. The tests turn it off to check both paths agree.

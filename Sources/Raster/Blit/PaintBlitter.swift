@@ -122,12 +122,17 @@ struct PaintBlitter: Blitter {
         }
     }
 
-    /// A stored shape in a solid color blended source-over goes out as its plan, in one C call,
-    /// when no row it lies on still owes pixels under it (the plan blends its box in no row
-    /// order, and settling first would write the owed color where the shape then stores its
-    /// own); anything else row by row.
+    /// A stored shape: in one C call for a solid color blended source-over.
+    ///
+    /// As its plan when no row it lies on still owes pixels under it (the plan blends its box
+    /// in no row order, and settling first would write the owed color where the shape then
+    /// stores its own), else band by band, settling as it goes. Any other paint band by band
+    /// through ``blitSpans(_:count:coverage:x:rows:)``.
     mutating func replay(_ coverage: ShapeCache.Coverage, x: Int) {
-        if let plan = coverage.plan, case .solid(let s) = source, blendMode == .sourceOver,
+        guard case .solid(let s) = source, blendMode == .sourceOver else {
+            return coverage.replay(x: x, through: &self)
+        }
+        if let plan = coverage.plan,
             deferredClear?.isSettled(rows: plan.rows, to: x + plan.x + plan.width) ?? true
         {
             pixel_blend_mask_plan(
@@ -135,7 +140,16 @@ struct PaintBlitter: Blitter {
                 plan.steps.baseAddress, plan.steps.count)
             return
         }
-        coverage.replay(x: x, through: &self)
+        let bands = coverage.bands
+        if var debts = deferredClear?.debts(fromRow: 0, x: x) {
+            pixel_blend_span_bands(
+                base + x, stride, s, bands.baseAddress, bands.count, coverage.spans.baseAddress,
+                coverage.bytes.baseAddress, &debts)
+        } else {
+            pixel_blend_span_bands(
+                base + x, stride, s, bands.baseAddress, bands.count, coverage.spans.baseAddress,
+                coverage.bytes.baseAddress, nil)
+        }
     }
 
     /// Blends a whole coverage mask prepared by `pixel_mask_plan` (a glyph's plan).

@@ -69,19 +69,14 @@ final class ShapeCache {
         }
     }
 
-    /// Rows `y..<y + count` all have spans `firstSpan..<firstSpan + spanCount`.
-    struct Row {
-        var y: Int32
-        var count: Int32
-        var firstSpan: Int32
-        var spanCount: Int32
-    }
+    /// Rows `y..<y + count` all have the spans `first_span..<first_span + span_count`.
+    typealias Band = pixel_span_band
 
-    /// One shape's coverage: its rows of spans, the masks' bytes packed, in memory of its own
+    /// One shape's coverage: its bands of spans, the masks' bytes packed, in memory of its own
     /// (a replay is a plain loop over it: no array access, no closure), and the same coverage
     /// as one blend plan.
     final class Coverage: BoundedCacheEntry {
-        let rows: UnsafeMutableBufferPointer<Row>
+        let bands: UnsafeMutableBufferPointer<Band>
         /// Columns relative to the key's clip; a mask's `coverage` is its offset in `bytes`.
         let spans: UnsafeMutableBufferPointer<pixel_span>
         /// The masks' coverage bytes, back to back (at least one, so there is an address).
@@ -104,74 +99,66 @@ final class ShapeCache {
             let rows: Range<Int>
         }
 
-        init(rows: [Row], spans: [pixel_span], bytes: [UInt8], key: Key) {
-            self.rows = .allocate(capacity: rows.count)
-            _ = self.rows.initialize(from: rows)
+        init(bands: [Band], spans: [pixel_span], bytes: [UInt8], key: Key) {
+            self.bands = .allocate(capacity: bands.count)
+            _ = self.bands.initialize(from: bands)
             self.spans = .allocate(capacity: spans.count)
             _ = self.spans.initialize(from: spans)
             self.bytes = .allocate(capacity: max(1, bytes.count))
             _ = self.bytes.initialize(from: bytes)
-            plan = Self.plan(rows: rows, spans: spans, bytes: bytes, clipWidth: key.clip.width)
+            plan = Self.plan(self.bands, self.spans, self.bytes, clipWidth: key.clip.width)
             byteCount =
-                rows.count * MemoryLayout<Row>.stride + spans.count
+                bands.count * MemoryLayout<Band>.stride + spans.count
                 * MemoryLayout<pixel_span>.stride + bytes.count + key.path.elements.count
                 * MemoryLayout<Path.Element>.stride + (plan?.steps.count ?? 0)
                 * MemoryLayout<pixel_mask_step>.stride
         }
 
         deinit {
-            rows.deallocate()
+            bands.deallocate()
             spans.deallocate()
             bytes.deallocate()
             plan?.steps.deallocate()
         }
 
-        /// Sends every stored row through `blitter`, columns counted from `x`.
+        /// Sends every stored band through `blitter`, columns counted from `x`.
         func replay<B: Blitter>(x: Int, through blitter: inout B) {
             guard let spanBase = spans.baseAddress, let byteBase = bytes.baseAddress else { return }
-            for row in rows {
-                let y = Int(row.y)
+            for band in bands {
+                let y = Int(band.y)
                 blitter.blitSpans(
-                    spanBase + Int(row.firstSpan), count: Int(row.spanCount), coverage: byteBase,
-                    x: x, rows: y..<(y + Int(row.count)))
+                    spanBase + Int(band.first_span), count: Int(band.span_count),
+                    coverage: byteBase, x: x, rows: y..<(y + Int(band.count)))
             }
         }
 
-        /// The rows and spans drawn into a mask of their bounding box (at least 8 columns
-        /// wide, inside the clip), planned by `pixel_mask_plan`.
+        /// The plan of the bands' bounding box (at least 8 columns wide, inside the clip), by
+        /// `pixel_span_plan`.
         private static func plan(
-            rows: [Row], spans: [pixel_span], bytes: [UInt8], clipWidth: Int
+            _ bands: UnsafeMutableBufferPointer<Band>,
+            _ spans: UnsafeMutableBufferPointer<pixel_span>,
+            _ bytes: UnsafeMutableBufferPointer<UInt8>, clipWidth: Int
         ) -> Plan? {
-            guard let top = rows.map({ Int($0.y) }).min(),
-                let bottom = rows.map({ Int($0.y + $0.count) }).max(),
+            guard let top = bands.map({ Int($0.y) }).min(),
+                let bottom = bands.map({ Int($0.y + $0.count) }).max(),
                 let left = spans.map({ Int($0.x) }).min(),
                 let right = spans.map({ Int($0.x + $0.count) }).max(), clipWidth >= 8
             else { return nil }
             let x = min(left, clipWidth - 8)
             let width = max(right, x + 8) - x
-            let height = bottom - top
-            guard width <= Int(UInt16.max), height <= Int(UInt16.max) else { return nil }
-            var mask = [UInt8](repeating: 0, count: width * height)
-            for row in rows {
-                for span in spans[Int(row.firstSpan)..<Int(row.firstSpan + row.spanCount)] {
-                    let from = Int(span.x) - x
-                    for y in Int(row.y) - top..<Int(row.y + row.count) - top {
-                        let line = y * width + from
-                        for i in 0..<Int(span.count) {
-                            mask[line + i] =
-                                span.kind == UInt32(PIXEL_SPAN_MASK)
-                                ? bytes[Int(span.coverage) + i] : UInt8(span.coverage)
-                        }
-                    }
-                }
+            guard width <= Int(UInt16.max), bottom - top <= Int(UInt16.max) else { return nil }
+            let row = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+            defer { row.deallocate() }
+            row.initialize(repeating: 0, count: width)
+            func plan(into steps: UnsafeMutablePointer<pixel_mask_step>?) -> Int {
+                pixel_span_plan(
+                    bands.baseAddress, bands.count, spans.baseAddress, bytes.baseAddress,
+                    Int32(x), Int32(top), width, row, steps)
             }
-            return mask.withUnsafeBufferPointer { mask -> Plan? in
-                guard let base = mask.baseAddress else { return nil }
-                let count = pixel_mask_plan(base, width, height, nil)
-                let steps = UnsafeMutableBufferPointer<pixel_mask_step>.allocate(capacity: count)
-                _ = pixel_mask_plan(base, width, height, steps.baseAddress)
-                return Plan(steps: steps, x: x, width: width, rows: top..<bottom)
-            }
+            let steps = UnsafeMutableBufferPointer<pixel_mask_step>.allocate(
+                capacity: plan(into: nil))
+            _ = plan(into: steps.baseAddress)
+            return Plan(steps: steps, x: x, width: width, rows: top..<bottom)
         }
     }
 
@@ -240,7 +227,7 @@ final class ShapeCache {
         var inner: Inner
         /// The clip's left column: recorded columns are relative to it.
         let x: Int
-        private(set) var rows: [Row] = []
+        private(set) var bands: [Band] = []
         private(set) var spans: [pixel_span] = []
         private(set) var bytes: [UInt8] = []
 
@@ -251,7 +238,7 @@ final class ShapeCache {
 
         /// What was recorded, as an entry for `key`.
         func coverage(for key: Key) -> Coverage {
-            Coverage(rows: rows, spans: spans, bytes: bytes, key: key)
+            Coverage(bands: bands, spans: spans, bytes: bytes, key: key)
         }
 
         func copy(using scratch: ScanScratch) -> Self {
@@ -275,10 +262,10 @@ final class ShapeCache {
                 }
                 self.spans.append(span)
             }
-            self.rows.append(
-                Row(
-                    y: Int32(rows.lowerBound), count: Int32(rows.count), firstSpan: Int32(first),
-                    spanCount: Int32(count)))
+            bands.append(
+                Band(
+                    y: Int32(rows.lowerBound), count: Int32(rows.count), first_span: Int32(first),
+                    span_count: Int32(count)))
         }
 
         mutating func blitH(x: Int, y: Int, count: Int, coverage: UInt8) {
