@@ -2,6 +2,7 @@
 
 #include "CPixelFill.h"
 #include "CPUExtensions.h"
+#include "FillVectors.h"
 
 /// Four pixels' bytes, the same widened to one 16-bit lane per channel (and to 32 bits, for a
 /// product's high half), four coverage bytes; four and eight pixels as 32-bit words.
@@ -266,7 +267,6 @@ size_t pixel_span_plan(
 static inline __attribute__((always_inline)) void
 blend_plan(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps, size_t count,
            int opaque) {
-    pixels8 sp = (pixels8){0} + s;
     lanes16 source;
     four_pixels(&source, s);
     for (size_t k = 0; k < count; k++) {
@@ -280,18 +280,13 @@ blend_plan(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *step
             }
             continue;
         }
-        // A run of eight or more: whole steps of eight, the last one overlapping the one
-        // before it (a store writes the same pixels twice; a blend masks them off).
-        size_t n = step.count;
+        // A run of eight or more: stores, or whole blend steps of eight, the last one
+        // overlapping the one before it with the pixels already done masked off.
         if (opaque) {
-            size_t i = 0;
-            for (; i + 8 < n; i += 8) {
-                memcpy(d + i, &sp, sizeof sp);
-            }
-            memcpy(d + n - 8, &sp, sizeof sp);
+            fill_vectors(d, s, step.count);
             continue;
         }
-        blend_run(d, &source, 255, n);
+        blend_run(d, &source, 255, step.count);
     }
 }
 
@@ -332,6 +327,17 @@ void pixel_blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t
     blend_mask_any(dst, s, coverage, count);
 }
 
+/// A run of full coverage in an opaque color: stored inline (`fill_vectors`, compiled for the
+/// blend's own target) when it is row-sized, else by `pixel_fill32`.
+static inline __attribute__((always_inline)) void store_run(uint32_t *dst, uint32_t s,
+                                                            size_t count) {
+    if (count >= 8 && count < string_fill_min) {
+        fill_vectors(dst, s, count);
+    } else {
+        pixel_fill32(dst, s, count);
+    }
+}
+
 /// The spans of one row, in order: an opaque source at full coverage is stored, masks and
 /// other runs blend. `opaque` is a constant in each copy.
 static inline __attribute__((always_inline)) void
@@ -344,7 +350,7 @@ blend_row(uint32_t *dst, uint32_t s, const lanes16 *source, const pixel_span *sp
             if (debt) {
                 pixel_settle(dst, debt, span.x, end);
             }
-            pixel_fill32(dst + span.x, s, (size_t)span.count);
+            store_run(dst + span.x, s, (size_t)span.count);
             continue;
         }
         if (debt) {

@@ -1,44 +1,22 @@
 #include "CPixelFill.h"
 #include "CPUExtensions.h"
-
-/// Pixels from which one `rep stosd` beats vector stores: a frame-sized fill, where the
-/// CPU's fast-string path writes whole cache lines without reading them first.
-enum { string_fill_min = 1 << 16 };
+#include "FillVectors.h"
 
 #if defined(__x86_64__)
-typedef uint32_t pixels8 __attribute__((vector_size(32)));
-
-/// Row-sized fills in 32-byte stores: one unaligned store for the first eight pixels, aligned
-/// stores four at a time from the next 32-byte boundary, then one unaligned store for the last
-/// eight (stores may overlap; the pixels are the same). A row of a tile is a few KiB, where
-/// `rep stosd`'s start-up and its read of each line cost more than the stores themselves.
+/// `fill_vectors` compiled for AVX2 (32-byte stores), for fills of eight pixels or more.
 __attribute__((target("avx2"))) static void fill_avx2(uint32_t *dst, uint32_t value, size_t count) {
-    pixels8 v = (pixels8){0} + value;
+    fill_vectors(dst, value, count);
+}
+#endif
+
+void pixel_fill32(uint32_t *dst, uint32_t value, size_t count) {
+#if defined(__x86_64__)
     if (count < 8) {
         for (size_t i = 0; i < count; i++) {
             dst[i] = value;
         }
         return;
     }
-    __builtin_memcpy(dst, &v, sizeof v);
-    size_t i = (32 - ((uintptr_t)dst & 31)) / 4;  // 1…8: the first pixel on a boundary
-    for (; i + 32 <= count; i += 32) {
-        *(pixels8 *)(dst + i) = v;
-        *(pixels8 *)(dst + i + 8) = v;
-        *(pixels8 *)(dst + i + 16) = v;
-        *(pixels8 *)(dst + i + 24) = v;
-    }
-    for (; i + 8 <= count; i += 8) {
-        *(pixels8 *)(dst + i) = v;
-    }
-    if (i < count) {
-        __builtin_memcpy(dst + count - 8, &v, sizeof v);
-    }
-}
-#endif
-
-void pixel_fill32(uint32_t *dst, uint32_t value, size_t count) {
-#if defined(__x86_64__)
     if (count < string_fill_min && pixel_fill_use_avx2()) {
         fill_avx2(dst, value, count);
         return;

@@ -178,6 +178,37 @@ struct ShapeCacheTests {
         #expect(cached.shapes.hits == 8, "four shapes replayed on frames 2 and 3")
     }
 
+    @Test("equal keys hash alike (0 and −0 too); a change to any number the key holds rehashes")
+    func keyHash() {
+        func key(
+            _ x: Double = 1, translate: Double = 0, width: Double = 2, dash: [Double] = [],
+            clip: IntRect = IntRect(x: 0, y: 0, width: 50, height: 40)
+        ) -> ShapeCache.Key {
+            var path = Path()
+            path.move(to: Point(x: x, y: 0))
+            path.addQuadCurve(to: Point(x: 9, y: 9), control: Point(x: 9, y: 0))
+            path.addCurve(
+                to: Point(x: 0, y: 9), control1: Point(x: 5, y: 12), control2: Point(x: 2, y: 12))
+            path.closeSubpath()
+            var style = StrokeStyle(lineWidth: width)
+            style.dash = dash
+            return ShapeCache.Key(
+                path: path, transform: Transform(translationX: translate, y: 0), stroke: style,
+                rule: .nonZero, clip: clip, antiAlias: true)
+        }
+        #expect(key(0) == key(-0.0) && key(0).hash == key(-0.0).hash)
+        #expect(key(translate: 0).hash == key(translate: -0.0).hash)
+        let base = key()
+        let changed = [
+            key(1.0000001), key(translate: 0.5), key(width: 2.5), key(dash: [3, 1]),
+            key(clip: IntRect(x: 0, y: 0, width: 50, height: 41)),
+            key(clip: IntRect(x: 1, y: 0, width: 50, height: 40)),
+        ]
+        for (k, other) in changed.enumerated() {
+            #expect(other != base && other.hash != base.hash, "change \(k)")
+        }
+    }
+
     @Test("slots at different places share a stored shape, each drawn where it is")
     func slotsShareShapes() {
         let size = PixelSize(width: 200, height: 100)

@@ -176,22 +176,25 @@ extension Path {
         } else if !clockwise, sweep < 0 {
             sweep -= full * (sweep / full).rounded(.down)
         }
-        let start = Point(
-            x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
-        if currentPoint == nil { move(to: start) } else { addLine(to: start) }
         let segments = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
+        reserveForShape(segments + 1)
+        // Each angle's cosine and sine once: a piece's end is the next one's start.
+        var a0 = startAngle
+        var (cos0, sin0) = (cos(a0), sin(a0))
+        let start = Point(x: center.x + radius * cos0, y: center.y + radius * sin0)
+        if currentPoint == nil { move(to: start) } else { addLine(to: start) }
         let step = sweep / Double(segments)
         // Each piece of angle θ is one cubic with handles of length (4/3)·tan(θ/4)·r.
         let h = 4.0 / 3.0 * tan(step / 4) * radius
-        var a0 = startAngle
         for _ in 0..<segments {
             let a1 = a0 + step
-            let p0 = Point(x: center.x + radius * cos(a0), y: center.y + radius * sin(a0))
-            let p1 = Point(x: center.x + radius * cos(a1), y: center.y + radius * sin(a1))
+            let (cos1, sin1) = (cos(a1), sin(a1))
+            let p0 = Point(x: center.x + radius * cos0, y: center.y + radius * sin0)
+            let p1 = Point(x: center.x + radius * cos1, y: center.y + radius * sin1)
             addCurve(
-                to: p1, control1: Point(x: p0.x - h * sin(a0), y: p0.y + h * cos(a0)),
-                control2: Point(x: p1.x + h * sin(a1), y: p1.y - h * cos(a1)))
-            a0 = a1
+                to: p1, control1: Point(x: p0.x - h * sin0, y: p0.y + h * cos0),
+                control2: Point(x: p1.x + h * sin1, y: p1.y - h * cos1))
+            (a0, cos0, sin0) = (a1, cos1, sin1)
         }
     }
 }
