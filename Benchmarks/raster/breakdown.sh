@@ -1,46 +1,44 @@
 #!/usr/bin/env bash
-# Where a frame of the reference scene (shared/bench/SCENE.md) spends its time, by the Canvas
-# call of ReferenceScene.draw it is in: `perf record -g` of `nightstand bench`, each sample
-# under ReferenceScene.draw counted for the Canvas method directly below it (fill: the tiles,
-# with the clear's pixels beside them on their rows; stroke: the ring's track and progress arc;
-# drawText: the four runs; settlePixels: the rest of the deferred clear, the rows and row ends
-# nothing was drawn on).
+# Where a frame of the reference scene (shared/bench/SCENE.md) spends its time: the frame drawn
+# part by part (`nightstand bench --parts`), each part's cost the time it adds to the frame.
 #
-#   Benchmarks/raster/breakdown.sh [SIZE]      # default 1920x1080; needs perf
+#   Benchmarks/raster/breakdown.sh [SIZE] [ROUNDS]     # default 800x480, 7 rounds
 #
-# prints the share of each call, and its microseconds per frame from the bench's frame_ms.
-# Uses .build/release/nightstand (build it with `scripts/build-release` first).
+# prints, in microseconds per frame (medians over the rounds, the partial frames interleaved),
+#   clear     the clear and its settling alone (the empty frame)
+#   tiles     what the two tiles add
+#   ring      what the ring's track and arc add
+#   text      what the four text runs add
+#   frame     all of it, next to memset (the frame's bytes written once)
+#
+# Why not a profiler's samples: the tiles' stores are still draining to the cache when the
+# ring and the text are drawn, and `perf record` (a timer on this VM, with no cycle counter)
+# charges that to them; an earlier version of this script counted 19 µs of an 800x480 frame
+# for the ring that adds 5. Uses .build/release/nightstand (`scripts/build-release` first).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-size="${1:-1920x1080}"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-perf record -q -g -o "$work/perf.data" .build/release/nightstand bench --size "$size" \
-    --repeats 2000 >"$work/bench.txt" 2>/dev/null
-frame_ms=$(sed -n 's/.* frame_ms=\([0-9.]*\) .*/\1/p' "$work/bench.txt")
-# perf script prints each sample's stack innermost first, one frame a line ("address symbol"),
-# a blank line between samples. settlePixels is inlined into ReferenceScene.draw, so its
-# samples sit in PixelStorage.settleAll.
-perf script -i "$work/perf.data" --no-demangle -F ip,sym 2>/dev/null | awk -v ms="$frame_ms" '
-    /^[[:space:]]*$/ {
-        if (inside) { calls[below]++; total++ }
-        below = ""; previous = ""; inside = 0; next
-    }
+size="${1:-800x480}"
+rounds="${2:-7}"
+parts=(none tiles tiles,ring tiles,ring,text)
+for _ in $(seq "$rounds"); do
+    for p in "${parts[@]}"; do
+        .build/release/nightstand bench --size "$size" --repeats 2000 --parts "$p"
+    done
+done | awk -v size="$size" '
     {
-        sym = $2
-        if (!inside && sym ~ /14ReferenceSceneV4draw2on/) { inside = 1; below = previous }
-        if (!inside) previous = sym
+        for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+        n[f["parts"]]++; t[f["parts"], n[f["parts"]]] = f["frame_ms"] * 1000
+        m++; mem[m] = f["memset_ms"] * 1000
+    }
+    function median(key,   k, c, a, i, j, x) {
+        c = n[key]; for (k = 1; k <= c; k++) a[k] = t[key, k]
+        for (i = 2; i <= c; i++) { x = a[i]; for (j = i - 1; j > 0 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+        return c % 2 ? a[(c + 1) / 2] : (a[c / 2] + a[c / 2 + 1]) / 2
     }
     END {
-        for (c in calls) {
-            name = c ~ /12PixelStorageC9settleAll/ ? "settlePixels" : c
-            if (match(c, /6CanvasC[0-9]+[A-Za-z]+/)) {
-                name = substr(c, RSTART + 8, RLENGTH - 8); sub(/^[0-9]+/, "", name)
-            }
-            if (name !~ /^(settlePixels|fill|stroke|drawText)$/) name = "other"   # paths, trig
-            share[name] += calls[c]
-        }
-        for (n in share)
-            printf "%-10s %5.1f %%  %6.0f us\n", n, 100 * share[n] / total, 1000 * ms * share[n] / total
-    }' | sort -k2 -rn
-echo "frame_ms=$frame_ms ($size)"
+        for (k = 1; k <= m; k++) t["memset", k] = mem[k]; n["memset"] = m
+        clear = median("none"); tiles = median("tiles"); ring = median("tiles,ring")
+        all = median("tiles,ring,text"); ms = median("memset")
+        printf "clear %6.1f us\ntiles %6.1f us\nring  %6.1f us\ntext  %6.1f us\n", clear, tiles - clear, ring - tiles, all - ring
+        printf "frame %6.1f us (%s), memset %.1f us: %.2fx\n", all, size, ms, all / ms
+    }'

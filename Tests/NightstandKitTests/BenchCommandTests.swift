@@ -68,4 +68,50 @@ struct BenchCommandTests {
         var refused = try BenchCommand.parse(["--threads", "0"])
         #expect(throws: (any Error).self) { try refused.run() }
     }
+
+    @Test("--parts draws only the parts named on the cleared screen; a name not a part is refused")
+    func parts() throws {
+        let scene = try ReferenceScene(
+            size: PixelSize(width: 200, height: 120), fonts: FontDatabase())
+        func colors(_ parts: ReferenceScene.Parts) -> (
+            green: Bool, white: Bool, gray: Bool, bytes: [UInt32]
+        ) {
+            let canvas = Canvas(width: 200, height: 120)
+            scene.draw(on: canvas, parts: parts)
+            var found = (green: false, white: false, gray: false)
+            var bytes: [UInt32] = []
+            for y in 0..<120 {
+                for x in 0..<200 {
+                    let p = canvas[x, y]
+                    bytes.append(UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b))
+                    if Int(p.g) > Int(p.r) + 100 { found.green = true }  // the progress arc
+                    if p.r > 240 && p.g > 240 { found.white = true }  // "10:09", "72%"
+                    if p.r == 0x1C && p.g == 0x1C { found.gray = true }  // a tile
+                }
+            }
+            return (found.green, found.white, found.gray, bytes)
+        }
+        let none = colors([])
+        #expect(none.bytes.allSatisfy { $0 == 0 }, "the clear alone is black")
+        let tiles = colors(.tiles)
+        #expect(tiles.gray && !tiles.green && !tiles.white)
+        let ring = colors([.tiles, .ring])
+        #expect(ring.green && !ring.white)
+        let all = colors(.all)
+        #expect(all.green && all.white)
+        let full = Canvas(width: 200, height: 120)
+        scene.draw(on: full)
+        #expect(
+            all.bytes
+                == (0..<120).flatMap { y in
+                    (0..<200).map { x in
+                        let p = full[x, y]
+                        return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
+                    }
+                }, "all parts are the scene")
+        #expect(ReferenceScene.Parts(parsing: "text,tiles") == [.text, .tiles])
+        #expect(ReferenceScene.Parts(parsing: "none") == [])
+        var wrong = try BenchCommand.parse(["--parts", "tiles,clock", "--size", "64x40"])
+        #expect(throws: (any Error).self) { try wrong.run() }
+    }
 }

@@ -49,6 +49,15 @@ struct BenchCommand: ParsableCommand {
         help: "Also time the frame with the shape cache off (uncached_frame_ms).")
     var uncached = true
 
+    @Option(
+        help: ArgumentHelp(
+            "Time only these parts of the scene on the cleared screen: tiles, ring, text (comma-separated), or none.",
+            discussion: """
+                Prints size, parts, frame_ms and memset_ms; the differences between such runs \
+                are where a frame goes (Benchmarks/raster/breakdown.sh).
+                """))
+    var parts: String?
+
     mutating func run() throws {
         let sizes = try (size.isEmpty ? ["800x480", "1280x720", "1920x1080"] : size).map { text in
             guard let s = PixelSize(parsing: text) else {
@@ -59,12 +68,27 @@ struct BenchCommand: ParsableCommand {
         }
         guard repeats > 0 else { throw ValidationError("--repeats must be at least 1") }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+        let only = try parts.map { list in
+            guard let parsed = ReferenceScene.Parts(parsing: list) else {
+                throw ValidationError(
+                    "--parts \(list): expected tiles, ring and text, comma-separated, or none")
+            }
+            return parsed
+        }
         let fonts = try FontDatabase()
         for s in sizes {
             let scene = try ReferenceScene(size: s, fonts: fonts)
             let views = ReferenceSceneViews(geometry: scene, fonts: fonts)
             let canvas = Canvas(size: s)
             if let threads { canvas.drawingThreads = threads }
+            if let only, let parts {
+                for _ in 0..<8 { scene.draw(on: canvas, parts: only) }  // warm both caches
+                let frame = Self.median(repeats) { scene.draw(on: canvas, parts: only) }
+                print(
+                    "size=\(s) parts=\(parts) frame_ms=\(Self.format(frame))"
+                        + " memset_ms=\(Self.format(Self.memsetMilliseconds(canvas, repeats)))")
+                continue
+            }
             var uncachedField = ""
             if uncached {
                 let shapeCacheLimit = canvas.shapeCacheLimit
@@ -88,12 +112,7 @@ struct BenchCommand: ParsableCommand {
             if let out, s == sizes.last {
                 try Self.write(scene, on: canvas, to: out)
             }
-            let bytes = s.width * s.height * 4
-            var fillByte: Int32 = 0
-            let memsetMs = Self.median(repeats) {
-                fillByte ^= 1
-                memset(canvas.row(0), fillByte, bytes)
-            }
+            let memsetMs = Self.memsetMilliseconds(canvas, repeats)
             let overhead = (viewFrame / frame - 1) * 100
             print(
                 "size=\(s) frame_ms=\(Self.format(frame))" + uncachedField
@@ -102,6 +121,17 @@ struct BenchCommand: ParsableCommand {
                     + " night_ms=\(Self.format(night)) memset_ms=\(Self.format(memsetMs))"
                     + " peak_rss_mib=\(Self.peakRSSMiB().fixed(1))"
                     + " shape_cache_kib=\(shapeBytes / 1024)")
+        }
+    }
+
+    /// The median milliseconds of writing `canvas`'s bytes once with `memset` (the lower bound
+    /// of a frame), over `repeats` runs.
+    static func memsetMilliseconds(_ canvas: Canvas, _ repeats: Int) -> Double {
+        let bytes = canvas.width * canvas.height * 4
+        var fillByte: Int32 = 0
+        return median(repeats) {
+            fillByte ^= 1
+            memset(canvas.row(0), fillByte, bytes)
         }
     }
 
