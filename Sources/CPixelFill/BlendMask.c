@@ -4,62 +4,68 @@
 #include "CPUExtensions.h"
 #include "FillVectors.h"
 
-/// Four pixels' bytes, the same widened to one 16-bit lane per channel (and to 32 bits, for a
-/// product's high half), four coverage bytes; four and eight pixels as 32-bit words.
-typedef uint8_t bytes16 __attribute__((vector_size(16)));
-typedef uint16_t lanes16 __attribute__((vector_size(32)));
-typedef uint32_t lanes32 __attribute__((vector_size(64)));
-typedef uint8_t bytes4 __attribute__((vector_size(4)));
-typedef uint32_t pixels4 __attribute__((vector_size(16)));
+/// Eight pixels' bytes, the same widened to one 16-bit lane per channel (and to 32 bits, for a
+/// product's high half), eight coverage bytes; eight pixels as 32-bit words. 64-byte vectors:
+/// one AVX-512 register, two AVX2 ones, four of SSE2 or NEON, as the compiler splits them.
+typedef uint8_t bytes32 __attribute__((vector_size(32)));
+typedef uint16_t lanes16 __attribute__((vector_size(64)));
+typedef uint32_t lanes32 __attribute__((vector_size(128)));
+typedef uint8_t bytes8 __attribute__((vector_size(8)));
 typedef uint32_t pixels8 __attribute__((vector_size(32)));
 
 /// `(t + (t >> 8)) >> 8` for each lane t of a `lanes16` (every t up to 255 × 255 + 128, as
-/// in `blend4`; `ScanKernelTests` checks each): the high half of t · 257, the same integer for
-/// all those t, in one multiply-high (`vpmulhuw`, SSE2's too) instead of two shifts and two
-/// adds. A macro: a 32-byte vector
-/// passed by value would take a different ABI with and without AVX.
+/// in `blend_halves`; `ScanKernelTests` checks each): the high half of t · 257, the same
+/// integer for all those t, in one multiply-high (`vpmulhuw`, SSE2's too) instead of two
+/// shifts and two adds. A macro: a vector passed by value would take a different ABI with and
+/// without AVX.
 #define div255(t) \
     __builtin_convertvector((__builtin_convertvector((t), lanes32) * 257) >> 16, lanes16)
 
-/// Source over destination for four pixels in place, each at its coverage (byte i of
-/// `coverage` for pixel i): per channel
-/// `sc = s·c/255`, then `sc + d·(255 − sc_alpha)/255`, each division the exact rounding
+/// Source over destination for eight pixels in place, four from `first` and four from
+/// `second` (the next four, or a window of another row), each at its coverage (byte i of
+/// `coverage` for pixel i, the first four's in bytes 0–3): per channel `sc = s·c/255`, then
+/// `sc + d·(255 − sc_alpha)/255`, each division the exact rounding
 /// `(t + 128 + ((t + 128) >> 8)) >> 8` of Raster's PixelMath. Every product fits a 16-bit lane
 /// (255 × 255 + 128 + 254 < 65536), so the lanes compute what PixelMath's two-channels-per-
 /// word arithmetic does, bit for bit. With an `opaque` source (alpha 255) `sc_alpha` is `c`
-/// itself (the exact division of 255·c by 255), so the coverage lanes stand in for it. By
-/// pointer: a 32-byte vector passed by value would take a different ABI with and without AVX.
+/// itself (the exact division of 255·c by 255), so the coverage lanes stand in for it. Both
+/// halves are read before either is written: they must not overlap. By pointer: a 64-byte
+/// vector passed by value would take a different ABI on each CPU path.
 static inline __attribute__((always_inline)) void
-blend4(uint32_t *dst, const lanes16 *source, uint32_t coverage, int opaque) {
-    bytes16 d4;
-    bytes4 c1;
-    memcpy(&d4, dst, sizeof d4);
-    memcpy(&c1, &coverage, sizeof c1);
-    bytes16 c4 = __builtin_shufflevector(c1, c1, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
-    lanes16 c = __builtin_convertvector(c4, lanes16);
+blend_halves(uint32_t *first, uint32_t *second, const lanes16 *source, uint64_t coverage,
+             int opaque) {
+    bytes32 d;
+    bytes8 c8;
+    memcpy(&d, first, 16);
+    memcpy((uint8_t *)&d + 16, second, 16);
+    memcpy(&c8, &coverage, sizeof c8);
+    bytes32 c32 = __builtin_shufflevector(c8, c8, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                          4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7);
+    lanes16 c = __builtin_convertvector(c32, lanes16);
     lanes16 sc = div255(*source * c + 128);
     lanes16 a = opaque ? c
                        : __builtin_shufflevector(sc, sc, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11,
-                                                 15, 15, 15, 15);
-    lanes16 u = __builtin_convertvector(d4, lanes16) * (255 - a) + 128;
-    bytes16 out = __builtin_convertvector(sc + div255(u), bytes16);
-    memcpy(dst, &out, sizeof out);
+                                                 15, 15, 15, 15, 19, 19, 19, 19, 23, 23, 23, 23,
+                                                 27, 27, 27, 27, 31, 31, 31, 31);
+    lanes16 u = __builtin_convertvector(d, lanes16) * (255 - a) + 128;
+    bytes32 out = __builtin_convertvector(sc + div255(u), bytes32);
+    memcpy(first, &out, 16);
+    memcpy(second, (uint8_t *)&out + 16, 16);
 }
 
-/// The pixel `s` four times, one 16-bit lane per channel: the source of `blend4`. By pointer,
-/// as `blend4`'s.
-static inline __attribute__((always_inline)) void four_pixels(lanes16 *source, uint32_t s) {
-    pixels4 p = (pixels4){0} + s;
-    bytes16 b;
+/// The pixel `s` eight times, one 16-bit lane per channel: the source of `blend_halves`. By
+/// pointer, as `blend_halves`'s.
+static inline __attribute__((always_inline)) void eight_pixels(lanes16 *source, uint32_t s) {
+    pixels8 p = (pixels8){0} + s;
+    bytes32 b;
     memcpy(&b, &p, sizeof b);
     *source = __builtin_convertvector(b, lanes16);
 }
 
-/// `blend4` for eight pixels (byte i of `coverage` for pixel i), as two halves.
+/// `blend_halves` for eight pixels in a row (byte i of `coverage` for pixel i).
 static inline __attribute__((always_inline)) void
 blend8(uint32_t *dst, const lanes16 *source, uint64_t coverage, int opaque) {
-    blend4(dst, source, (uint32_t)coverage, opaque);
-    blend4(dst + 4, source, (uint32_t)(coverage >> 32), opaque);
+    blend_halves(dst, dst + 4, source, coverage, opaque);
 }
 
 /// `blend8` for a run shorter than eight pixels (`coverage` byte i for pixel i < `count`),
@@ -262,31 +268,45 @@ size_t pixel_span_plan(
     return next;
 }
 
-/// The planned blend: runs of full coverage (stores when the source is opaque), then the
-/// partial windows, four pixels and eight, each kind in one loop.
+/// The planned blend, each kind of step in a loop of its own (a plan lists them in this
+/// order): runs of full coverage (stores when the source is opaque), then the windows of four
+/// pixels two at a time (eight pixels, one AVX-512 register), then the windows of eight.
+///
+/// Two windows of four never share a pixel, so a pair can be read before either is written: a
+/// window is four pixels only when the four after it are uncovered or start a full run, so
+/// the next covered pixel of its row is at least eight columns on, and a window moved left at
+/// the row's end moves at most three (`PixelKernelPathTests` checks plans for it).
 static inline __attribute__((always_inline)) void
 blend_plan(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps, size_t count,
            int opaque) {
     lanes16 source;
-    four_pixels(&source, s);
-    for (size_t k = 0; k < count; k++) {
-        pixel_mask_step step = steps[k];
-        uint32_t *d = dst + step.y * stride + step.x;
-        if (step.kind == PIXEL_MASK_PARTIAL) {
-            if (step.count == 4) {
-                blend4(d, &source, (uint32_t)step.coverage, opaque);
-            } else {
-                blend8(d, &source, step.coverage, opaque);
-            }
-            continue;
-        }
+    eight_pixels(&source, s);
+    size_t k = 0;
+    for (; k < count && steps[k].kind == PIXEL_MASK_FULL; k++) {
+        uint32_t *d = dst + steps[k].y * stride + steps[k].x;
         // A run of eight or more: stores, or whole blend steps of eight, the last one
         // overlapping the one before it with the pixels already done masked off.
         if (opaque) {
-            fill_vectors(d, s, step.count);
-            continue;
+            fill_vectors(d, s, steps[k].count);
+        } else {
+            blend_run(d, &source, 255, steps[k].count);
         }
-        blend_run(d, &source, 255, step.count);
+    }
+    for (; k < count && steps[k].count == 4; k++) {
+        pixel_mask_step a = steps[k];
+        uint32_t *d = dst + a.y * stride + a.x;
+        if (k + 1 < count && steps[k + 1].count == 4) {
+            pixel_mask_step b = steps[++k];
+            blend_halves(d, dst + b.y * stride + b.x, &source,
+                         (a.coverage & 0xFFFFFFFF) | b.coverage << 32, opaque);
+        } else {
+            // Alone: the other half blends four scratch pixels at coverage 0.
+            uint32_t none[4] = {0};
+            blend_halves(d, none, &source, a.coverage & 0xFFFFFFFF, opaque);
+        }
+    }
+    for (; k < count; k++) {
+        blend8(dst + steps[k].y * stride + steps[k].x, &source, steps[k].coverage, opaque);
     }
 }
 
@@ -305,7 +325,7 @@ blend_plan_any(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *
 static inline __attribute__((always_inline)) void
 blend_mask_any(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count) {
     lanes16 source;
-    four_pixels(&source, s);
+    eight_pixels(&source, s);
     blend_mask(dst, s, &source, coverage, count);
 }
 
@@ -369,7 +389,7 @@ static inline __attribute__((always_inline)) void
 blend_spans(uint32_t *dst, size_t stride, size_t rows, uint32_t s, const pixel_span *spans,
             size_t count, const uint8_t *coverage, const pixel_debts *debts, int opaque) {
     lanes16 source;
-    four_pixels(&source, s);
+    eight_pixels(&source, s);
     for (size_t r = 0; r < rows; r++) {
         uint32_t *row = dst + r * stride;
         if (debts) {
@@ -401,10 +421,24 @@ blend_spans_avx2(uint32_t *dst, size_t stride, size_t rows, uint32_t s, const pi
 }
 #endif
 
+#if defined(__x86_64__)
+/// The span blend compiled for AVX-512 (eight pixels' lanes in one register).
+__attribute__((target("avx512bw"))) static void
+blend_spans_avx512(uint32_t *dst, size_t stride, size_t rows, uint32_t s,
+                   const pixel_span *spans, size_t count, const uint8_t *coverage,
+                   const pixel_debts *debts) {
+    blend_spans_any(dst, stride, rows, s, spans, count, coverage, debts);
+}
+#endif
+
 void pixel_blend_spans(
     uint32_t *dst, size_t stride, size_t rows, uint32_t s, const pixel_span *spans, size_t count,
     const uint8_t *coverage, const pixel_debts *debts) {
 #if defined(__x86_64__)
+    if (pixel_fill_use_avx512()) {
+        blend_spans_avx512(dst, stride, rows, s, spans, count, coverage, debts);
+        return;
+    }
     if (pixel_fill_use_avx2()) {
         blend_spans_avx2(dst, stride, rows, s, spans, count, coverage, debts);
         return;
@@ -440,10 +474,24 @@ blend_bands_avx2(uint32_t *dst, size_t stride, uint32_t s, const pixel_span_band
 }
 #endif
 
+#if defined(__x86_64__)
+/// The band blend compiled for AVX-512.
+__attribute__((target("avx512bw"))) static void
+blend_bands_avx512(uint32_t *dst, size_t stride, uint32_t s, const pixel_span_band *bands,
+                   size_t count, const pixel_span *spans, const uint8_t *coverage,
+                   const pixel_debts *debts) {
+    blend_bands(dst, stride, s, bands, count, spans, coverage, debts);
+}
+#endif
+
 void pixel_blend_span_bands(
     uint32_t *dst, size_t stride, uint32_t s, const pixel_span_band *bands, size_t count,
     const pixel_span *spans, const uint8_t *coverage, const pixel_debts *debts) {
 #if defined(__x86_64__)
+    if (pixel_fill_use_avx512()) {
+        blend_bands_avx512(dst, stride, s, bands, count, spans, coverage, debts);
+        return;
+    }
     if (pixel_fill_use_avx2()) {
         blend_bands_avx2(dst, stride, s, bands, count, spans, coverage, debts);
         return;
@@ -461,9 +509,22 @@ blend_plan_avx2(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step 
 }
 #endif
 
+#if defined(__x86_64__)
+/// The planned blend compiled for AVX-512: a pair of windows of four in one register.
+__attribute__((target("avx512bw"))) static void
+blend_plan_avx512(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps,
+                  size_t count) {
+    blend_plan_any(dst, stride, s, steps, count);
+}
+#endif
+
 void pixel_blend_mask_plan(
     uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps, size_t count) {
 #if defined(__x86_64__)
+    if (pixel_fill_use_avx512()) {
+        blend_plan_avx512(dst, stride, s, steps, count);
+        return;
+    }
     if (pixel_fill_use_avx2()) {
         blend_plan_avx2(dst, stride, s, steps, count);
         return;

@@ -3,16 +3,26 @@
 
 #include <stdatomic.h>
 
-/// Whether the kernels may take a path for a CPU extension found at run time (AVX2); set by
-/// `pixel_fill_allow_cpu_extensions`. Read relaxed: every path gives the same results, so a
-/// kernel that reads the old value is still right.
+/// How far the kernels may go in CPU extensions found at run time: 0 the baseline, 1 AVX2,
+/// 2 (the default) AVX-512 too; set by `pixel_fill_allow_cpu_extensions`. Read relaxed: every
+/// path gives the same results, so a kernel that reads the old value is still right.
 extern atomic_int pixel_fill_cpu_extensions;
 
 /// Whether this CPU has AVX2 and the kernels may use it.
 static inline int pixel_fill_use_avx2(void) {
 #if defined(__x86_64__)
-    return atomic_load_explicit(&pixel_fill_cpu_extensions, memory_order_relaxed) &&
+    return atomic_load_explicit(&pixel_fill_cpu_extensions, memory_order_relaxed) >= 1 &&
            __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
+/// Whether this CPU has AVX-512 with 16-bit lanes (AVX512BW) and the kernels may use it.
+static inline int pixel_fill_use_avx512(void) {
+#if defined(__x86_64__)
+    return atomic_load_explicit(&pixel_fill_cpu_extensions, memory_order_relaxed) >= 2 &&
+           __builtin_cpu_supports("avx512bw");
 #else
     return 0;
 #endif

@@ -80,8 +80,8 @@ void pixel_settle_all(uint32_t *base, size_t width, size_t stride, size_t height
     }
 }
 
-atomic_int pixel_fill_cpu_extensions = 1;
+atomic_int pixel_fill_cpu_extensions = PIXEL_CPU_ALL;
 
-void pixel_fill_allow_cpu_extensions(int allowed) {
-    atomic_store_explicit(&pixel_fill_cpu_extensions, allowed != 0, memory_order_relaxed);
+void pixel_fill_allow_cpu_extensions(int level) {
+    atomic_store_explicit(&pixel_fill_cpu_extensions, level, memory_order_relaxed);
 }

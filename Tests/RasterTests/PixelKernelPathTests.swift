@@ -5,35 +5,35 @@ import Testing
 
 /// The C pixel kernels on each of their paths.
 ///
-/// One path uses the CPU extensions found at run time (AVX2 on this CI's x86-64); the baseline
-/// path is what a Raspberry Pi or an x86-64 CPU without AVX2 runs. Both must give exactly the
-/// per-pixel formulas' results.
+/// The paths: every CPU extension found at run time (AVX-512 and AVX2 on this CI's x86-64),
+/// AVX2 at most, and the baseline a Raspberry Pi or an x86-64 CPU without AVX2 runs. All must
+/// give exactly the per-pixel formulas' results.
 ///
 /// Serialized: each case switches the kernels' path for the whole process while it runs (other
 /// suites running meanwhile get identical results on either path, which is what this checks).
 @Suite("Pixel kernels on every CPU path", .serialized)
 struct PixelKernelPathTests {
-    /// The paths: CPU extensions allowed, then the baseline.
-    static let paths = [true, false]
+    /// The paths, as levels for `pixel_fill_allow_cpu_extensions`.
+    static let paths = [PIXEL_CPU_ALL, PIXEL_CPU_AVX2, PIXEL_CPU_BASELINE]
 
     private let red = ColorTransform.monochrome(tint: RGBA(red: 1, green: 0, blue: 0))
 
-    /// Runs `body` with the kernels on the path `extensions` names, then allows extensions again.
-    private func on(_ extensions: Bool, _ body: () -> Void) {
-        pixel_fill_allow_cpu_extensions(extensions ? 1 : 0)
-        defer { pixel_fill_allow_cpu_extensions(1) }
+    /// Runs `body` with the kernels on the path `level` names, then allows every path again.
+    static func on(_ level: Int32, _ body: () -> Void) {
+        pixel_fill_allow_cpu_extensions(level)
+        defer { pixel_fill_allow_cpu_extensions(PIXEL_CPU_ALL) }
         body()
     }
 
     @Test(
         "a solid fill writes exactly its pixels at every start alignment and length",
         arguments: paths)
-    func solidFill(extensions: Bool) {
+    func solidFill(level: Int32) {
         let guardValue: UInt32 = 0x1234_5678
         let buffer = UnsafeMutablePointer<UInt32>.allocate(capacity: 1200)
         defer { buffer.deallocate() }
         var wrong: [String] = []
-        on(extensions) {
+        Self.on(level) {
             for start in 0..<9 {
                 for count in [0, 1, 7, 8, 9, 31, 32, 33, 40, 255, 256, 1000] {
                     buffer.initialize(repeating: guardValue, count: 1200)
@@ -52,13 +52,13 @@ struct PixelKernelPathTests {
     @Test(
         "the red-tint pass maps every one of the 2^24 opaque colors as the per-pixel formula",
         arguments: paths)
-    func redTintPassEveryColor(extensions: Bool) {
+    func redTintPassEveryColor(level: Int32) {
         let c = Canvas(width: 4096, height: 4096)
         for y in 0..<4096 {
             let row = c.row(y)
             for x in 0..<4096 { row[x] = 0xFF00_0000 | UInt32(y << 12 | x) }
         }
-        on(extensions) { c.apply(red) }
+        Self.on(level) { c.apply(red) }
         let t = red.fixed
         var wrong = 0
         for y in 0..<4096 {
@@ -73,7 +73,7 @@ struct PixelKernelPathTests {
     @Test(
         "the red-tint pass over flat runs, translucent pixels, widths 1…40: as per pixel",
         arguments: paths)
-    func redTintPassFlatRuns(extensions: Bool) {
+    func redTintPassFlatRuns(level: Int32) {
         var rng = SystemRandomNumberGenerator()
         func randomPixel() -> UInt32 {
             let a = UInt32.random(in: 0...255, using: &rng)
@@ -97,7 +97,7 @@ struct PixelKernelPathTests {
                     }
                     input += (0..<width).map { c.row(y)[$0] }
                 }
-                on(extensions) { c.apply(tint) }
+                Self.on(level) { c.apply(tint) }
                 let output = (0..<64).flatMap { y in (0..<width).map { c.row(y)[$0] } }
                 #expect(output == input.map(t.apply), "width \(width)")
             }
@@ -116,7 +116,7 @@ struct PixelKernelPathTests {
     @Test(
         "a coverage mask blends as PixelMath's scale then source-over, for every length 1…40",
         arguments: paths)
-    func blendMask(extensions: Bool) {
+    func blendMask(level: Int32) {
         var rng = SystemRandomNumberGenerator()
         func premultiplied(alpha a: UInt32) -> UInt32 {
             func ch() -> UInt32 { UInt32.random(in: 0...a, using: &rng) }
@@ -137,7 +137,7 @@ struct PixelKernelPathTests {
                 let before = (0..<count).map { _ in premultiplied(alpha: UInt32.random(in: 0...255))
                 }
                 var after = before
-                on(extensions) { pixel_blend_mask(&after, s, coverage, count) }
+                Self.on(level) { pixel_blend_mask(&after, s, coverage, count) }
                 let expected = (0..<count).map { i in
                     PixelMath.sourceOver(PixelMath.scale(s, UInt32(coverage[i])), before[i])
                 }
@@ -149,7 +149,7 @@ struct PixelKernelPathTests {
     @Test(
         "a planned mask blends as PixelMath per pixel: widths 8…40 and wider, every pixel once",
         arguments: paths)
-    func blendPlannedMask(extensions: Bool) {
+    func blendPlannedMask(level: Int32) {
         var rng = SystemRandomNumberGenerator()
         func premultiplied(alpha a: UInt32) -> UInt32 {
             func ch() -> UInt32 { UInt32.random(in: 0...a, using: &rng) }
@@ -185,7 +185,13 @@ struct PixelKernelPathTests {
                 // Full runs, then windows of four, then of eight.
                 let order = steps.map { $0.kind == PIXEL_MASK_FULL ? 0 : $0.count == 4 ? 1 : 2 }
                 #expect(order == order.sorted())
-                on(extensions) {
+                // No two windows of four share a pixel (the blend reads them in pairs).
+                let fours = steps.filter { $0.kind == PIXEL_MASK_PARTIAL && $0.count == 4 }
+                let shared = zip(fours, fours.dropFirst()).filter { a, b in
+                    a.y == b.y && a.x + 4 > b.x && b.x + 4 > a.x
+                }
+                #expect(shared.isEmpty, "width \(width): windows of four overlap")
+                Self.on(level) {
                     after.withUnsafeMutableBufferPointer { buffer in
                         guard let base = buffer.baseAddress else { return }
                         pixel_blend_mask_plan(base + stride + 2, stride, s, steps, count)

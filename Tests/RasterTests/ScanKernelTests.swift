@@ -192,15 +192,13 @@ struct ScanKernelTests {
 
     @Test(
         "blending a row's spans on 1 to 3 rows is PixelMath's scale then source-over per pixel, settling each row's debt",
-        arguments: [true, false])
-    func blendSpans(extensions: Bool) {
+        arguments: PixelKernelPathTests.paths)
+    func blendSpans(level: Int32) {
         var rng = SystemRandomNumberGenerator()
         func premultiplied(alpha a: UInt32) -> UInt32 {
             func ch() -> UInt32 { UInt32.random(in: 0...a, using: &rng) }
             return a << 24 | ch() << 16 | ch() << 8 | ch()
         }
-        pixel_fill_allow_cpu_extensions(extensions ? 1 : 0)
-        defer { pixel_fill_allow_cpu_extensions(1) }
         for trial in 0..<2000 {
             let width = [1, 5, 8, 13, 64, 70, 300][trial % 7]
             let rows = 1 + trial % 3
@@ -225,14 +223,16 @@ struct ScanKernelTests {
                         column: 2)
                     spans.withUnsafeBufferPointer { sp in
                         after.withUnsafeMutableBufferPointer { px in
-                            if owes {
-                                pixel_blend_spans(
-                                    px.baseAddress, width, rows, s, sp.baseAddress, sp.count,
-                                    masks, &debts)
-                            } else {
-                                pixel_blend_spans(
-                                    px.baseAddress, width, rows, s, sp.baseAddress, sp.count,
-                                    masks, nil)
+                            PixelKernelPathTests.on(level) {
+                                if owes {
+                                    pixel_blend_spans(
+                                        px.baseAddress, width, rows, s, sp.baseAddress, sp.count,
+                                        masks, &debts)
+                                } else {
+                                    pixel_blend_spans(
+                                        px.baseAddress, width, rows, s, sp.baseAddress, sp.count,
+                                        masks, nil)
+                                }
                             }
                         }
                     }

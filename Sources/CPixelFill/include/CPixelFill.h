@@ -216,10 +216,16 @@ size_t pixel_span_plan(
     const pixel_span_band *bands, size_t count, const pixel_span *spans, const uint8_t *coverage,
     int32_t left, int32_t top, size_t width, uint8_t *row, pixel_mask_step *steps);
 
-/// Lets the kernels use CPU extensions found at run time (`allowed` ≠ 0, the default) or keeps
-/// them on the baseline path every CPU of the architecture runs (0): what a Raspberry Pi or an
-/// x86-64 CPU without AVX2 computes. The tests turn it off to check both paths agree.
-void pixel_fill_allow_cpu_extensions(int allowed);
+/// The CPU paths the kernels may take, for `pixel_fill_allow_cpu_extensions`: the baseline
+/// every CPU of the architecture runs (what a Raspberry Pi or an x86-64 CPU without AVX2
+/// computes), AVX2 at most, or everything found at run time (AVX-512 too; the default).
+#define PIXEL_CPU_BASELINE 0
+#define PIXEL_CPU_AVX2 1
+#define PIXEL_CPU_ALL 2
+
+/// Lets the kernels use the CPU extensions found at run time up to `level` (one of the
+/// `PIXEL_CPU_` values). The tests step through the levels to check every path agrees.
+void pixel_fill_allow_cpu_extensions(int level);
 
 /// One turn of a spin-wait loop: tells the CPU that this core waits on memory another core
 /// writes (x86 `pause`, ARM `yield`), so the wait yields pipeline resources and wakes quickly.
