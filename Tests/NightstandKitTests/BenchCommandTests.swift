@@ -114,4 +114,26 @@ struct BenchCommandTests {
         var wrong = try BenchCommand.parse(["--parts", "tiles,clock", "--size", "64x40"])
         #expect(throws: (any Error).self) { try wrong.run() }
     }
+
+    @Test(
+        "--cpu avx2 and --cpu baseline write the frame bytes of every path; other names are refused"
+    )
+    func cpuPaths() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("nightstand-bench-cpu-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var frames: [Data] = []
+        for cpu in ["all", "avx2", "baseline"] {
+            let path = directory.appendingPathComponent("scene-\(cpu).png").path
+            var command = try BenchCommand.parse([
+                "--size", "400x240", "--repeats", "1", "--no-uncached", "--cpu", cpu, "--out",
+                path,
+            ])
+            try command.run()
+            frames.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        #expect(frames[1] == frames[0] && frames[2] == frames[0])
+        #expect(throws: (any Error).self) { try BenchCommand.parse(["--cpu", "neon"]) }
+    }
 }

@@ -51,6 +51,16 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "The CPU paths the pixel kernels may take: all, avx2 or baseline.",
+            discussion: """
+                Default: all the CPU has (AVX-512 and AVX2 on x86-64). avx2 leaves AVX-512 \
+                out, baseline every extension (what an x86-64 CPU without AVX2 runs, or, in \
+                kind, a Raspberry Pi); the pixels are the same on every path.
+                """))
+    var cpu: KernelPaths = .all
+
+    @Option(
+        help: ArgumentHelp(
             "Time only these parts of the scene on the cleared screen: tiles, ring, text (comma-separated), or none.",
             discussion: """
                 Prints size, parts, frame_ms and memset_ms; the differences between such runs \
@@ -75,6 +85,8 @@ struct BenchCommand: ParsableCommand {
             }
             return parsed
         }
+        KernelPaths.allow(cpu)
+        defer { KernelPaths.allow(.all) }
         let fonts = try FontDatabase()
         for s in sizes {
             let scene = try ReferenceScene(size: s, fonts: fonts)
@@ -189,3 +201,5 @@ struct BenchCommand: ParsableCommand {
         return Double(usage.ru_maxrss) / 1024
     }
 }
+
+extension KernelPaths: ExpressibleByArgument {}
