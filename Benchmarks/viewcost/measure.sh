@@ -29,7 +29,8 @@ bin="$work/nightstand"
 objcopy --strip-debug .build/release/nightstand "$bin"
 
 symbol() {  # $1: the start of a mangled name, e.g. 13NightstandKit14ReferenceSceneV4draw2on
-    nm "$bin" | awk -v p="\$s$1" 'index($3, p) == 1 && $3 ~ /CanvasC_tF$/ && !n++ {print $3}'
+    # (the function itself, not a closure or specialization inside it: those end otherwise)
+    nm "$bin" | awk -v p="\$s$1" 'index($3, p) == 1 && $3 ~ /(CanvasC_tF|PartsVtF)$/ && !n++ {print $3}'
 }
 views=$(symbol 13NightstandKit19ReferenceSceneViewsV4draw2on)
 raw=$(symbol 13NightstandKit14ReferenceSceneV4draw2on)
