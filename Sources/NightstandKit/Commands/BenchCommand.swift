@@ -12,9 +12,9 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Draws the "standby-pair" scene of shared/bench/SCENE.md at 800x480, 1280x720 and \
             1920x1080 (or --size) and prints one line per size, for example
-              size=1920x1080 frame_ms=0.1254 uncached_frame_ms=0.2630 view_frame_ms=0.1490 \
-            view_overhead_pct=18.8 night_ms=0.1180 memset_ms=0.0630 peak_rss_mib=26.7 \
-            shape_cache_kib=180
+              size=1920x1080 frame_ms=0.1116 uncached_frame_ms=0.2513 view_frame_ms=0.1348 \
+            view_overhead_pct=20.8 night_ms=0.1154 memset_ms=0.0614 peak_rss_mib=26.9 \
+            shape_cache_kib=312
             frame_ms is the median over the repeats of a full frame drawn with Raster directly \
             (clear and draw everything, glyph and shape caches warm: every shape's coverage \
             replayed, every pixel blended); uncached_frame_ms the same frame with the shape \
