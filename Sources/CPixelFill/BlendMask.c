@@ -329,23 +329,9 @@ blend_mask_any(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count)
     blend_mask(dst, s, &source, coverage, count);
 }
 
-#if defined(__x86_64__)
-/// The blend compiled for AVX2: sixteen 16-bit lanes per multiply and byte shuffles.
-__attribute__((target("avx2"))) static void
-blend_mask_avx2(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count) {
-    blend_mask_any(dst, s, coverage, count);
-}
-#endif
-
-void pixel_blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count) {
-#if defined(__x86_64__)
-    if (pixel_fill_use_avx2()) {
-        blend_mask_avx2(dst, s, coverage, count);
-        return;
-    }
-#endif
-    blend_mask_any(dst, s, coverage, count);
-}
+PIXEL_KERNEL(pixel_blend_mask, blend_mask_any,
+             (uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count),
+             (dst, s, coverage, count))
 
 /// A run of full coverage in an opaque color: stored inline (`fill_vectors`, compiled for the
 /// blend's own target) when it is row-sized, else by `pixel_fill32`.
@@ -412,40 +398,10 @@ blend_spans_any(uint32_t *dst, size_t stride, size_t rows, uint32_t s, const pix
     }
 }
 
-#if defined(__x86_64__)
-/// The span blend compiled for AVX2.
-__attribute__((target("avx2"))) static void
-blend_spans_avx2(uint32_t *dst, size_t stride, size_t rows, uint32_t s, const pixel_span *spans,
-                 size_t count, const uint8_t *coverage, const pixel_debts *debts) {
-    blend_spans_any(dst, stride, rows, s, spans, count, coverage, debts);
-}
-#endif
-
-#if defined(__x86_64__)
-/// The span blend compiled for AVX-512 (eight pixels' lanes in one register).
-__attribute__((target("avx512bw"))) static void
-blend_spans_avx512(uint32_t *dst, size_t stride, size_t rows, uint32_t s,
-                   const pixel_span *spans, size_t count, const uint8_t *coverage,
-                   const pixel_debts *debts) {
-    blend_spans_any(dst, stride, rows, s, spans, count, coverage, debts);
-}
-#endif
-
-void pixel_blend_spans(
-    uint32_t *dst, size_t stride, size_t rows, uint32_t s, const pixel_span *spans, size_t count,
-    const uint8_t *coverage, const pixel_debts *debts) {
-#if defined(__x86_64__)
-    if (pixel_fill_use_avx512()) {
-        blend_spans_avx512(dst, stride, rows, s, spans, count, coverage, debts);
-        return;
-    }
-    if (pixel_fill_use_avx2()) {
-        blend_spans_avx2(dst, stride, rows, s, spans, count, coverage, debts);
-        return;
-    }
-#endif
-    blend_spans_any(dst, stride, rows, s, spans, count, coverage, debts);
-}
+PIXEL_KERNEL(pixel_blend_spans, blend_spans_any,
+             (uint32_t *dst, size_t stride, size_t rows, uint32_t s, const pixel_span *spans,
+              size_t count, const uint8_t *coverage, const pixel_debts *debts),
+             (dst, stride, rows, s, spans, count, coverage, debts))
 
 /// `blend_spans` for each band of a recorded shape.
 static inline __attribute__((always_inline)) void
@@ -464,71 +420,13 @@ blend_bands(uint32_t *dst, size_t stride, uint32_t s, const pixel_span_band *ban
     }
 }
 
-#if defined(__x86_64__)
-/// The band blend compiled for AVX2.
-__attribute__((target("avx2"))) static void
-blend_bands_avx2(uint32_t *dst, size_t stride, uint32_t s, const pixel_span_band *bands,
-                 size_t count, const pixel_span *spans, const uint8_t *coverage,
-                 const pixel_debts *debts) {
-    blend_bands(dst, stride, s, bands, count, spans, coverage, debts);
-}
-#endif
+PIXEL_KERNEL(pixel_blend_span_bands, blend_bands,
+             (uint32_t *dst, size_t stride, uint32_t s, const pixel_span_band *bands,
+              size_t count, const pixel_span *spans, const uint8_t *coverage,
+              const pixel_debts *debts),
+             (dst, stride, s, bands, count, spans, coverage, debts))
 
-#if defined(__x86_64__)
-/// The band blend compiled for AVX-512.
-__attribute__((target("avx512bw"))) static void
-blend_bands_avx512(uint32_t *dst, size_t stride, uint32_t s, const pixel_span_band *bands,
-                   size_t count, const pixel_span *spans, const uint8_t *coverage,
-                   const pixel_debts *debts) {
-    blend_bands(dst, stride, s, bands, count, spans, coverage, debts);
-}
-#endif
-
-void pixel_blend_span_bands(
-    uint32_t *dst, size_t stride, uint32_t s, const pixel_span_band *bands, size_t count,
-    const pixel_span *spans, const uint8_t *coverage, const pixel_debts *debts) {
-#if defined(__x86_64__)
-    if (pixel_fill_use_avx512()) {
-        blend_bands_avx512(dst, stride, s, bands, count, spans, coverage, debts);
-        return;
-    }
-    if (pixel_fill_use_avx2()) {
-        blend_bands_avx2(dst, stride, s, bands, count, spans, coverage, debts);
-        return;
-    }
-#endif
-    blend_bands(dst, stride, s, bands, count, spans, coverage, debts);
-}
-
-#if defined(__x86_64__)
-/// The planned blend compiled for AVX2.
-__attribute__((target("avx2"))) static void
-blend_plan_avx2(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps,
-                size_t count) {
-    blend_plan_any(dst, stride, s, steps, count);
-}
-#endif
-
-#if defined(__x86_64__)
-/// The planned blend compiled for AVX-512: a pair of windows of four in one register.
-__attribute__((target("avx512bw"))) static void
-blend_plan_avx512(uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps,
-                  size_t count) {
-    blend_plan_any(dst, stride, s, steps, count);
-}
-#endif
-
-void pixel_blend_mask_plan(
-    uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps, size_t count) {
-#if defined(__x86_64__)
-    if (pixel_fill_use_avx512()) {
-        blend_plan_avx512(dst, stride, s, steps, count);
-        return;
-    }
-    if (pixel_fill_use_avx2()) {
-        blend_plan_avx2(dst, stride, s, steps, count);
-        return;
-    }
-#endif
-    blend_plan_any(dst, stride, s, steps, count);
-}
+PIXEL_KERNEL(pixel_blend_mask_plan, blend_plan_any,
+             (uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps,
+              size_t count),
+             (dst, stride, s, steps, count))

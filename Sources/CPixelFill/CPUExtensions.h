@@ -28,4 +28,27 @@ static inline int pixel_fill_use_avx512(void) {
 #endif
 }
 
+/// Defines the public kernel `name`, whose parameters are `params` (a parenthesized list), as
+/// the always-inline `generic` called with `args`, compiled once for each path and run on the
+/// best one the CPU and `pixel_fill_cpu_extensions` allow: AVX-512 (with 16-bit lanes,
+/// AVX512BW), AVX2, or the baseline. The code is the same C vectors on every path; only the
+/// registers the compiler splits them into differ, so every path gives the same results.
+#if defined(__x86_64__)
+#define PIXEL_KERNEL(name, generic, params, args)                                                \
+    __attribute__((target("avx512bw"))) static void name##_avx512 params { generic args; }       \
+    __attribute__((target("avx2"))) static void name##_avx2 params { generic args; }             \
+    void name params {                                                                          \
+        if (pixel_fill_use_avx512()) {                                                          \
+            name##_avx512 args;                                                                 \
+        } else if (pixel_fill_use_avx2()) {                                                     \
+            name##_avx2 args;                                                                   \
+        } else {                                                                                \
+            generic args;                                                                       \
+        }                                                                                       \
+    }
+#else
+#define PIXEL_KERNEL(name, generic, params, args) \
+    void name params { generic args; }
+#endif
+
 #endif

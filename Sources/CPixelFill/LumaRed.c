@@ -62,20 +62,6 @@ luma_red(uint32_t *px, size_t count, uint32_t wr, uint32_t wg, uint32_t wb) {
     }
 }
 
-#if defined(__x86_64__)
-/// The pass compiled for AVX2, whose `vpmulld` multiplies eight 32-bit lanes at once.
-__attribute__((target("avx2"))) static void
-luma_red_avx2(uint32_t *px, size_t count, uint32_t wr, uint32_t wg, uint32_t wb) {
-    luma_red(px, count, wr, wg, wb);
-}
-#endif
-
-void pixel_luma_red(uint32_t *px, size_t count, uint32_t wr, uint32_t wg, uint32_t wb) {
-#if defined(__x86_64__)
-    if (pixel_fill_use_avx2()) {
-        luma_red_avx2(px, count, wr, wg, wb);
-        return;
-    }
-#endif
-    luma_red(px, count, wr, wg, wb);
-}
+PIXEL_KERNEL(pixel_luma_red, luma_red,
+             (uint32_t *px, size_t count, uint32_t wr, uint32_t wg, uint32_t wb),
+             (px, count, wr, wg, wb))
