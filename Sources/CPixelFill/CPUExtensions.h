@@ -8,25 +8,22 @@
 /// path gives the same results, so a kernel that reads the old value is still right.
 extern atomic_int pixel_fill_cpu_extensions;
 
+/// Whether the kernels may go as far as `level` (see `pixel_fill_cpu_extensions`).
+static inline int pixel_fill_allows(int level) {
+    return atomic_load_explicit(&pixel_fill_cpu_extensions, memory_order_relaxed) >= level;
+}
+
+#if defined(__x86_64__)
 /// Whether this CPU has AVX2 and the kernels may use it.
 static inline int pixel_fill_use_avx2(void) {
-#if defined(__x86_64__)
-    return atomic_load_explicit(&pixel_fill_cpu_extensions, memory_order_relaxed) >= 1 &&
-           __builtin_cpu_supports("avx2");
-#else
-    return 0;
-#endif
+    return pixel_fill_allows(1) && __builtin_cpu_supports("avx2");
 }
 
 /// Whether this CPU has AVX-512 with 16-bit lanes (AVX512BW) and the kernels may use it.
 static inline int pixel_fill_use_avx512(void) {
-#if defined(__x86_64__)
-    return atomic_load_explicit(&pixel_fill_cpu_extensions, memory_order_relaxed) >= 2 &&
-           __builtin_cpu_supports("avx512bw");
-#else
-    return 0;
-#endif
+    return pixel_fill_allows(2) && __builtin_cpu_supports("avx512bw");
 }
+#endif
 
 /// Defines the public kernel `name`, whose parameters are `params` (a parenthesized list), as
 /// the always-inline `generic` called with `args`, compiled once for each path and run on the

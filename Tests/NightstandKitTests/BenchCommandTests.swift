@@ -7,11 +7,26 @@ import Testing
 /// `nightstand bench --out`: the reference scene's frame and its night pass as PNGs.
 @Suite("bench --out")
 struct BenchCommandTests {
+    /// A new empty directory for a test's files (tests run side by side: each its own).
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("nightstand-bench-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// The PNG bytes of the frame `nightstand bench` draws with `arguments` and one repeat,
+    /// written to a new file in `directory`.
+    static func frame(_ arguments: [String], in directory: URL) throws -> Data {
+        let path = directory.appendingPathComponent("\(UUID().uuidString).png").path
+        var command = try BenchCommand.parse(arguments + ["--repeats", "1", "--out", path])
+        try command.run()
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
     @Test("--out writes the last size's frame and a red-only night frame next to it")
     func pictures() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("nightstand-bench-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let day = directory.appendingPathComponent("scene.png").path
         var command = try BenchCommand.parse([
@@ -41,18 +56,10 @@ struct BenchCommandTests {
         "--threads 3 writes the same frame bytes as one thread, and as scanning every shape; --threads 0 is refused; --no-uncached parses"
     )
     func threads() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("nightstand-bench-threads-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var frames: [Data] = []
-        for threads in ["1", "3"] {
-            let path = directory.appendingPathComponent("scene-\(threads).png").path
-            var command = try BenchCommand.parse([
-                "--size", "400x240", "--repeats", "1", "--threads", threads, "--out", path,
-            ])
-            try command.run()
-            frames.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let frames = try ["1", "3"].map { threads in
+            try Self.frame(["--size", "400x240", "--threads", threads], in: directory)
         }
         #expect(frames[0] == frames[1])
         // The frames above come from the shape cache; the same scene with every shape
@@ -119,19 +126,10 @@ struct BenchCommandTests {
         "--cpu avx2 and --cpu baseline write the frame bytes of every path; other names are refused"
     )
     func cpuPaths() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("nightstand-bench-cpu-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var frames: [Data] = []
-        for cpu in ["all", "avx2", "baseline"] {
-            let path = directory.appendingPathComponent("scene-\(cpu).png").path
-            var command = try BenchCommand.parse([
-                "--size", "400x240", "--repeats", "1", "--no-uncached", "--cpu", cpu, "--out",
-                path,
-            ])
-            try command.run()
-            frames.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let frames = try ["all", "avx2", "baseline"].map { cpu in
+            try Self.frame(["--size", "400x240", "--no-uncached", "--cpu", cpu], in: directory)
         }
         #expect(frames[1] == frames[0] && frames[2] == frames[0])
         #expect(throws: (any Error).self) { try BenchCommand.parse(["--cpu", "neon"]) }
