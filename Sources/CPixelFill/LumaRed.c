@@ -3,8 +3,8 @@
 #include "CPixelFill.h"
 #include "CPUExtensions.h"
 
-/// Eight pixels in one vector: clang lowers it to two SSE2 registers, one AVX2 register, or
-/// two NEON registers.
+/// Eight pixels in one vector: clang lowers it to two SSE2 registers, one AVX2 (or AVX-512)
+/// register, or two NEON registers.
 typedef uint32_t pixel8 __attribute__((vector_size(32)));
 
 /// Eight pixels of the pass, in place (see CPixelFill.h for the formula). By pointer: a

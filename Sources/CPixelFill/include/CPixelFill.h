@@ -14,16 +14,17 @@ void pixel_fill32(uint32_t *dst, uint32_t value, size_t count);
 /// Maps `count` premultiplied pixels (`0xAARRGGBB`) in place to red-only luma:
 /// R = (wr·r + wg·g + wb·b + 2^15) >> 16, G = B = 0, alpha kept. The weights are 16.16 fixed
 /// point and must sum to at most 65536 (then R never exceeds alpha and no sum overflows).
-/// Flat runs (steps of eight equal pixels) reuse one result; on x86-64 CPUs with AVX2 the vector
-/// multiplies run eight lanes at once. Results are identical on every CPU and path.
+/// Flat runs (steps of eight equal pixels) reuse one result; on x86-64 CPUs with AVX2 (or
+/// AVX-512) the vector multiplies run eight lanes at once. Results are identical on every CPU
+/// and path.
 void pixel_luma_red(uint32_t *px, size_t count, uint32_t wr, uint32_t wg, uint32_t wb);
 
 /// Source-over of the premultiplied color `s` (`0xAARRGGBB`) onto `count` pixels from `dst`,
 /// pixel i at coverage `coverage[i]` (0…255): `sc = s·c/255`, then `sc + d·(255 − sc_a)/255`
 /// per channel, with Raster's exact rounding division by 255, so the result is bit for bit
 /// PixelMath's `sourceOver(scale(s, c), d)`. Eight pixels a step: coverage all 0 is skipped,
-/// all 255 with an opaque `s` is a store, the rest blends in 16-bit vector lanes (AVX2 on
-/// x86-64 CPUs that have it).
+/// all 255 with an opaque `s` is a store, the rest blends in 16-bit vector lanes (AVX-512 or
+/// AVX2 on x86-64 CPUs that have them).
 void pixel_blend_mask(uint32_t *dst, uint32_t s, const uint8_t *coverage, size_t count);
 
 /// One step of a coverage mask prepared by `pixel_mask_plan`: `count` pixels of row `y` from
