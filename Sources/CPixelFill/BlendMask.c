@@ -409,14 +409,13 @@ blend_bands(uint32_t *dst, size_t stride, uint32_t s, const pixel_span_band *ban
             const pixel_span *spans, const uint8_t *coverage, const pixel_debts *debts) {
     for (size_t b = 0; b < count; b++) {
         pixel_span_band band = bands[b];
+        pixel_debts from = {0};
         if (debts) {
-            pixel_debts from = {debts->settled + band.y, debts->owed + band.y, debts->column};
-            blend_spans_any(dst + (size_t)band.y * stride, stride, (size_t)band.count, s,
-                            spans + band.first_span, (size_t)band.span_count, coverage, &from);
-        } else {
-            blend_spans_any(dst + (size_t)band.y * stride, stride, (size_t)band.count, s,
-                            spans + band.first_span, (size_t)band.span_count, coverage, NULL);
+            from = (pixel_debts){debts->settled + band.y, debts->owed + band.y, debts->column};
         }
+        blend_spans_any(dst + (size_t)band.y * stride, stride, (size_t)band.count, s,
+                        spans + band.first_span, (size_t)band.span_count, coverage,
+                        debts ? &from : NULL);
     }
 }
 

@@ -3,8 +3,10 @@
 
 #include <stdatomic.h>
 
-/// How far the kernels may go in CPU extensions found at run time: 0 the baseline, 1 AVX2,
-/// 2 (the default) AVX-512 too; set by `pixel_fill_allow_cpu_extensions`. Read relaxed: every
+#include "CPixelFill.h"
+
+/// How far the kernels may go in CPU extensions found at run time, a `PIXEL_CPU_` level (the
+/// default: `PIXEL_CPU_ALL`); set by `pixel_fill_allow_cpu_extensions`. Read relaxed: every
 /// path gives the same results, so a kernel that reads the old value is still right.
 extern atomic_int pixel_fill_cpu_extensions;
 
@@ -16,12 +18,12 @@ static inline int pixel_fill_allows(int level) {
 #if defined(__x86_64__)
 /// Whether this CPU has AVX2 and the kernels may use it.
 static inline int pixel_fill_use_avx2(void) {
-    return pixel_fill_allows(1) && __builtin_cpu_supports("avx2");
+    return pixel_fill_allows(PIXEL_CPU_AVX2) && __builtin_cpu_supports("avx2");
 }
 
 /// Whether this CPU has AVX-512 with 16-bit lanes (AVX512BW) and the kernels may use it.
 static inline int pixel_fill_use_avx512(void) {
-    return pixel_fill_allows(2) && __builtin_cpu_supports("avx512bw");
+    return pixel_fill_allows(PIXEL_CPU_ALL) && __builtin_cpu_supports("avx512bw");
 }
 #endif
 

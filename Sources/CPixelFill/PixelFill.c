@@ -42,19 +42,19 @@ static int32_t lowest_mark(const int32_t *settled, size_t rows) {
     return lowest;
 }
 
+int pixel_rows_settled(const pixel_debts *debts, size_t rows, int32_t end) {
+    return lowest_mark(debts->settled, rows) >= debts->column + end;
+}
+
 void pixel_settle_rows(uint32_t *dst, size_t stride, size_t rows, const pixel_debts *debts,
                        int32_t end) {
-    if (lowest_mark(debts->settled, rows) >= debts->column + end) {
+    if (pixel_rows_settled(debts, rows, end)) {
         return;  // the usual case: a glyph on a tile drawn before it
     }
     for (size_t r = 0; r < rows; r++) {
         pixel_debt debt = {debts->settled + r, debts->column, debts->owed[r]};
         pixel_settle(dst + r * stride, &debt, end, end);
     }
-}
-
-int pixel_rows_settled(const pixel_debts *debts, size_t rows, int32_t end) {
-    return lowest_mark(debts->settled, rows) >= debts->column + end;
 }
 
 void pixel_settle_all(uint32_t *base, size_t width, size_t stride, size_t height,

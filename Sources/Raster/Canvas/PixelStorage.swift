@@ -109,8 +109,8 @@ struct DeferredClear {
     /// writes the owed color only left of `x`.
     @inline(__always)
     func settle(row y: Int, storing x: Int, to end: Int) {
-        var rowDebt = debt(row: y, x: 0)
-        pixel_settle(pixels + y * stride, &rowDebt, Int32(x), Int32(end))
+        var debt = pixel_debt(settled: settled + y, column: Int32(originX), owed: owed[y])
+        pixel_settle(pixels + y * stride, &debt, Int32(x), Int32(end))
     }
 
     /// Whether each of `rows` holds what was drawn up to `end` (canvas columns) and owes
@@ -131,11 +131,5 @@ struct DeferredClear {
     @inline(__always)
     func debts(fromRow y: Int, x: Int) -> pixel_debts {
         pixel_debts(settled: settled + y, owed: owed + y, column: Int32(originX + x))
-    }
-
-    /// Row `y`'s debt for a drawing whose column 0 is the canvas's column `x`.
-    @inline(__always)
-    func debt(row y: Int, x: Int) -> pixel_debt {
-        pixel_debt(settled: settled + y, column: Int32(originX + x), owed: owed[y])
     }
 }
