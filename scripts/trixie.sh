@@ -1,0 +1,134 @@
+# Sourced by the scripts that build or test with Debian 13 (trixie): the Swift 6.0.3 that Pi
+# users get (`apt install swiftlang`), the arm64 libraries a cross build links against, and
+# arm64 systems to run the result in. Each is a root folder made on demand with debootstrap
+# from deb.debian.org, kept in a cache outside the repository and reused:
+#
+#   ${NIGHTSTAND_CACHE:-$HOME/.cache/nightstand}/trixie-amd64   swiftlang, the -dev libraries
+#       for amd64 (and, for a cross build, arm64 through multiarch) and the test fonts
+#   …/trixie-arm64   a minimal arm64 Debian 13 (packages install into copies of it)
+#
+# A root whose package list changed gets the missing packages on next use. Delete the cache
+# folder to start over. Needs root (debootstrap, chroot, mounts), as the QEMU test does.
+#
+# Functions: trixie_need, trixie_root, trixie_run, trixie_binfmt.
+
+nightstand_cache=${NIGHTSTAND_CACHE:-$HOME/.cache/nightstand}
+trixie_mirror=${NIGHTSTAND_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+# trixie_need COMMAND PACKAGE: makes sure COMMAND exists on this machine, installing the Debian
+# package that provides it; where that is not possible, says which package to install.
+trixie_need() {
+    command -v "$1" >/dev/null 2>&1 && return 0
+    if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
+        echo "trixie: installing $2 (for $1)" >&2
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+            apt-get install -y -qq --no-install-recommends "$2" >/dev/null; } ||
+            { echo "trixie: apt-get install $2 failed; $1 is needed" >&2; return 1; }
+        command -v "$1" >/dev/null 2>&1 && return 0
+    fi
+    echo "trixie: $1 is missing: install the Debian package $2 (as root: apt-get install $2)" >&2
+    return 1
+}
+
+# trixie_binfmt: lets this machine run arm64 programs (in a chroot too) through qemu-user:
+# qemu-user-static's binfmt entry, registered with the F flag so the interpreter is opened
+# before the chroot.
+trixie_binfmt() {
+    trixie_need qemu-aarch64-static qemu-user-static || return 1
+    local misc=/proc/sys/fs/binfmt_misc
+    [[ -e $misc/register ]] || mount -t binfmt_misc binfmt_misc "$misc" ||
+        { echo "trixie: cannot mount $misc (binfmt_misc) to run arm64 programs" >&2; return 1; }
+    [[ -e $misc/qemu-aarch64 ]] && return 0
+    trixie_need update-binfmts binfmt-support || return 1
+    update-binfmts --enable qemu-aarch64 >/dev/null 2>&1 ||
+        update-binfmts --import qemu-aarch64 >/dev/null 2>&1
+    [[ -e $misc/qemu-aarch64 ]] ||
+        { echo "trixie: qemu-aarch64 did not register in $misc (qemu-user-static)" >&2; return 1; }
+}
+
+# trixie_root NAME ARCH [--foreign-arch A] PACKAGES…: prints the path of the root
+# $nightstand_cache/trixie-NAME (Debian 13 for ARCH, variant minbase), making it first if
+# needed, with PACKAGES installed (NAME:arm64 names install through multiarch once
+# --foreign-arch arm64 is given). Progress goes to standard error; a lock keeps two scripts
+# from making the same root at once.
+trixie_root() {
+    local name=$1 arch=$2
+    shift 2
+    local foreign=
+    if [[ ${1:-} == --foreign-arch ]]; then foreign=$2; shift 2; fi
+    local root=$nightstand_cache/trixie-$name
+    mkdir -p "$nightstand_cache"
+    (
+        flock 9
+        if [[ ! -e $root/.nightstand-root ]]; then
+            trixie_need debootstrap debootstrap || exit 1
+            [[ $arch == amd64 ]] || trixie_binfmt || exit 1
+            echo "trixie: making $root (debootstrap trixie $arch, a few minutes)" >&2
+            rm -rf "$root.tmp"
+            debootstrap --variant=minbase --arch="$arch" trixie "$root.tmp" "$trixie_mirror" \
+                >"$nightstand_cache/debootstrap-$name.log" 2>&1 ||
+                { tail -n 20 "$nightstand_cache/debootstrap-$name.log" >&2
+                    echo "trixie: debootstrap failed (log: $nightstand_cache/debootstrap-$name.log)" >&2
+                    exit 1; }
+            # No documentation or translations: they are a third of a root's size.
+            printf '%s\n' 'path-exclude=/usr/share/doc/*' 'path-include=/usr/share/doc/*/copyright' \
+                'path-exclude=/usr/share/man/*' 'path-exclude=/usr/share/locale/*' \
+                >"$root.tmp/etc/dpkg/dpkg.cfg.d/nightstand-nodoc"
+            touch "$root.tmp/.nightstand-root"
+            mv "$root.tmp" "$root"
+        fi
+        [[ $arch == amd64 ]] || trixie_binfmt || exit 1
+        # The stamp names the package list: a changed list installs what is missing.
+        local stamp
+        stamp=$root/.nightstand-packages-$(echo "$foreign $*" | md5sum | cut -c1-12)
+        if [[ ! -e $stamp ]]; then
+            echo "trixie: installing into $root: $*" >&2
+            local add=
+            [[ -n $foreign ]] && add="dpkg --add-architecture $foreign &&"
+            trixie_run "$root" sh -c "$add apt-get update -qq &&
+                DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $* \
+                    >/tmp/apt.log 2>&1 || { tail -n 20 /tmp/apt.log; exit 1; }" >&2 ||
+                { echo "trixie: apt-get install in $root failed" >&2; exit 1; }
+            trixie_run "$root" apt-get clean
+            rm -f "$root"/.nightstand-packages-*
+            touch "$stamp"
+        fi
+    ) 9>"$nightstand_cache/.lock-$name" || return 1
+    echo "$root"
+}
+
+# trixie_run ROOT COMMAND…: runs COMMAND in ROOT (chroot) in a mount namespace of its own,
+# with /proc, /sys, /dev, the host's DNS and git settings, the Swift package mirror
+# (/opt/swift-packages, where the machine has one) and the checkout this script belongs to,
+# at the same path as outside (so paths in messages are the checkout's). The mounts end with
+# the command. Extra folders to mount: NIGHTSTAND_TRIXIE_BINDS="DIR DIR…".
+trixie_run() {
+    local root=$1
+    shift
+    local repo
+    repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+    local binds="$repo ${NIGHTSTAND_TRIXIE_BINDS:-}"
+    [[ -d /opt/swift-packages ]] && binds+=" /opt/swift-packages"
+    # shellcheck disable=SC2016 # expanded by the inner shell
+    unshare --mount --propagation private bash -c '
+        set -e
+        root=$1; binds=$2; shift 2
+        mount -t proc proc "$root/proc"
+        mount --rbind /sys "$root/sys"
+        mount --rbind /dev "$root/dev"
+        for f in /etc/resolv.conf /etc/gitconfig; do
+            [[ -e $f ]] || continue
+            touch "$root$f"
+            mount --bind "$f" "$root$f"
+        done
+        for d in $binds; do
+            mkdir -p "$root$d"
+            mount --rbind "$d" "$root$d"
+        done
+        # In the same folder as outside where it is mounted, else in /.
+        exec chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
+            PATH=/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin \
+            ${NIGHTSTAND_RECORD_GOLDENS:+NIGHTSTAND_RECORD_GOLDENS=$NIGHTSTAND_RECORD_GOLDENS} \
+            /bin/sh -c '\''cd "$0" 2>/dev/null || cd /; exec "$@"'\'' "$PWD" "$@"' \
+        trixie-run "$root" "$binds" "$@"
+}
