@@ -19,7 +19,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
@@ -43,7 +42,7 @@ let package = Package(
         // The declarative views: View, ViewBuilder, layout, environment, rendering onto Raster.
         .target(
             name: "WidgetUI",
-            dependencies: ["Raster", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Raster", "SystemSupport"]
         ),
 
         // The WidgetKit model: widgets, configurations, providers, timelines, families.
@@ -51,7 +50,6 @@ let package = Package(
             name: "Widgets",
             dependencies: [
                 "WidgetUI", "Raster", "SystemSupport",
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -68,7 +66,7 @@ let package = Package(
         // Ambient input: light sensors (IIO sysfs), clock schedules, night-mode policy, backlight.
         .target(
             name: "Ambient",
-            dependencies: ["SystemSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SystemSupport"]
         ),
 
         // The host: configuration, StandBy scene, run loop, control.
@@ -76,7 +74,6 @@ let package = Package(
             name: "Standby",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Ambient", "SystemSupport",
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
@@ -86,7 +83,6 @@ let package = Package(
             name: "BuiltinWidgets",
             dependencies: [
                 "Widgets", "WidgetUI", "Raster", "SystemSupport",
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -98,7 +94,6 @@ let package = Package(
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
                 "Ambient", "SystemSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -120,7 +115,7 @@ let package = Package(
         // Shared asserts for every test target (goldens, tolerances).
         .target(
             name: "NightstandTestSupport",
-            dependencies: ["Raster", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Raster", "SystemSupport"],
             path: "Tests/NightstandTestSupport"
         ),
         // Counting one thread's heap allocations, for tests that prove a path allocates nothing:
@@ -135,7 +130,7 @@ let package = Package(
             name: "WidgetUITests",
             dependencies: [
                 "WidgetUI", "Raster", "NightstandTestSupport",
-                .product(name: "Logging", package: "swift-log"),
+                "SystemSupport",
             ],
             exclude: ["Goldens", "Fixtures"]
         ),
@@ -166,8 +161,7 @@ let package = Package(
             name: "BuiltinWidgetsTests",
             dependencies: [
                 "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Standby", "Display", "Ambient",
-                "SystemSupport",
-                "NightstandTestSupport", .product(name: "Logging", package: "swift-log"),
+                "SystemSupport", "NightstandTestSupport",
             ],
             exclude: ["Goldens", "Fixtures"]
         ),
@@ -181,7 +175,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AmbientTests",
-            dependencies: ["Ambient", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Ambient", "SystemSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Logging
+import SystemSupport
 
 /// The ambient input wired to the hardware: reads the sensor, runs the policy, sets the
 /// backlight.

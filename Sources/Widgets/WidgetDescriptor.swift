@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Logging
 import Raster
+import SystemSupport
 import WidgetUI
 
 /// Everything the host knows about one widget kind: its options, its provider, and how to draw an entry.

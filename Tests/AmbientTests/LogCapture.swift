@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import SystemSupport
 
 /// Collects what a `Logger` logs, to assert on messages and how often they appear.
 final class LogCapture: @unchecked Sendable {
@@ -21,11 +21,7 @@ final class LogCapture: @unchecked Sendable {
     }
 
     /// A logger (level trace) that records into this capture.
-    var logger: Logger {
-        var logger = Logger(label: "test.ambient") { _ in Handler(capture: self) }
-        logger.logLevel = .trace
-        return logger
-    }
+    var logger: Logger { Logger(label: "test.ambient", handler: Handler(capture: self)) }
 
     fileprivate func append(_ entry: Entry) {
         lock.withLock { stored.append(entry) }
@@ -33,16 +29,9 @@ final class LogCapture: @unchecked Sendable {
 
     private struct Handler: LogHandler {
         let capture: LogCapture
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
 
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            capture.append(Entry(level: event.level, message: event.message.description))
+        func log(_ entry: LogEntry) {
+            capture.append(Entry(level: entry.level, message: entry.message))
         }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import Logging
 import NightstandTestSupport
 import Raster
 import Standby
+import SystemSupport
 import Testing
 import WidgetUI
 import Widgets

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import SystemSupport
 
 /// Collects the messages a ``RecordingLogHandler`` receives, for asserting what was logged.
 ///
@@ -25,32 +25,20 @@ public final class LogRecorder: @unchecked Sendable {
 
     /// A logger with `label` whose messages this recorder collects.
     public func logger(label: String) -> Logger {
-        Logger(label: label) { _ in RecordingLogHandler(recorder: self) }
+        Logger(label: label, handler: RecordingLogHandler(recorder: self))
     }
 }
 
-/// A swift-log handler that records every message into a ``LogRecorder``.
+/// A log handler that records every message into a ``LogRecorder``.
 public struct RecordingLogHandler: LogHandler {
     /// Where the messages go.
     public let recorder: LogRecorder
-    /// The handler's metadata.
-    public var metadata: Logger.Metadata = [:]
-    /// The lowest level recorded.
-    ///
-    /// Default: `.trace`, everything.
-    public var logLevel: Logger.Level = .trace
 
     /// Creates a handler recording into `recorder`.
     public init(recorder: LogRecorder) {
         self.recorder = recorder
     }
 
-    /// One metadata value.
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
     /// Records "level: message".
-    public func log(event: LogEvent) { recorder.append("\(event.level): \(event.message)") }
+    public func log(_ entry: LogEntry) { recorder.append("\(entry.level): \(entry.message)") }
 }

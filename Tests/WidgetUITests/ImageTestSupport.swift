@@ -1,7 +1,7 @@
 import Foundation
-import Logging
 import NightstandTestSupport
 import Raster
+import SystemSupport
 
 @testable import WidgetUI
 
@@ -17,10 +17,7 @@ struct ImageTestContext {
 
     init() {
         let recorder = log
-        cache = ImageCache(
-            logger: Logger(label: "nightstand.widgetui") { _ in
-                RecordingLogHandler(recorder: recorder)
-            })
+        cache = ImageCache(logger: recorder.logger(label: "nightstand.widgetui"))
     }
 
     /// An environment with the fonts, the cache and the fixtures directory.

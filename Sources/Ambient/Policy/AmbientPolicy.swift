@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Logging
+import SystemSupport
 
 /// The night-mode state machine: readings and time in, the appearance to show out.
 ///

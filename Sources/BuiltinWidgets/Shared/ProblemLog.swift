@@ -1,5 +1,5 @@
-import Logging
 import Synchronization
+import SystemSupport
 
 /// Logs a widget's problem once per change of state: a new or different problem as a warning,
 /// its end as a notice, and nothing while it stays the same.

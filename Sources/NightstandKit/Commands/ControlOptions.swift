@@ -1,6 +1,5 @@
 import ArgumentParser
 import FoundationEssentials
-import Logging
 import Standby
 import SystemSupport
 

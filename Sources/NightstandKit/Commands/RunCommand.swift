@@ -4,7 +4,6 @@ import Dispatch
 import Display
 import FoundationEssentials
 import Glibc
-import Logging
 import Raster
 import Standby
 import SystemSupport
@@ -136,10 +135,6 @@ func bootstrapLogging(level: String) throws -> Logger {
         throw ValidationError(
             "--log-level \(level): expected trace, debug, info, notice, warning, error or critical")
     }
-    LoggingSystem.bootstrap { label in
-        var handler = StreamLogHandler.standardError(label: label)
-        handler.logLevel = value
-        return handler
-    }
+    Logger.bootstrap(level: value)
     return Logger(label: "nightstand")
 }

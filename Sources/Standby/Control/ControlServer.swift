@@ -1,6 +1,5 @@
 import Dispatch
 import FoundationEssentials
-import Logging
 import Synchronization
 import SystemSupport
 

@@ -2,8 +2,8 @@ import Ambient
 import Display
 import FoundationEssentials
 import Glibc
-import Logging
 import Raster
+import SystemSupport
 import WidgetUI
 import Widgets
 

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Logging
 import Raster
+import SystemSupport
 
 /// The pictures a renderer has loaded: PNG files decoded once per path, symbol glyphs read
 /// once from the icon font, and the problems already reported.
