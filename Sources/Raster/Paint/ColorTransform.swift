@@ -54,9 +54,9 @@ public struct ColorTransform: Hashable, Sendable {
         var m = [Float](repeating: 0, count: 9)
         for r in 0..<3 {
             for c in 0..<3 {
-                m[r * 3 + c] = (0..<3).reduce(0) {
-                    $0 + next.matrix[r * 3 + $1] * matrix[$1 * 3 + c]
-                }
+                var sum: Float = 0
+                for k in 0..<3 { sum += next.matrix[r * 3 + k] * matrix[k * 3 + c] }
+                m[r * 3 + c] = sum
             }
         }
         return ColorTransform(matrix: m)
