@@ -175,7 +175,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AmbientTests",
-            dependencies: ["Ambient", "SystemSupport"]
+            dependencies: ["Ambient", "SystemSupport", "NightstandTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

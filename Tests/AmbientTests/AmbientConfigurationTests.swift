@@ -1,4 +1,5 @@
 import Foundation
+import NightstandTestSupport
 import Testing
 
 @testable import Ambient
@@ -104,20 +105,20 @@ struct AmbientConfigurationTests {
 
     @Test("Messages say what is expected and what was given")
     func messages() throws {
-        let bands = #expect(throws: AmbientConfigurationError.self) {
+        let bands = expectError(AmbientConfigurationError.self) {
             try AmbientConfiguration(nightBelow: 10)
         }
         #expect(
             bands?.description
                 == "[ambient] dim_above: expected lux above night_below (10.0), got 8.0")
-        let syntax = #expect(throws: AmbientConfigurationError.self) {
+        let syntax = expectError(AmbientConfigurationError.self) {
             try AmbientConfiguration(night: "22:30 to 06:30")
         }
         #expect(
             syntax?.description
                 == "[ambient] night: \"22:30 to 06:30\": expected '-' between the start and the end at 'to06:30' (windows look like 22:30-06:30 or sunset+30m-sunrise-15m)"
         )
-        let place = #expect(throws: AmbientConfigurationError.self) {
+        let place = expectError(AmbientConfigurationError.self) {
             try AmbientConfiguration(dim: "sunset-22:30")
         }
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import NightstandTestSupport
 import Testing
 
 @testable import Ambient
@@ -61,7 +62,7 @@ struct BacklightTests {
     func notFound() throws {
         let sysfs = try FakeSysfs()
         try sysfs.backlight("4-0045", piPanel)
-        let error = #expect(throws: BacklightError.self) {
+        let error = expectError(BacklightError.self) {
             try Backlight.find(named: "rpi_backlight", sysfsRoot: sysfs.root)
         }
         #expect(error == .notFound(name: "rpi_backlight", available: ["4-0045"]))
@@ -79,7 +80,7 @@ struct BacklightTests {
     func badMaximum(contents: String) throws {
         let sysfs = try FakeSysfs()
         let path = try sysfs.backlight("rpi_backlight", ["max_brightness": contents])
-        let error = #expect(throws: BacklightError.self) { try Backlight(path: path) }
+        let error = expectError(BacklightError.self) { try Backlight(path: path) }
         guard case .badValue(let file, _, _) = error else {
             Issue.record("expected badValue, got \(String(describing: error))")
             return
@@ -94,7 +95,7 @@ struct BacklightTests {
         let backlight = try Backlight(path: path)
         let error = asUnprivilegedUser {
             #expect(!backlight.isWritable)
-            return #expect(throws: BacklightError.self) { try backlight.set(percent: 10) }
+            return expectError(BacklightError.self) { try backlight.set(percent: 10) }
         }
         #expect(error == .permissionDenied(path: path + "/brightness"))
         #expect(error?.description.contains("systemd/90-nightstand-backlight.rules") == true)

@@ -1,4 +1,5 @@
 import Foundation
+import NightstandTestSupport
 import Testing
 
 @testable import Ambient
@@ -163,7 +164,7 @@ struct ClockScheduleTests {
         #expect(throws: ClockScheduleError.dayWindow) {
             try schedule([.day: "06:00-20:00"], in: berlin)
         }
-        let error = #expect(throws: ClockScheduleError.self) {
+        let error = expectError(ClockScheduleError.self) {
             try schedule([.dim: "21:00-22:00", .night: "sunset-sunrise"], in: berlin)
         }
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import NightstandTestSupport
 import Testing
 
 @testable import Ambient
@@ -30,7 +31,7 @@ struct FileAndCommandSensorTests {
     func fileBadContents() throws {
         let sysfs = try FakeSysfs()
         let path = try sysfs.file("run/lux", "dark\n")
-        let error = #expect(throws: LightSensorError.self) {
+        let error = expectError(LightSensorError.self) {
             try FileLightSensor(path: path).readLux()
         }
         #expect(
@@ -42,7 +43,7 @@ struct FileAndCommandSensorTests {
     func fileErrors() throws {
         let sysfs = try FakeSysfs()
         let missing = sysfs.root + "/run/none"
-        let error = #expect(throws: LightSensorError.self) {
+        let error = expectError(LightSensorError.self) {
             try FileLightSensor(path: missing).readLux()
         }
         #expect(error == .unreadable(path: missing, reason: "No such file or directory (errno 2)"))
@@ -64,7 +65,7 @@ struct FileAndCommandSensorTests {
 
     @Test("Arguments reach the program verbatim: no shell expands them")
     func noShell() throws {
-        let error = #expect(throws: LightSensorError.self) {
+        let error = expectError(LightSensorError.self) {
             try CommandLightSensor(arguments: ["echo", "$((1+1))"]).readLux()
         }
         guard case .badValue(_, let contents, _) = error else {
@@ -85,7 +86,7 @@ struct FileAndCommandSensorTests {
     @Test("A failing command reports its status and first line of standard error")
     func failingCommand() throws {
         let failing = CommandLightSensor(arguments: ["sh", "-c", "echo broken bus >&2; exit 3"])
-        let error = #expect(throws: LightSensorError.self) { try failing.readLux() }
+        let error = expectError(LightSensorError.self) { try failing.readLux() }
         #expect(
             error
                 == .commandFailed(
@@ -93,17 +94,17 @@ struct FileAndCommandSensorTests {
                     reason: "exited with status 3: broken bus"))
 
         let killed = CommandLightSensor(arguments: ["sh", "-c", "kill -9 $$"])
-        let signal = #expect(throws: LightSensorError.self) { try killed.readLux() }
+        let signal = expectError(LightSensorError.self) { try killed.readLux() }
         #expect(signal?.description.contains("was killed by signal 9") == true)
     }
 
     @Test("A missing program or an empty command is an error, not a crash")
     func missingProgram() throws {
-        let error = #expect(throws: LightSensorError.self) {
+        let error = expectError(LightSensorError.self) {
             try CommandLightSensor(arguments: ["no-such-lux-program"]).readLux()
         }
         #expect(error?.description.contains(#"no program "no-such-lux-program" on PATH"#) == true)
-        let empty = #expect(throws: LightSensorError.self) {
+        let empty = expectError(LightSensorError.self) {
             try CommandLightSensor(arguments: []).readLux()
         }
         #expect(empty?.description.contains("is empty (expected a program name)") == true)

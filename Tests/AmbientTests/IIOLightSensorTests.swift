@@ -1,4 +1,5 @@
 import Foundation
+import NightstandTestSupport
 import Testing
 
 @testable import Ambient
@@ -106,7 +107,7 @@ struct IIOLightSensorTests {
         let sysfs = try FakeSysfs()
         let device = try sysfs.iioDevice(0, name: "bh1750", ["in_illuminance_raw": contents])
         let sensor = try IIOLightSensor.find(named: "bh1750", sysfsRoot: sysfs.root)
-        let error = #expect(throws: LightSensorError.self) { try sensor.readLux() }
+        let error = expectError(LightSensorError.self) { try sensor.readLux() }
         #expect(
             error
                 == .badValue(
@@ -125,7 +126,7 @@ struct IIOLightSensorTests {
         let sysfs = try FakeSysfs()
         try sysfs.iioDevice(0, name: "als", files)
         let sensor = try IIOLightSensor.find(named: "als", sysfsRoot: sysfs.root)
-        let error = #expect(throws: LightSensorError.self) { try sensor.readLux() }
+        let error = expectError(LightSensorError.self) { try sensor.readLux() }
         #expect(error?.description.contains("expected a lux value ≥ 0") == true)
     }
 
@@ -172,7 +173,7 @@ struct IIOLightSensorTests {
     func notFound() throws {
         let sysfs = try FakeSysfs()
         try sysfs.iioDevice(3, name: "bh1750", ["in_illuminance_raw": "1\n"])
-        let error = #expect(throws: LightSensorError.self) {
+        let error = expectError(LightSensorError.self) {
             try IIOLightSensor.find(named: "veml7700", sysfsRoot: sysfs.root)
         }
         #expect(error == .notFound(name: "veml7700", available: ["bh1750 (iio:device3)"]))

@@ -1,3 +1,4 @@
+import NightstandTestSupport
 import Testing
 
 @testable import Ambient
@@ -52,7 +53,7 @@ struct ScheduleWindowTests {
             ("sunset-sunset", "the start and the end are the same (sunset)"),
         ])
     func rejects(text: String, message: String) {
-        let error = #expect(throws: ScheduleSyntaxError.self) { try ScheduleWindow(parsing: text) }
+        let error = expectError(ScheduleSyntaxError.self) { try ScheduleWindow(parsing: text) }
         #expect(error?.message == message)
         #expect(error?.description.hasPrefix("\"\(text)\": \(message)") == true)
     }

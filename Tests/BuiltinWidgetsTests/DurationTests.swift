@@ -1,4 +1,5 @@
 import Foundation
+import NightstandTestSupport
 import Testing
 import Widgets
 
@@ -29,7 +30,7 @@ struct DurationTests {
             .double(-5), .bool(true), .array([.int(1)]),
         ])
     func refused(value: WidgetOptions.Value) {
-        let error = #expect(throws: WidgetOptionError.self) {
+        let error = expectError(WidgetOptionError.self) {
             try WidgetOptions(["refresh": value]).duration("refresh")
         }
         #expect(error?.key == "refresh")
