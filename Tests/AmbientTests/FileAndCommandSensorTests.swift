@@ -51,7 +51,7 @@ struct FileAndCommandSensorTests {
         let locked = try sysfs.file("run/lux", "3\n")
         chmod(locked, 0)
         let denied = asUnprivilegedUser {
-            #expect(throws: LightSensorError.self) { try FileLightSensor(path: locked).readLux() }
+            expectError(LightSensorError.self) { try FileLightSensor(path: locked).readLux() }
         }
         #expect(denied == .permissionDenied(path: locked))
     }

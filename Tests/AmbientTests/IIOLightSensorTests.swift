@@ -34,7 +34,7 @@ struct IIOLightSensorTests {
             ["in_illuminance_raw": "120\n", "in_illuminance_scale": "0.833333\n"])
         let sensor = try IIOLightSensor.find(named: "bh1750", sysfsRoot: sysfs.root)
         #expect(sensor.method.description == "in_illuminance_raw × in_illuminance_scale")
-        #expect(abs(try sensor.readLux() - 99.99996) < 1e-9)
+        #expect(try abs(sensor.readLux() - 99.99996) < 1e-9)
     }
 
     @Test("Raw with an offset: lux = (raw + offset) × scale, as the kernel ABI defines")
@@ -137,7 +137,7 @@ struct IIOLightSensorTests {
         chmod(device + "/in_illuminance_raw", 0)
         let sensor = try IIOLightSensor.find(named: "bh1750", sysfsRoot: sysfs.root)
         let error = asUnprivilegedUser {
-            #expect(throws: LightSensorError.self) { try sensor.readLux() }
+            expectError(LightSensorError.self) { try sensor.readLux() }
         }
         #expect(error == .permissionDenied(path: device + "/in_illuminance_raw"))
     }

@@ -50,7 +50,8 @@ struct CalendarTests {
             environment: ["XDG_CACHE_HOME": "/var/cache/x"])
         #expect(options.url?.absoluteString == "https://example.com/private-token/basic.ics")
         #expect(options.cache == "/var/cache/x/nightstand/calendar-32905b49a83833bd.ics")
-        #expect(CalendarOptions.name(try #require(options.url)) == "https://example.com/…")
+        let url = try #require(options.url)
+        #expect(CalendarOptions.name(url) == "https://example.com/…")
         let weekdays = try self.options(
             ["first_weekday": .string("saturday"), "style": .string("events"), "days": .int(30)])
         #expect(weekdays.firstWeekday == 7 && weekdays.style == .events && weekdays.days == 30)

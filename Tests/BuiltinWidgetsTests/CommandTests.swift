@@ -180,7 +180,7 @@ struct CommandTests {
         #expect(bad.policy == .after(now.addingTimeInterval(60)))
         try Data(#"{"title": "T", "value": 2}"#.utf8).write(to: URL(fileURLWithPath: output))
         let good = try await widget.timeline(in: context)
-        #expect(good.entries.first?.content == .output(try parse(#"{"title": "T", "value": 2}"#)))
+        #expect(try good.entries.first?.content == .output(parse(#"{"title": "T", "value": 2}"#)))
         #expect(
             recorder.messages == [
                 #"warning: command widget ["/bin/cat", "\#(output)"]: bad output: "value": "#
@@ -211,6 +211,6 @@ struct CommandTests {
             response: LocalHTTPServer.response(body: #"{"title": "Web", "value": 7}"#))
         defer { server.close() }
         let web = await provider(.url(server.url("/v")), log: recorder).load()
-        #expect(web == .output(try parse(#"{"title": "Web", "value": 7}"#)))
+        #expect(try web == .output(parse(#"{"title": "Web", "value": 7}"#)))
     }
 }

@@ -228,17 +228,17 @@ struct ICalendarTests {
         let days = { (found: [CalendarOccurrence]) in
             found.map { Calendar.current.dateComponents(in: zone, from: $0.start).day ?? 0 }
         }
-        #expect(days(try occurrences(body("COUNT=3"), from: berlin(2026, 1, 1))) == [12, 13, 14])
+        #expect(try days(occurrences(body("COUNT=3"), from: berlin(2026, 1, 1))) == [12, 13, 14])
         // Seen from after the first two, COUNT still counts them.
-        #expect(days(try occurrences(body("COUNT=3"), from: berlin(2026, 1, 13, 12))) == [14])
+        #expect(try days(occurrences(body("COUNT=3"), from: berlin(2026, 1, 13, 12))) == [14])
         #expect(
-            days(try occurrences(body("UNTIL=20260114T080000Z"), from: berlin(2026, 1, 1)))
+            try days(occurrences(body("UNTIL=20260114T080000Z"), from: berlin(2026, 1, 1)))
                 == [12, 13, 14])
         #expect(
-            days(try occurrences(body("UNTIL=20260114T075959Z"), from: berlin(2026, 1, 1)))
+            try days(occurrences(body("UNTIL=20260114T075959Z"), from: berlin(2026, 1, 1)))
                 == [12, 13])
         #expect(
-            days(try occurrences(body("UNTIL=20260115"), from: berlin(2026, 1, 1))) == [
+            try days(occurrences(body("UNTIL=20260115"), from: berlin(2026, 1, 1))) == [
                 12, 13, 14, 15,
             ])
     }

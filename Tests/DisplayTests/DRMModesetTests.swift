@@ -117,7 +117,8 @@ struct DRMModesetTests {
         let group = try #require(getgrgid(getegid())).pointee.gr_name
         let failure = OpenFailure(path: path, errno: EACCES)
         #expect(failure.isPermission)
-        #expect(failure.owningGroup == String(cString: try #require(group)))
+        let name = try #require(group)
+        #expect(failure.owningGroup == String(cString: name))
         #expect(OpenFailure(path: "/nonexistent/card9", errno: EACCES).owningGroup == "video")
         #expect(!OpenFailure(path: path, errno: ENOENT).isPermission)
         #expect(

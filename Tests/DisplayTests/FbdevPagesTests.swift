@@ -43,7 +43,8 @@ struct FbdevPagesTests {
             (virtual: 1200, step: 1, memory: 3200 * 1199),  // smem_len short of two screens
         ])
     func onePage(virtual: Int, step: Int, memory: Int) throws {
-        #expect(try #require(pages(virtual: virtual, step: step, memory: memory)).count == 1)
+        let found = try #require(pages(virtual: virtual, step: step, memory: memory))
+        #expect(found.count == 1)
     }
 
     @Test("A DRM driver's fbdev emulation never pans, whatever its virtual height")

@@ -48,7 +48,7 @@ struct SnapshotCommandTests {
         let sixty = try await frame(lux: 60)
         #expect(fifty.appearance == .day && sixty.appearance == .day)
         #expect(differingPixels(fifty.screen, sixty.screen) > 50)
-        #expect(differingPixels(fifty.screen, try await frame(lux: 50).screen) == 0)
+        #expect(try await differingPixels(fifty.screen, frame(lux: 50).screen) == 0)
     }
 
     @Test("--lux chooses the appearance through the thresholds; --appearance overrides it")

@@ -86,7 +86,7 @@ import Testing
     @Test func fileAndMemoryDecodeAlike() throws {
         let data = try fixtureBytes("palette8-trns.png")
         let fromMemory = try PNGDecoder.decode(data: data)
-        #expect(rows(fromMemory) == (try pixels("palette8-trns.png")))
+        #expect(try rows(fromMemory) == pixels("palette8-trns.png"))
     }
 
     // MARK: Refusals
@@ -131,8 +131,8 @@ import Testing
         let data = try fixtureBytes("rgb8.png")
         for length in [64, 70, 75] {
             #expect(
-                rows(try PNGDecoder.decode(data: Array(data.prefix(length))))
-                    == (try pixels("rgb8.png")))
+                try rows(PNGDecoder.decode(data: Array(data.prefix(length))))
+                    == pixels("rgb8.png"))
         }
     }
 

@@ -17,6 +17,9 @@ private final class ReadingLog: @unchecked Sendable {
     }
 
     var all: [AmbientReading?] { lock.withLock { readings } }
+
+    /// The reading of the last frame drawn (nil before the first, or without a reading).
+    var last: AmbientReading? { all.last ?? nil }
 }
 
 /// A widget that shows the host's reading and logs each one it is drawn with.
@@ -116,7 +119,7 @@ struct AmbientReadingTests {
             log: log)
         try room.set(100)
         await host.run(until: start + 1)
-        let first = try #require(log.all.last ?? nil)
+        let first = try #require(log.last)
         #expect(first.lux == 100 && first.source == .sensor && first.appearance == .day)
         #expect(first.sensorName == "file " + (room.path as NSString).lastPathComponent)
         #expect(first.thresholds.map(\.below) == [40, 3])
@@ -155,7 +158,7 @@ struct AmbientReadingTests {
         // A manual override: the sensor is not read, the widgets say so.
         host.events.post(.control(.mode(.night)))
         await host.run(until: start + 35)
-        let forced = try #require(log.all.last ?? nil)
+        let forced = try #require(log.last)
         #expect(forced.source == .override && forced.appearance == .night && forced.lux == nil)
     }
 
@@ -186,7 +189,7 @@ struct AmbientReadingTests {
             controlled: false)
         host.setAppearance(.night, source: .sensor(lux: 1.5), sensorName: "bh1750")
         await host.drawSettledFrame()
-        let reading = try #require(log.all.last ?? nil)
+        let reading = try #require(log.last)
         #expect(reading.lux == 1.5 && reading.sensorName == "bh1750")
         #expect(reading.appearance == .night && reading.source == .sensor)
     }

@@ -29,7 +29,7 @@ struct LabelTests {
         let title = try #require(placed.all("Text").first?.frame)
         #expect(icon.size == Size(width: 20.4, height: 20.4))
         #expect(title.minX == icon.maxX + 8)
-        #expect(abs(icon.midY - (try capMiddle(placed))) < 1e-9)
+        #expect(try abs(icon.midY - capMiddle(placed)) < 1e-9)
     }
 
     @Test("any icon view is centered on the capitals: a small circle, a PNG")
@@ -42,11 +42,11 @@ struct LabelTests {
             })
         let circle = try #require(dot.all("Circle").first?.frame)
         #expect(circle.size == Size(width: 8, height: 8))
-        #expect(abs(circle.midY - (try capMiddle(dot))) < 1e-9)
+        #expect(try abs(circle.midY - capMiddle(dot)) < 1e-9)
         let picture = place(Label("Landscape", image: "landscape"))
         let image = try #require(picture.all("Image").first?.frame)
         #expect(image.size == Size(width: 48, height: 32))
-        #expect(abs(image.midY - (try capMiddle(picture))) < 1e-9)
+        #expect(try abs(image.midY - capMiddle(picture)) < 1e-9)
         #expect(context.log.messages.isEmpty)
     }
 
@@ -92,6 +92,6 @@ struct LabelTests {
         let placed = place(Label("72°", systemImage: "thermometer").font(.title))
         let icon = try #require(placed.all("Image").first?.frame)
         #expect(icon.size == Size(width: 28 * 1.2, height: 28 * 1.2))
-        #expect(abs(icon.midY - (try capMiddle(placed, size: 28))) < 1e-9)
+        #expect(try abs(icon.midY - capMiddle(placed, size: 28)) < 1e-9)
     }
 }
