@@ -7,9 +7,9 @@ import FoundationEssentials
 /// what was expected, and the events that are whole still count. Only a text that is not an
 /// iCalendar at all (no `BEGIN:VCALENDAR` on its first line) is refused.
 ///
-/// `TZID`s are looked up as IANA names, also at the end of a path
-/// (`/citadel.org/20190914_1/Europe/Berlin`) or through the `VTIMEZONE`'s
-/// `X-LIC-LOCATION`; a zone that can't be found is reported and read as the display's.
+/// `TZID`s name a zone of the system's, or one the file defines in a `VTIMEZONE`, or a Windows
+/// zone (``ZoneResolver`` says in which order); a zone that can't be found is reported and read
+/// as the display's.
 struct ICalendar: Sendable {
     /// The file or URL, as messages name it.
     let source: String
@@ -26,7 +26,7 @@ struct ICalendar: Sendable {
                 message: "not an iCalendar file; expected BEGIN:VCALENDAR, found "
                     + (lines.first.map { ICalendarSyntaxError.quote($0.text) } ?? "nothing"))
         }
-        var components = Components()
+        var components = ICalendarComponents()
         for (text, line) in lines {
             do {
                 try components.read(try ContentLine(text, line: line))
@@ -39,16 +39,18 @@ struct ICalendar: Sendable {
                 "the file ends inside BEGIN:\(open.name) of line \(open.line); expected "
                     + "END:\(open.name)", line: nil)
         }
-        var zones = ZoneResolver(display: timeZone, locations: components.locations)
+        var zones = ZoneResolver(display: timeZone, definitions: components.timeZonesByID)
         for event in components.events {
             if let parsed = self.event(event.properties, line: event.line, zones: &zones) {
                 events.append(parsed)
             }
         }
+        for problem in zones.problems { report(problem.message, line: problem.line) }
         for (name, line) in zones.unknown.sorted(by: { $0.value < $1.value }) {
             report(
-                "TZID \"\(name)\" is not a time zone this system knows; its times are read in "
-                    + "\(timeZone.identifier), the display's", line: line)
+                "TZID \"\(name)\" is not a time zone this system knows, nor one the file "
+                    + "defines in a VTIMEZONE; its times are read in \(timeZone.identifier), the "
+                    + "display's", line: line)
         }
     }
 
@@ -56,12 +58,27 @@ struct ICalendar: Sendable {
         problems.append(ICalendarProblem(source: source, line: line, message: message))
     }
 
+    /// Properties a `VEVENT` has at most once (RFC 5545, 3.6.1); a second is reported.
+    private static let singular: Set<String> = [
+        "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "UID", "SUMMARY", "STATUS",
+    ]
+
     /// The event of a `VEVENT`'s properties, or nil (reported) without a usable `DTSTART`.
     private mutating func event(_ properties: [ContentLine], line: Int, zones: inout ZoneResolver)
         -> ICalendarEvent?
     {
-        let named = Dictionary(
-            properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var named: [String: ContentLine] = [:]
+        for property in properties {
+            guard let first = named[property.name] else {
+                named[property.name] = property
+                continue
+            }
+            if Self.singular.contains(property.name) {
+                report(
+                    "\(property.name): a second one in the same VEVENT; expected one, using "
+                        + "the first (line \(first.line))", line: property.line)
+            }
+        }
         guard let dtstart = named["DTSTART"] else {
             report(
                 "VEVENT has no DTSTART; expected a line such as DTSTART:20260115T090000Z",
@@ -75,7 +92,8 @@ struct ICalendar: Sendable {
             report(error.message, line: dtstart.line)
             return nil
         }
-        let zone = start.time == nil ? zones.display : zones.zone(start.zone, line: dtstart.line)
+        let zone =
+            start.time == nil ? EventZone(zones.display) : zones.zone(start.zone, line: dtstart.line)
         var event = ICalendarEvent(
             summary: named["SUMMARY"].map { ContentLine.text($0.value) } ?? "Untitled",
             location: named["LOCATION"].map { ContentLine.text($0.value) }.flatMap {
@@ -83,11 +101,16 @@ struct ICalendar: Sendable {
             },
             uid: named["UID"]?.value, start: start.date, time: start.time, zone: zone,
             length: start.time == nil ? EventLength(days: 1, seconds: 0) : .zero, line: line)
+        event.isFloating = start.time != nil && start.zone == .floating
         event.isCancelled = named["STATUS"]?.value.uppercased() == "CANCELLED"
         if let end = named["DTEND"] {
-            do {
-                event.length = try length(
-                    from: start, to: try value(end), line: end.line, event: event, zones: &zones)
+            do throws(ICalendarSyntaxError) {
+                let value = try value(end)
+                do {
+                    event.length = try length(from: start, to: value, line: end.line, zones: &zones)
+                } catch {
+                    throw ICalendarSyntaxError("DTEND: \(error.message)")
+                }
             } catch {
                 report(error.message, line: end.line)
             }
@@ -98,20 +121,24 @@ struct ICalendar: Sendable {
                 report("DURATION: \(error.message)", line: duration.line)
             }
         }
-        if let rule = named["RRULE"] {
+        for property in properties {
             do {
-                event.rule = try RecurrenceRule(rule.value)
-            } catch {
-                report(error.message + " (showing the first occurrence only)", line: rule.line)
-            }
-        }
-        for exdate in properties where exdate.name == "EXDATE" {
-            do {
-                for value in try ICalendarDateValue.list(exdate) {
-                    event.exceptions.formUnion(instance(value, line: exdate.line, zones: &zones))
+                switch property.name {
+                case "RRULE":
+                    event.rules.append(try RecurrenceRule(property.value))
+                case "RDATE":
+                    event.dates += try dates(property, of: event, zones: &zones)
+                case "EXDATE":
+                    for value in try ICalendarDateValue.list(property) {
+                        event.exceptions.formUnion(
+                            instance(value, line: property.line, zones: &zones))
+                    }
+                default:
+                    break
                 }
             } catch {
-                report(error.message, line: exdate.line)
+                let rest = property.name == "RRULE" ? " (leaving out the instances of this rule)" : ""
+                report(error.message + rest, line: property.line)
             }
         }
         if let id = named["RECURRENCE-ID"] {
@@ -124,6 +151,58 @@ struct ICalendar: Sendable {
         return event
     }
 
+    /// The instances an `RDATE` adds (RFC 5545, 3.8.5.2): date-times, dates, or periods
+    /// (`start/end` or `start/duration`) with their own length.
+    private func dates(_ line: ContentLine, of event: ICalendarEvent, zones: inout ZoneResolver)
+        throws(ICalendarSyntaxError) -> [ICalendarEvent.ExtraDate]
+    {
+        var dates: [ICalendarEvent.ExtraDate] = []
+        for item in line.value.split(separator: ",") {
+            let parts = item.split(separator: "/", maxSplits: 1).map { $0.trimmingWhitespace() }
+            let start: ICalendarDateValue
+            do {
+                start = try ICalendarDateValue(
+                    parts[0], tzid: line.parameter("TZID"), valueType: line.parameter("VALUE"))
+            } catch {
+                throw ICalendarSyntaxError("RDATE: \(error.message)")
+            }
+            let begin: ICalendarEvent.ExtraDate.Start
+            if let time = start.time {
+                let instant = zones.zone(start.zone, line: line.line).instant(start.date, at: time)
+                begin = event.isAllDay ? .day(event.zone.day(instant)) : .instant(instant)
+            } else {
+                begin = .day(start.date)
+            }
+            var extra = ICalendarEvent.ExtraDate(start: begin)
+            if parts.count == 2 {
+                extra.length = try periodLength(from: start, to: parts[1], line: line, zones: &zones)
+            }
+            dates.append(extra)
+        }
+        return dates
+    }
+
+    /// The length of a `PERIOD` from `start` to `end`, a date-time or a duration.
+    private func periodLength(
+        from start: ICalendarDateValue, to end: String, line: ContentLine,
+        zones: inout ZoneResolver
+    ) throws(ICalendarSyntaxError) -> EventLength {
+        let first = end.first
+        if first == "P" || first == "+" || first == "-" {
+            do {
+                return try EventLength(duration: end)
+            } catch {
+                throw ICalendarSyntaxError("RDATE: \(error.message)")
+            }
+        }
+        do {
+            let value = try ICalendarDateValue(end, tzid: line.parameter("TZID"), valueType: nil)
+            return try length(from: start, to: value, line: line.line, zones: &zones)
+        } catch {
+            throw ICalendarSyntaxError("RDATE: \(error.message)")
+        }
+    }
+
     /// A date property's single value, errors naming the property.
     private func value(_ line: ContentLine) throws(ICalendarSyntaxError) -> ICalendarDateValue {
         do {
@@ -134,27 +213,24 @@ struct ICalendar: Sendable {
         }
     }
 
-    /// The length from `DTSTART` to `DTEND`: whole days for an all-day event (at least one),
-    /// else the seconds between the two instants.
+    /// The length from a start to an end (`DTEND`, a period's): whole days for an all-day
+    /// event (at least one), else the seconds between the two instants.
     private func length(
         from start: ICalendarDateValue, to end: ICalendarDateValue, line: Int,
-        event: ICalendarEvent, zones: inout ZoneResolver
+        zones: inout ZoneResolver
     ) throws(ICalendarSyntaxError) -> EventLength {
         if start.time == nil {
             guard end.time == nil else {
-                throw ICalendarSyntaxError(
-                    "DTEND: expected a date like DTSTART's, found a date-time")
+                throw ICalendarSyntaxError("expected a date like the start's, found a date-time")
             }
             return EventLength(days: max(end.date.dayNumber - start.date.dayNumber, 1), seconds: 0)
         }
-        var endCalendar = Calendar(identifier: .gregorian)
-        endCalendar.timeZone = end.time == nil ? zones.display : zones.zone(end.zone, line: line)
-        let calendar = event.calendar
-        guard let begin = start.date.instant(at: start.time ?? TimeOfDay(seconds: 0), in: calendar),
-            let finish = end.date.instant(at: end.time ?? TimeOfDay(seconds: 0), in: endCalendar)
-        else { return .zero }
+        let begin = zones.zone(start.zone, line: line).instant(
+            start.date, at: start.time ?? TimeOfDay(seconds: 0))
+        let finishZone = end.time == nil ? EventZone(zones.display) : zones.zone(end.zone, line: line)
+        let finish = finishZone.instant(end.date, at: end.time ?? TimeOfDay(seconds: 0))
         guard finish >= begin else {
-            throw ICalendarSyntaxError("DTEND: expected a time after DTSTART, found one before it")
+            throw ICalendarSyntaxError("expected an end after the start, found one before it")
         }
         return EventLength(days: 0, seconds: Int(finish.timeIntervalSince(begin)))
     }
@@ -164,9 +240,7 @@ struct ICalendar: Sendable {
         -> InstanceSet
     {
         guard let time = value.time else { return InstanceSet(days: [value.date]) }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zones.zone(value.zone, line: line)
-        return InstanceSet(instants: value.date.instant(at: time, in: calendar).map { [$0] } ?? [])
+        return InstanceSet(instants: [zones.zone(value.zone, line: line).instant(value.date, at: time)])
     }
 }
 
@@ -181,106 +255,5 @@ struct ICalendarProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// `/home/pi/family.ics:12: DTSTART: expected …`.
     var description: String {
         line.map { "\(source):\($0): \(message)" } ?? "\(source): \(message)"
-    }
-}
-
-/// The nesting of `BEGIN`/`END` components while reading, the `VEVENT`s' properties, and
-/// each `VTIMEZONE`'s `X-LIC-LOCATION`.
-private struct Components {
-    var stack: [(name: String, line: Int)] = []
-    var events: [(properties: [ContentLine], line: Int)] = []
-    /// `X-LIC-LOCATION` by `TZID`.
-    var locations: [String: String] = [:]
-    private var timeZoneID: String?
-
-    mutating func read(_ line: ContentLine) throws(ICalendarSyntaxError) {
-        switch line.name {
-        case "BEGIN":
-            let name = line.value.uppercased()
-            if name == "VEVENT" && stack.last?.name == "VCALENDAR" {
-                events.append(([], line.line))
-            }
-            if name == "VTIMEZONE" { timeZoneID = nil }
-            stack.append((name, line.line))
-        case "END":
-            let name = line.value.uppercased()
-            guard let index = stack.lastIndex(where: { $0.name == name }) else {
-                throw ICalendarSyntaxError("END:\(name) without a BEGIN:\(name) before it")
-            }
-            let unclosed = Array(stack[(index + 1)...])
-            stack.removeSubrange(index...)
-            if let inner = unclosed.first {
-                dropUnfinishedEvent(among: unclosed)
-                throw ICalendarSyntaxError(
-                    "END:\(name) inside BEGIN:\(inner.name) of line \(inner.line); expected "
-                        + "END:\(inner.name) first")
-            }
-        default:
-            switch stack.last?.name {
-            case "VEVENT" where stack.count == 2:
-                events[events.count - 1].properties.append(line)
-            case "VTIMEZONE":
-                if line.name == "TZID" { timeZoneID = line.value }
-                if line.name == "X-LIC-LOCATION", let timeZoneID {
-                    locations[timeZoneID] = line.value
-                }
-            default:
-                break
-            }
-        }
-    }
-}
-
-extension Components {
-    /// The components still open at the end of the file, innermost last; an event among them
-    /// is dropped.
-    mutating func finish() -> [(name: String, line: Int)] {
-        dropUnfinishedEvent(among: stack)
-        return stack
-    }
-
-    /// Forgets the event of a `VEVENT` among `unclosed` components: it is not whole.
-    private mutating func dropUnfinishedEvent(among unclosed: [(name: String, line: Int)]) {
-        if let last = events.last,
-            unclosed.contains(where: { $0.name == "VEVENT" && $0.line == last.line })
-        {
-            events.removeLast()
-        }
-    }
-}
-
-/// Looks up `TZID`s, remembering the ones it can't find (with the first line naming each).
-private struct ZoneResolver {
-    let display: TimeZone
-    let locations: [String: String]
-    private var known: [String: TimeZone] = [:]
-    private(set) var unknown: [String: Int] = [:]
-
-    init(display: TimeZone, locations: [String: String]) {
-        self.display = display
-        self.locations = locations
-    }
-
-    /// The zone of a value: UTC, the display's for floating times, or the `TZID`'s.
-    mutating func zone(_ zone: ICalendarDateValue.Zone, line: Int?) -> TimeZone {
-        switch zone {
-        case .utc: return .gmt
-        case .floating: return display
-        case .named(let name):
-            if let found = known[name] { return found }
-            let candidates = [name, locations[name]].compactMap { $0 }
-            for candidate in candidates {
-                // The whole name, then shorter tails of a path-like one.
-                let parts = candidate.split(separator: "/")
-                for start in parts.indices {
-                    if let found = TimeZone(identifier: parts[start...].joined(separator: "/")) {
-                        known[name] = found
-                        return found
-                    }
-                }
-            }
-            if unknown[name] == nil { unknown[name] = line ?? 0 }
-            return display
-        }
     }
 }

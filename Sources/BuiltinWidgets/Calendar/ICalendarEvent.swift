@@ -2,7 +2,24 @@ import FoundationEssentials
 
 /// One `VEVENT` of an iCalendar file, its times resolved to zones: a single event, the master
 /// of a recurring one, or an override of one instance (`RECURRENCE-ID`).
+///
+/// Its instances are the set RFC 5545 (3.8.5) defines: `DTSTART`, the days of its `RRULE`s
+/// and its `RDATE`s, less its `EXDATE`s, each instance once.
 struct ICalendarEvent: Sendable {
+    /// An `RDATE`: an instance beyond the rules', with its own length when it is a period.
+    struct ExtraDate: Sendable {
+        /// When it starts: an instant, or a day (an all-day event's; midnight in the event's
+        /// zone for a timed one).
+        enum Start: Sendable {
+            case instant(Date)
+            case day(CivilDate)
+        }
+
+        var start: Start
+        /// A `PERIOD`'s length; nil: the event's.
+        var length: EventLength?
+    }
+
     var summary: String
     var location: String?
     /// The `UID` that ties overrides to their master.
@@ -13,9 +30,14 @@ struct ICalendarEvent: Sendable {
     var time: TimeOfDay?
     /// The zone whose wall clock the instances repeat on: the `TZID`'s, UTC, or the display's
     /// for floating times and all-day events.
-    var zone: TimeZone
+    var zone: EventZone
+    /// Whether `DTSTART` is a floating time (no zone, no `Z`).
+    var isFloating = false
     var length: EventLength
-    var rule: RecurrenceRule?
+    /// `RRULE`s (RFC 5545 advises one; several give the union of their instances).
+    var rules: [RecurrenceRule] = []
+    /// `RDATE`s.
+    var dates: [ExtraDate] = []
     /// `EXDATE`s: instances left out.
     var exceptions = InstanceSet()
     /// For an override: the instance of the master it replaces.
@@ -27,60 +49,65 @@ struct ICalendarEvent: Sendable {
 
     var isAllDay: Bool { time == nil }
 
-    /// A calendar in the event's zone.
-    var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
-    }
-
     /// The instances that overlap `window`, leaving out its exceptions and the instances in
-    /// `overridden`; and whether the rule's expansion stopped at its limit.
+    /// `overridden`; and whether a rule's expansion stopped at its limit.
     func occurrences(in window: DateInterval, overridden: InstanceSet) -> (
         occurrences: [CalendarOccurrence], isTruncated: Bool
     ) {
-        let calendar = calendar
         // Instances that start up to the event's length before the window may reach into it;
         // a day more on each side covers the window's ends in another zone.
-        let first = CivilDate(window.start, in: calendar).adding(days: -length.spanDays - 1)
-        let last = CivilDate(window.end, in: calendar).adding(days: 1)
-        let expansion: RecurrenceRule.Expansion
-        if let rule {
-            expansion = rule.days(
-                start: start, time: time, until: localUntil(rule.until, in: calendar),
-                in: first...last)
-        } else {
-            expansion = RecurrenceRule.Expansion(
-                days: (first...last).contains(start) ? [start] : [])
+        let first = zone.day(window.start).adding(days: -length.spanDays - 1)
+        let last = zone.day(window.end).adding(days: 1)
+        var days = Set<CivilDate>()
+        var isTruncated = false
+        if rules.isEmpty {
+            if (first...last).contains(start) { days.insert(start) }
         }
+        for rule in rules {
+            let expansion = rule.days(
+                start: start, time: time, until: localUntil(rule.until), in: first...last)
+            days.formUnion(expansion.days)
+            isTruncated = isTruncated || expansion.isTruncated
+        }
+        var begins = Set<Date>()
         var occurrences: [CalendarOccurrence] = []
-        for day in expansion.days {
-            guard let begin = day.instant(at: time ?? TimeOfDay(seconds: 0), in: calendar),
-                !exceptions.contains(begin, on: day), !overridden.contains(begin, on: day)
-            else { continue }
+        let add = { (begin: Date, day: CivilDate, length: EventLength) in
+            guard !begins.contains(begin), !self.exceptions.contains(begin, on: day),
+                !overridden.contains(begin, on: day)
+            else { return }
+            begins.insert(begin)
             let occurrence = CalendarOccurrence(
-                title: summary, location: location, start: begin,
-                end: length.end(from: begin, in: calendar), isAllDay: isAllDay)
+                title: self.summary, location: self.location, start: begin,
+                end: length.end(from: begin, in: self.zone), isAllDay: self.isAllDay)
             if occurrence.overlaps(window) { occurrences.append(occurrence) }
         }
-        return (occurrences, expansion.isTruncated)
+        for day in days.sorted() {
+            add(zone.instant(day, at: time ?? TimeOfDay(seconds: 0)), day, length)
+        }
+        for date in dates {
+            switch date.start {
+            case .instant(let begin): add(begin, zone.day(begin), date.length ?? length)
+            case .day(let day):
+                add(zone.instant(day, at: TimeOfDay(seconds: 0)), day, date.length ?? length)
+            }
+        }
+        return (occurrences, isTruncated)
     }
 
     /// `UNTIL` as a wall-clock day and time in the event's zone (a day: through its end).
-    private func localUntil(_ until: RecurrenceRule.Until?, in calendar: Calendar) -> (
-        CivilDate, TimeOfDay
-    )? {
+    ///
+    /// A UTC `UNTIL` is an instant for an event in a zone, but names its day and time as
+    /// written for an all-day or floating event (RFC 5545 asks for a date or a floating time
+    /// there; Google writes a UTC time for all-day series, meaning its date).
+    private func localUntil(_ until: RecurrenceRule.Until?) -> (CivilDate, TimeOfDay)? {
         switch until {
         case nil: return nil
         case .day(let day): return (day, TimeOfDay(seconds: 86_399))
         case .local(let day, let time): return (day, time)
-        case .instant(let instant):
-            let parts = calendar.dateComponents([.hour, .minute, .second], from: instant)
-            return (
-                CivilDate(instant, in: calendar),
-                TimeOfDay(
-                    hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0)
-            )
+        case .utc(let day, let time):
+            if isAllDay { return (day, TimeOfDay(seconds: 86_399)) }
+            if isFloating { return (day, time) }
+            return zone.wallClock(EventZone.utc.instant(day, at: time))
         }
     }
 }

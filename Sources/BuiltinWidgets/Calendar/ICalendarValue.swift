@@ -136,9 +136,9 @@ struct EventLength: Equatable, Sendable {
     /// Whole days the event may reach past its first, for looking back from a window.
     var spanDays: Int { days + (seconds + 86_399) / 86_400 }
 
-    /// The end of an instance starting at `start`, its days counted in `calendar`.
-    func end(from start: Date, in calendar: Calendar) -> Date {
-        let afterDays = days == 0 ? start : calendar.date(byAdding: .day, value: days, to: start)
-        return (afterDays ?? start).addingTimeInterval(TimeInterval(seconds))
+    /// The end of an instance starting at `start`, its days counted on `zone`'s wall clock.
+    func end(from start: Date, in zone: EventZone) -> Date {
+        let afterDays = days == 0 ? start : zone.adding(days: days, to: start)
+        return afterDays.addingTimeInterval(TimeInterval(seconds))
     }
 }

@@ -24,12 +24,12 @@ struct RecurrenceRule: Equatable, Sendable {
         var ordinal: Int?
     }
 
-    /// The last instance a rule may give (`UNTIL`, inclusive).
+    /// The last instance a rule may give (`UNTIL`, inclusive), as written.
     enum Until: Equatable, Sendable {
         /// A day: instances on it still count.
         case day(CivilDate)
-        /// An instant (`…Z`).
-        case instant(Date)
+        /// A date-time in UTC (`…Z`): the day and time of day on UTC's clock.
+        case utc(CivilDate, TimeOfDay)
         /// A wall-clock time in the event's own zone.
         case local(CivilDate, TimeOfDay)
     }
@@ -155,12 +155,6 @@ struct RecurrenceRule: Equatable, Sendable {
             throw ICalendarSyntaxError("RRULE: UNTIL: \(error.message)")
         }
         guard let time = parsed.time else { return .day(parsed.date) }
-        guard parsed.zone == .utc else { return .local(parsed.date, time) }
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = .gmt
-        guard let instant = parsed.date.instant(at: time, in: utc) else {
-            throw ICalendarSyntaxError("RRULE: UNTIL: no such instant \"\(value)\"")
-        }
-        return .instant(instant)
+        return parsed.zone == .utc ? .utc(parsed.date, time) : .local(parsed.date, time)
     }
 }

@@ -16,7 +16,8 @@ public struct NightstandCommand: AsyncParsableCommand {
         commandName: "nightstand",
         abstract: "A StandBy-style widget display drawn straight into the Linux framebuffer.",
         subcommands: [
-            RunCommand.self, SnapshotCommand.self, CheckConfigCommand.self, BenchCommand.self,
+            RunCommand.self, SnapshotCommand.self, CheckConfigCommand.self, EventsCommand.self,
+            BenchCommand.self,
             DisplaysCommand.self, SensorsCommand.self, ReloadCommand.self, ModeCommand.self,
             StatusCommand.self, ShowTestFrameCommand.self,
         ],

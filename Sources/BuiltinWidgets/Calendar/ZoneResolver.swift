@@ -1,0 +1,150 @@
+import FoundationEssentials
+import SystemSupport
+
+/// Finds the zone a `TZID` names, remembering each (and the ones it can't find, with the first
+/// line naming each).
+///
+/// In this order, as python-icalendar does: a zone of the system's database (the name without
+/// slashes around it); the file's own `VTIMEZONE` with that `TZID`; the IANA zone of a
+/// Windows name (`W. Europe Standard Time`, by CLDR's table); the IANA name at the end of a
+/// path (`/citadel.org/20190914_1/Europe/Berlin`); the `VTIMEZONE`'s `X-LIC-LOCATION`. A name
+/// none of these gives is read as the display's zone, and reported.
+struct ZoneResolver {
+    let display: TimeZone
+    /// The file's `VTIMEZONE`s by `TZID`.
+    let definitions: [String: ICalendarComponents.TimeZone]
+    private var known: [String: EventZone] = [:]
+    private(set) var unknown: [String: Int] = [:]
+    /// What was wrong in the `VTIMEZONE`s used, with their lines.
+    private(set) var problems: [(message: String, line: Int)] = []
+
+    init(display: TimeZone, definitions: [String: ICalendarComponents.TimeZone]) {
+        self.display = display
+        self.definitions = definitions
+    }
+
+    /// The zone of a value: UTC, the display's for floating times, or the `TZID`'s.
+    mutating func zone(_ zone: ICalendarDateValue.Zone, line: Int?) -> EventZone {
+        switch zone {
+        case .utc: return .utc
+        case .floating: return EventZone(display)
+        case .named(let name):
+            if let found = known[name] { return found }
+            let found = resolve(name)
+            if found == nil, unknown[name] == nil { unknown[name] = line ?? 0 }
+            let zone = found ?? EventZone(display)
+            known[name] = zone
+            return zone
+        }
+    }
+
+    private mutating func resolve(_ name: String) -> EventZone? {
+        let trimmed = name.trimming { $0 == "/" || $0.isWhitespace }
+        if let system = TimeZone(identifier: trimmed) { return EventZone(system) }
+        let definition = definitions[name]
+        if let definition, let defined = self.defined(definition, tzid: name) {
+            return .defined(defined)
+        }
+        let candidates = [WindowsZones.table[trimmed], trimmed, definition?.value("X-LIC-LOCATION")]
+        for candidate in candidates.compactMap({ $0 }) {
+            // The whole name, then shorter tails of a path-like one.
+            let parts = candidate.split(separator: "/")
+            for start in parts.indices {
+                if let found = TimeZone(identifier: parts[start...].joined(separator: "/")) {
+                    return EventZone(found)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The zone a `VTIMEZONE` defines, its problems noted; nil without a usable observance.
+    private mutating func defined(_ definition: ICalendarComponents.TimeZone, tzid: String)
+        -> ICalendarTimeZone?
+    {
+        var observances: [ICalendarTimeZone.Observance] = []
+        for component in definition.observances {
+            do {
+                observances.append(try Self.observance(component.properties, name: component.name))
+            } catch {
+                problems.append(
+                    ("\(component.name) of VTIMEZONE \"\(tzid)\": \(error.message)", component.line))
+            }
+        }
+        let zone = ICalendarTimeZone(tzid: tzid, observances: observances)
+        if zone?.isTruncated == true {
+            problems.append(
+                ("VTIMEZONE \"\(tzid)\": more than \(ICalendarTimeZone.transitionLimit) changes "
+                    + "of offset; keeping the first", definition.line))
+        }
+        return zone
+    }
+
+    /// A `STANDARD` or `DAYLIGHT` sub-component read.
+    private static func observance(_ properties: [ContentLine], name: String)
+        throws(ICalendarSyntaxError) -> ICalendarTimeZone.Observance
+    {
+        let named = Dictionary(
+            properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        guard let dtstart = named["DTSTART"] else {
+            throw ICalendarSyntaxError("expected a DTSTART such as DTSTART:19701025T030000")
+        }
+        let start = try wallClock(dtstart)
+        guard let toLine = named["TZOFFSETTO"] else {
+            throw ICalendarSyntaxError("expected a TZOFFSETTO such as TZOFFSETTO:+0100")
+        }
+        let offsetTo = try offset(toLine)
+        var observance = ICalendarTimeZone.Observance(
+            isDaylight: name == "DAYLIGHT", start: start.date, time: start.time,
+            offsetFrom: try named["TZOFFSETFROM"].map(offset) ?? offsetTo, offsetTo: offsetTo)
+        if let rule = named["RRULE"] {
+            observance.rule = try RecurrenceRule(rule.value)
+            guard observance.rule?.frequency == .yearly else {
+                throw ICalendarSyntaxError(
+                    "RRULE: expected FREQ=YEARLY for the changes of a time zone, found "
+                        + ICalendarSyntaxError.quote(rule.value))
+            }
+        }
+        for rdate in properties where rdate.name == "RDATE" {
+            for value in try ICalendarDateValue.list(rdate) {
+                observance.dates.append((value.date, value.time ?? TimeOfDay(seconds: 0)))
+            }
+        }
+        return observance
+    }
+
+    /// A `DTSTART` of an observance: a local date-time.
+    private static func wallClock(_ line: ContentLine) throws(ICalendarSyntaxError)
+        -> (date: CivilDate, time: TimeOfDay)
+    {
+        let value: ICalendarDateValue
+        do {
+            value = try ICalendarDateValue(line.value, tzid: nil, valueType: nil)
+        } catch {
+            throw ICalendarSyntaxError("DTSTART: \(error.message)")
+        }
+        return (value.date, value.time ?? TimeOfDay(seconds: 0))
+    }
+
+    /// A UTC offset (RFC 5545, 3.3.14): `+0100`, `-0330`, `+013045`, in seconds.
+    private static func offset(_ line: ContentLine) throws(ICalendarSyntaxError) -> Int {
+        let text = Array(line.value.unicodeScalars)
+        let error = ICalendarSyntaxError(
+            "\(line.name): expected an offset such as +0100 or -0330, found "
+                + ICalendarSyntaxError.quote(line.value))
+        guard text.count == 5 || text.count == 7, text[0] == "+" || text[0] == "-",
+            text.dropFirst().allSatisfy({ ("0"..."9").contains($0) })
+        else { throw error }
+        let digit = { (index: Int) in Int(text[index].value) - 48 }
+        let hours = digit(1) * 10 + digit(2)
+        let minutes = digit(3) * 10 + digit(4)
+        let seconds = text.count == 7 ? digit(5) * 10 + digit(6) : 0
+        guard hours < 24, minutes < 60, seconds < 60 else { throw error }
+        let total = hours * 3600 + minutes * 60 + seconds
+        return text[0] == "-" ? -total : total
+    }
+}
+
+/// CLDR's table of Windows zone names (`WindowsZones.swift`, made by
+/// `scripts/generate-windows-zones`).
+enum WindowsZones {}

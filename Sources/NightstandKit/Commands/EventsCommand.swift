@@ -1,0 +1,96 @@
+import ArgumentParser
+import BuiltinWidgets
+import FoundationEssentials
+import Standby
+import SystemSupport
+
+/// `nightstand events`: the occurrences the configuration's calendar widgets would show.
+struct EventsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "events",
+        abstract: "List the events the calendar widgets would show.",
+        discussion: """
+            Reads each calendar widget's files and URL as the widget does, and prints the \
+            occurrences that overlap --days days from --at, in the widget's time zone: one \
+            line each, start, end and title and the widget's id split by tabs (dates for an \
+            all-day event, its end exclusive), or with --json an array of objects with \
+            "widget", "title", "start", "end" (ISO 8601 with the offset) and "all_day". \
+            Problems in the files go to standard error, each naming its file and line.
+            """)
+
+    @OptionGroup var config: ConfigurationOptions
+
+    @Option(help: "Only the calendar widget with this id.")
+    var widget: String?
+
+    @Option(help: "Where the days start, e.g. 2026-11-21T00:00 or 2026-11-21T08:00:00Z. Default: now.")
+    var at: String?
+
+    @Option(help: "How many days to list, 1 to 366. Default: each widget's `days` (14).")
+    var days: Int?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+        if let days, !(1...366).contains(days) {
+            throw ValidationError("--days \(days): expected a number of days from 1 to 366")
+        }
+        if let at, DateTimeText.parse(at) == nil {
+            throw ValidationError(
+                "--at \(at): expected a date-time such as 2026-11-21T08:00 or 2026-11-21T08:00:00Z")
+        }
+    }
+
+    func run() async throws {
+        let start = at.flatMap { DateTimeText.parse($0) } ?? Date()
+        let widgets = try await exitingOnConfigurationError {
+            let configuration = try config.load()
+            // Every widget checked, as `run` would, so that a bad option is named the same way.
+            _ = try WidgetKinds.registry.makeWidgets(for: configuration)
+            return configuration.widgets.filter { $0.kind == "calendar" }
+        }
+        let chosen = widgets.filter { widget == nil || $0.id == widget }
+        guard !chosen.isEmpty else {
+            let known = widgets.map(\.id).joined(separator: ", ")
+            throw ValidationError(
+                widget.map { "--widget \($0): expected the id of a calendar widget (\(known))" }
+                    ?? "the configuration has no calendar widget")
+        }
+        var rows: [EventRow] = []
+        for instance in chosen {
+            let listing = try await CalendarListing.load(
+                options: instance.options, from: start, days: days)
+            for problem in listing.problems {
+                writeStandardError("nightstand: \(instance.id): \(problem)")
+            }
+            for occurrence in listing.occurrences {
+                rows.append(
+                    EventRow(
+                        widget: instance.id, title: occurrence.title,
+                        start: listing.iso8601(occurrence.start),
+                        end: listing.iso8601(occurrence.end), isAllDay: occurrence.isAllDay))
+                if !json { print(listing.line(occurrence) + "\t" + instance.id) }
+            }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+        }
+    }
+}
+
+/// One occurrence as `nightstand events --json` writes it.
+private struct EventRow: Encodable {
+    var widget: String
+    var title: String
+    var start: String
+    var end: String
+    var isAllDay: Bool
+
+    private enum CodingKeys: String, CodingKey {
+        case widget, title, start, end
+        case isAllDay = "all_day"
+    }
+}
