@@ -375,7 +375,8 @@ struct ICalendarTests {
             END:VEVENT
             """)
         #expect(calendar.events.map(\.summary) == ["Good", "Bad rule", "Backwards"])
-        #expect(calendar.events[1].rules.isEmpty && calendar.events[2].length == .zero)
+        #expect(calendar.events[1].rules.isEmpty && calendar.events[2].time?.hour == 8
+                && calendar.events[2].length == EventLength(days: 0, seconds: 3600))
         #expect(
             calendar.problems.map(\.description) == [
                 "test.ics:6: expected a property such as SUMMARY:Lunch, found \"this line is garbage\"",
@@ -384,7 +385,8 @@ struct ICalendarTests {
                 "test.ics:15: RRULE: FREQ=HOURLY is not supported; expected DAILY, WEEKLY, MONTHLY "
                     + "or YEARLY (leaving out the instances of this rule)",
                 "test.ics:17: VEVENT has no DTSTART; expected a line such as DTSTART:20260115T090000Z",
-                "test.ics:23: DTEND: expected an end after the start, found one before it",
+                "test.ics:23: DTEND: expected an end after the start, found one before it; reading "
+                    + "them the other way round",
             ])
     }
 

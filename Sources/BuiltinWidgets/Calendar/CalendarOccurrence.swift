@@ -24,7 +24,8 @@ struct CalendarOccurrence: Equatable, Sendable {
     /// first on a day), at most ``limit``; and the problems met.
     ///
     /// An override (`RECURRENCE-ID`) replaces the instance of its master with the same `UID`
-    /// in the same file; a cancelled event or override (`STATUS:CANCELLED`) shows nothing.
+    /// in the same file, unless the master leaves that instance out (`EXDATE`); a cancelled
+    /// event or override (`STATUS:CANCELLED`) shows nothing.
     static func occurrences(of calendars: [ICalendar], in window: DateInterval) -> (
         occurrences: [CalendarOccurrence], problems: [ICalendarProblem]
     ) {
@@ -32,12 +33,21 @@ struct CalendarOccurrence: Equatable, Sendable {
         var problems: [ICalendarProblem] = []
         for calendar in calendars {
             var overridden: [String: InstanceSet] = [:]
+            var excluded: [String: InstanceSet] = [:]
             for event in calendar.events {
-                if let uid = event.uid, let instance = event.recurrenceID {
+                guard let uid = event.uid else { continue }
+                if let instance = event.recurrenceID {
                     overridden[uid, default: InstanceSet()].formUnion(instance)
+                } else {
+                    excluded[uid, default: InstanceSet()].formUnion(event.exceptions)
                 }
             }
             for event in calendar.events where !event.isCancelled {
+                if let uid = event.uid, let instance = event.recurrenceID,
+                    excluded[uid]?.intersects(instance) == true
+                {
+                    continue
+                }
                 let skip =
                     event.recurrenceID == nil
                     ? event.uid.flatMap { overridden[$0] } ?? InstanceSet() : InstanceSet()

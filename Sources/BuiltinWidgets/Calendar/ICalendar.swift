@@ -45,12 +45,36 @@ struct ICalendar: Sendable {
                 events.append(parsed)
             }
         }
+        events = Self.latestVersions(events)
         for problem in zones.problems { report(problem.message, line: problem.line) }
         for (name, line) in zones.unknown.sorted(by: { $0.value < $1.value }) {
             report(
                 "TZID \"\(name)\" is not a time zone this system knows, nor one the file "
                     + "defines in a VTIMEZONE; its times are read in \(timeZone.identifier), the "
                     + "display's", line: line)
+        }
+    }
+
+    /// The events without the older versions of one: of the events with the same `UID` (and
+    /// the same `RECURRENCE-ID` for overrides), the one with the highest `SEQUENCE`, the first
+    /// of equals, as python-recurring-ical-events keeps (files whose event was edited may hold
+    /// both versions).
+    private static func latestVersions(_ events: [ICalendarEvent]) -> [ICalendarEvent] {
+        struct Key: Hashable {
+            var uid: String
+            var recurrenceID: InstanceSet?
+        }
+        var latest: [Key: Int] = [:]
+        for (index, event) in events.enumerated() {
+            guard let uid = event.uid else { continue }
+            let key = Key(uid: uid, recurrenceID: event.recurrenceID)
+            if let kept = latest[key], events[kept].sequence >= event.sequence { continue }
+            latest[key] = index
+        }
+        return events.indices.compactMap { index in
+            let event = events[index]
+            guard let uid = event.uid else { return event }
+            return latest[Key(uid: uid, recurrenceID: event.recurrenceID)] == index ? event : nil
         }
     }
 
@@ -85,48 +109,72 @@ struct ICalendar: Sendable {
                 line: line)
             return nil
         }
-        let start: ICalendarDateValue
+        var start: ICalendarDateValue
         do {
             start = try value(dtstart)
         } catch {
             report(error.message, line: dtstart.line)
             return nil
         }
-        let zone =
-            start.time == nil ? EventZone(zones.display) : zones.zone(start.zone, line: dtstart.line)
-        var event = ICalendarEvent(
-            summary: named["SUMMARY"].map { ContentLine.text($0.value) } ?? "Untitled",
-            location: named["LOCATION"].map { ContentLine.text($0.value) }.flatMap {
-                $0.isEmpty ? nil : $0
-            },
-            uid: named["UID"]?.value, start: start.date, time: start.time, zone: zone,
-            length: start.time == nil ? EventLength(days: 1, seconds: 0) : .zero, line: line)
-        event.isFloating = start.time != nil && start.zone == .floating
-        event.isCancelled = named["STATUS"]?.value.uppercased() == "CANCELLED"
+        var length = start.time == nil ? EventLength(days: 1, seconds: 0) : .zero
         if let end = named["DTEND"] {
             do throws(ICalendarSyntaxError) {
                 let value = try value(end)
-                do {
-                    event.length = try length(from: start, to: value, line: end.line, zones: &zones)
-                } catch {
-                    throw ICalendarSyntaxError("DTEND: \(error.message)")
+                if let swapped = try swap(start, value, line: end.line, zones: &zones) {
+                    report(
+                        "DTEND: expected an end after the start, found one before it; reading "
+                            + "them the other way round", line: end.line)
+                    start = value
+                    length = swapped
+                } else {
+                    length = try self.length(from: start, to: value, line: end.line, zones: &zones)
                 }
             } catch {
                 report(error.message, line: end.line)
             }
         } else if let duration = named["DURATION"] {
             do {
-                event.length = try EventLength(duration: duration.value)
+                length = try EventLength(duration: duration.value)
             } catch {
                 report("DURATION: \(error.message)", line: duration.line)
             }
         }
+        var event = ICalendarEvent(
+            summary: named["SUMMARY"].map { ContentLine.text($0.value) } ?? "Untitled",
+            location: named["LOCATION"].map { ContentLine.text($0.value) }.flatMap {
+                $0.isEmpty ? nil : $0
+            },
+            uid: named["UID"]?.value, start: start.date, time: start.time,
+            zone: start.time == nil
+                ? EventZone(zones.display) : zones.zone(start.zone, line: dtstart.line),
+            length: length, line: line)
+        event.isFloating = start.time != nil && start.zone == .floating
+        event.isCancelled = named["STATUS"]?.value.uppercased() == "CANCELLED"
+        event.sequence = named["SEQUENCE"].flatMap { Int($0.value.trimmingWhitespace()) } ?? -1
+        if let id = named["RECURRENCE-ID"] {
+            do {
+                event.recurrenceID = instance(try value(id), line: id.line, zones: &zones)
+            } catch {
+                report(error.message, line: id.line)
+            }
+        }
+        readRecurrence(properties, into: &event, zones: &zones)
+        return event
+    }
+
+    /// Reads the `RRULE`s, `RDATE`s and `EXDATE`s of an event; an override (`RECURRENCE-ID`)
+    /// is one instance, so its own rules and dates are left aside, as python-recurring-ical-
+    /// events does.
+    private mutating func readRecurrence(
+        _ properties: [ContentLine], into event: inout ICalendarEvent, zones: inout ZoneResolver
+    ) {
+        let isOverride = event.recurrenceID != nil
         for property in properties {
             do {
                 switch property.name {
-                case "RRULE":
+                case "RRULE" where !isOverride:
                     event.rules.append(try RecurrenceRule(property.value))
-                case "RDATE":
+                case "RDATE" where !isOverride:
                     event.dates += try dates(property, of: event, zones: &zones)
                 case "EXDATE":
                     for value in try ICalendarDateValue.list(property) {
@@ -141,14 +189,19 @@ struct ICalendar: Sendable {
                 report(error.message + rest, line: property.line)
             }
         }
-        if let id = named["RECURRENCE-ID"] {
-            do {
-                event.recurrenceID = instance(try value(id), line: id.line, zones: &zones)
-            } catch {
-                report(error.message, line: id.line)
-            }
-        }
-        return event
+    }
+
+    /// The length from `end` to `start` when a timed `end` comes before `start` (a file that
+    /// swapped them); nil when they are in order.
+    private func swap(
+        _ start: ICalendarDateValue, _ end: ICalendarDateValue, line: Int,
+        zones: inout ZoneResolver
+    ) throws(ICalendarSyntaxError) -> EventLength? {
+        guard let startTime = start.time, let endTime = end.time else { return nil }
+        let begin = zones.zone(start.zone, line: line).instant(start.date, at: startTime)
+        let finish = zones.zone(end.zone, line: line).instant(end.date, at: endTime)
+        guard finish < begin else { return nil }
+        return EventLength(days: 0, seconds: Int(begin.timeIntervalSince(finish)))
     }
 
     /// The instances an `RDATE` adds (RFC 5545, 3.8.5.2): date-times, dates, or periods
@@ -220,9 +273,7 @@ struct ICalendar: Sendable {
         zones: inout ZoneResolver
     ) throws(ICalendarSyntaxError) -> EventLength {
         if start.time == nil {
-            guard end.time == nil else {
-                throw ICalendarSyntaxError("expected a date like the start's, found a date-time")
-            }
+            // A date-time end of an all-day event names its day as written, like UNTIL.
             return EventLength(days: max(end.date.dayNumber - start.date.dayNumber, 1), seconds: 0)
         }
         let begin = zones.zone(start.zone, line: line).instant(
@@ -240,7 +291,9 @@ struct ICalendar: Sendable {
         -> InstanceSet
     {
         guard let time = value.time else { return InstanceSet(days: [value.date]) }
-        return InstanceSet(instants: [zones.zone(value.zone, line: line).instant(value.date, at: time)])
+        return InstanceSet(
+            instants: [zones.zone(value.zone, line: line).instant(value.date, at: time)],
+            writtenDays: [value.date])
     }
 }
 

@@ -44,6 +44,8 @@ struct ICalendarEvent: Sendable {
     var recurrenceID: InstanceSet?
     /// `STATUS:CANCELLED`.
     var isCancelled = false
+    /// `SEQUENCE`: which version of the event this is (-1 without).
+    var sequence = -1
     /// The line of its `BEGIN:VEVENT`.
     var line: Int
 
@@ -72,8 +74,9 @@ struct ICalendarEvent: Sendable {
         var begins = Set<Date>()
         var occurrences: [CalendarOccurrence] = []
         let add = { (begin: Date, day: CivilDate, length: EventLength) in
-            guard !begins.contains(begin), !self.exceptions.contains(begin, on: day),
-                !overridden.contains(begin, on: day)
+            guard !begins.contains(begin),
+                !self.exceptions.contains(begin, on: day, isAllDay: self.isAllDay),
+                !overridden.contains(begin, on: day, isAllDay: self.isAllDay)
             else { return }
             begins.insert(begin)
             let occurrence = CalendarOccurrence(
@@ -114,18 +117,30 @@ struct ICalendarEvent: Sendable {
 
 /// Instances of a recurring event, named by their start: an instant for timed events, a day
 /// for all-day ones (or when an `EXDATE` is written as a date).
-struct InstanceSet: Sendable {
+struct InstanceSet: Hashable, Sendable {
     var instants: Set<Date> = []
     var days: Set<CivilDate> = []
+    /// The days date-times are written on, which name an all-day event's instances (Google
+    /// writes `RECURRENCE-ID:20200921T000000Z` for the instance of 21 September).
+    var writtenDays: Set<CivilDate> = []
 
     /// Whether the instance starting at `instant` on `day` is in the set.
-    func contains(_ instant: Date, on day: CivilDate) -> Bool {
+    func contains(_ instant: Date, on day: CivilDate, isAllDay: Bool) -> Bool {
         instants.contains(instant) || days.contains(day)
+            || (isAllDay && writtenDays.contains(day))
+    }
+
+    /// Whether it has an instance of `other` (by instant, or by day for all-day events).
+    func intersects(_ other: InstanceSet) -> Bool {
+        !instants.isDisjoint(with: other.instants) || !days.isDisjoint(with: other.days)
+            || !writtenDays.isDisjoint(with: other.days)
+            || !days.isDisjoint(with: other.writtenDays)
     }
 
     /// Adds the instances of `other`.
     mutating func formUnion(_ other: InstanceSet) {
         instants.formUnion(other.instants)
         days.formUnion(other.days)
+        writtenDays.formUnion(other.writtenDays)
     }
 }

@@ -51,10 +51,17 @@ struct RecurrenceRule: Equatable, Sendable {
     static let weekdayNames = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
     /// Reads a rule's value; a part it can't follow throws, naming the part.
+    ///
+    /// Lenient where the meaning is plain: white space around parts and list items
+    /// (`BYDAY=MO, TU, WE`, which exporters write; python-dateutil refuses it), lower case, an
+    /// empty part (`FREQ=DAILY;;COUNT=2`), and a `COUNT` of 0 or less (`COUNT=-1`, Confluence's
+    /// "no end"), read as no count, as python-recurring-ical-events does.
     init(_ text: String) throws(ICalendarSyntaxError) {
         var frequency: Frequency?
-        for part in text.split(separator: ";") {
-            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+        for part in text.split(separator: ";") where !part.allSatisfy(\.isWhitespace) {
+            let pair = part.split(separator: "=", maxSplits: 1).map {
+                $0.filter { !$0.isWhitespace }
+            }
             guard pair.count == 2 else {
                 throw ICalendarSyntaxError(
                     "RRULE: expected NAME=VALUE parts such as FREQ=WEEKLY, found "
@@ -70,6 +77,7 @@ struct RecurrenceRule: Equatable, Sendable {
                 }
                 frequency = known
             case "INTERVAL": interval = try Self.number(name, value, in: 1...10_000)
+            case "COUNT" where (Int(value) ?? 1) <= 0: count = nil
             case "COUNT": count = try Self.number(name, value, in: 1...1_000_000)
             case "UNTIL": until = try Self.until(value)
             case "BYDAY": byDay = try value.split(separator: ",").map(Self.weekdayNumber)
@@ -82,10 +90,11 @@ struct RecurrenceRule: Equatable, Sendable {
                         "RRULE: expected WKST=a weekday such as MO, found \"\(value)\"")
                 }
                 weekStart = day
-            case "BYSECOND", "BYMINUTE", "BYHOUR", "BYWEEKNO", "BYYEARDAY", "RSCALE", "SKIP":
-                throw ICalendarSyntaxError("RRULE: \(name) is not supported")
+            case _ where name.hasPrefix("X-"):
+                continue  // Extensions carry no meaning for the dates.
             default:
-                continue  // X- extensions carry no meaning for the dates.
+                // BYHOUR, BYWEEKNO, RSCALE, a misspelt UNTIL…: days the rule may not give.
+                throw ICalendarSyntaxError("RRULE: \(name) is not supported")
             }
         }
         guard let frequency else {
