@@ -26,6 +26,7 @@ struct CalendarGoldenTests {
         let defaults: [String: WidgetOptions.Value] = [
             "files": .array([.string(fixture("calendar-berlin.ics"))]),
             "first_weekday": .string("monday"), "time_zone": .string("Europe/Berlin"),
+            "locale": .string("en_US"),
         ]
         return try CalendarWidget.kind.make(
             WidgetOptions(defaults.merging(values) { _, new in new }))
@@ -125,12 +126,26 @@ struct CalendarGoldenTests {
     func sixWeeks(appearance: Appearance) async throws {
         let options: [String: WidgetOptions.Value] = [
             "files": .array([.string(fixture("calendar-berlin.ics"))]),
-            "time_zone": .string("Europe/Berlin"),
+            "time_zone": .string("Europe/Berlin"), "locale": .string("en_US"),
         ]
         try await check(
             try CalendarWidget.kind.make(WidgetOptions(options)), family: .systemSmall,
             appearance: appearance, named: "calendar-systemSmall-\(appearance)-august",
             at: berlin(2026, 8, 31, 9))
+    }
+
+    @Test(
+        "locale en_GB: weeks from Monday, days as \"Fri 16 Jan\", 24-hour times",
+        arguments: [Appearance.day, .night])
+    func britishLocale(appearance: Appearance) async throws {
+        let options: [String: WidgetOptions.Value] = [
+            "files": .array([.string(fixture("calendar-berlin.ics"))]),
+            "time_zone": .string("Europe/Berlin"), "locale": .string("en_GB"),
+        ]
+        try await check(
+            try CalendarWidget.kind.make(WidgetOptions(options)), family: .systemMedium,
+            appearance: appearance, named: "calendar-systemMedium-\(appearance)-en_GB",
+            at: berlin(2026, 1, 15, 11, 45))
     }
 
     @Test("before the first load: the month, and the list says it is loading")

@@ -334,4 +334,46 @@ struct CalendarTests {
         #expect(text.weekdaySymbols == ["S", "M", "T", "W", "T", "F", "S"])
         #expect(CalendarEventsView.nothingAhead(days: 1) == "Nothing in the next day")
     }
+
+    // MARK: Locale
+
+    @Test("the locale: the option, else LC_ALL, LC_TIME or LANG (codeset dropped), else none")
+    func locale() throws {
+        let of = { (environment: [String: String]) in
+            CalendarOptions.locale(environment: environment)?.identifier
+        }
+        #expect(of([:]) == nil && of(["LANG": "C.UTF-8"]) == nil && of(["LANG": "POSIX"]) == nil)
+        #expect(of(["LANG": "de_DE.UTF-8"]) == "de_DE")
+        #expect(of(["LANG": "de_DE.UTF-8@euro", "LC_TIME": "en_GB.UTF-8"]) == "en_GB")
+        #expect(of(["LANG": "de_DE", "LC_TIME": "en_GB", "LC_ALL": "fr_FR.UTF-8"]) == "fr_FR")
+        #expect(of(["LANG": "de_DE", "LC_ALL": ""]) == "de_DE")
+        #expect(of(["LANG": "../../etc"]) == nil)
+        let chosen = try options(
+            ["locale": .string("en_US")], environment: ["LANG": "en_GB.UTF-8"])
+        #expect(chosen.locale?.identifier == "en_US")
+        #expect(try options([:], environment: ["LANG": "en_GB.UTF-8"]).locale?.identifier == "en_GB")
+        #expect(
+            optionError(["locale": .string("en GB")])
+                == "locale: expected a locale such as \"en_GB\" or \"de_DE\", found \"en GB\"")
+    }
+
+    @Test(
+        "dates follow the locale: the week starts on Monday and days read \"Fri 23 Jan\" in en_GB",
+        arguments: [
+            ("en_US", 1, "Fri, Jan 23", "2:00 PM", ["S", "M", "T", "W", "T", "F", "S"]),
+            ("en_GB", 2, "Fri 23 Jan", "14:00", ["M", "T", "W", "T", "F", "S", "S"]),
+            ("de_DE", 2, "Fr. 23. Jan.", "14:00", ["M", "D", "M", "D", "F", "S", "S"]),
+        ])
+    func localeForms(
+        identifier: String, firstWeekday: Int, day: String, time: String, symbols: [String]
+    ) throws {
+        let options = try options([:], environment: ["LANG": identifier + ".UTF-8"])
+        let text = CalendarWidget.text(options: options, environment: Locale(identifier: "en_001"))
+        #expect(text.calendar.firstWeekday == firstWeekday)
+        #expect(text.day(berlin(2026, 1, 23), now: now) == day)
+        #expect(
+            text.time(berlin(2026, 1, 16, 14)).replacingOccurrences(of: "\u{202F}", with: " ")
+                == time)
+        #expect(text.weekdaySymbols == symbols)
+    }
 }

@@ -10,8 +10,9 @@ import Widgets
 /// `days` (how many days ahead, default 14), `refresh` (a duration, default `"15m"`),
 /// `timeout` (a duration, default `"8s"`), `style` (`"month"` or `"events"`, for the small
 /// family; default month), `first_weekday` (`"monday"` …, default the locale's),
-/// `time_zone` (an IANA name, default the system's). Without files or a URL it shows the month
-/// alone.
+/// `time_zone` (an IANA name, default the system's), `locale` (such as `"en_GB"`, default
+/// `LC_ALL`, `LC_TIME` or `LANG`, else the display's). Without files or a URL it shows the
+/// month alone.
 ///
 /// Families: small (the month, or "Up next" with `style = "events"`), medium (the month and
 /// the next events side by side), large (the month above the next events), circular (the
@@ -35,10 +36,13 @@ struct CalendarWidget: View {
             }
     }
 
-    /// The display's calendar: the option's zone and first weekday, the environment's locale.
-    private var text: CalendarText {
+    private var text: CalendarText { Self.text(options: options, environment: locale) }
+
+    /// The display's calendar: the options' zone, locale and first weekday (the locale's
+    /// without one); the view environment's locale when the options name none.
+    static func text(options: CalendarOptions, environment locale: Locale) -> CalendarText {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = locale
+        calendar.locale = options.locale ?? locale
         calendar.timeZone = options.timeZone
         if let firstWeekday = options.firstWeekday { calendar.firstWeekday = firstWeekday }
         return CalendarText(calendar: calendar)
