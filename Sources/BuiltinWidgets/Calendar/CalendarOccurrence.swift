@@ -24,7 +24,9 @@ struct CalendarOccurrence: Equatable, Sendable {
     /// first on a day), at most ``limit``; and the problems met.
     ///
     /// An override (`RECURRENCE-ID`) replaces the instance of its master with the same `UID`
-    /// in the same file, unless the master leaves that instance out (`EXDATE`); a cancelled
+    /// in the same file, unless the master leaves that instance out (`EXDATE`); with
+    /// `RANGE=THISANDFUTURE` it changes every later instance too: its title, place and
+    /// length, and its start by as much as it moved its own (RFC 5545, 3.8.4.4). A cancelled
     /// event or override (`STATUS:CANCELLED`) shows nothing.
     static func occurrences(of calendars: [ICalendar], in window: DateInterval) -> (
         occurrences: [CalendarOccurrence], problems: [ICalendarProblem]
@@ -34,10 +36,12 @@ struct CalendarOccurrence: Equatable, Sendable {
         for calendar in calendars {
             var overridden: [String: InstanceSet] = [:]
             var excluded: [String: InstanceSet] = [:]
+            var changes: [String: [ICalendarEvent]] = [:]
             for event in calendar.events {
                 guard let uid = event.uid else { continue }
                 if let instance = event.recurrenceID {
                     overridden[uid, default: InstanceSet()].formUnion(instance)
+                    if event.changesFrom != nil { changes[uid, default: []].append(event) }
                 } else {
                     excluded[uid, default: InstanceSet()].formUnion(event.exceptions)
                 }
@@ -51,7 +55,12 @@ struct CalendarOccurrence: Equatable, Sendable {
                 let skip =
                     event.recurrenceID == nil
                     ? event.uid.flatMap { overridden[$0] } ?? InstanceSet() : InstanceSet()
-                let expansion = event.occurrences(in: window, overridden: skip)
+                let expansion = event.occurrences(
+                    in: window, overridden: skip,
+                    changes: event.recurrenceID == nil
+                        ? (event.uid.flatMap { changes[$0] } ?? []).sorted {
+                            ($0.changesFrom ?? .distantPast) < ($1.changesFrom ?? .distantPast)
+                        } : [])
                 occurrences += expansion.occurrences
                 if expansion.isTruncated {
                     problems.append(

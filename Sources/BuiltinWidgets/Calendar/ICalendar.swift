@@ -153,7 +153,12 @@ struct ICalendar: Sendable {
         event.sequence = named["SEQUENCE"].flatMap { Int($0.value.trimmingWhitespace()) } ?? -1
         if let id = named["RECURRENCE-ID"] {
             do {
-                event.recurrenceID = instance(try value(id), line: id.line, zones: &zones)
+                let value = try value(id)
+                event.recurrenceID = instance(value, line: id.line, zones: &zones)
+                if id.parameter("RANGE")?.uppercased() == "THISANDFUTURE" {
+                    event.changesFrom = (value.time == nil ? event.zone : zones.zone(value.zone, line: id.line))
+                        .instant(value.date, at: value.time ?? TimeOfDay(seconds: 0))
+                }
             } catch {
                 report(error.message, line: id.line)
             }

@@ -42,6 +42,9 @@ struct ICalendarEvent: Sendable {
     var exceptions = InstanceSet()
     /// For an override: the instance of the master it replaces.
     var recurrenceID: InstanceSet?
+    /// For an override with `RANGE=THISANDFUTURE`: the start of the instance it replaces,
+    /// from which on it changes every later instance too.
+    var changesFrom: Date?
     /// `STATUS:CANCELLED`.
     var isCancelled = false
     /// `SEQUENCE`: which version of the event this is (-1 without).
@@ -51,15 +54,28 @@ struct ICalendarEvent: Sendable {
 
     var isAllDay: Bool { time == nil }
 
+    /// For an override with `RANGE=THISANDFUTURE`: how far it moves the instances it changes.
+    var shift: TimeInterval {
+        guard let changesFrom else { return 0 }
+        return zone.instant(start, at: time ?? TimeOfDay(seconds: 0)).timeIntervalSince(changesFrom)
+    }
+
     /// The instances that overlap `window`, leaving out its exceptions and the instances in
-    /// `overridden`; and whether a rule's expansion stopped at its limit.
-    func occurrences(in window: DateInterval, overridden: InstanceSet) -> (
-        occurrences: [CalendarOccurrence], isTruncated: Bool
-    ) {
+    /// `overridden`, each changed by the last of `changes` (overrides with
+    /// `RANGE=THISANDFUTURE`, by ``changesFrom``) that comes before it; and whether a rule's
+    /// expansion stopped at its limit.
+    func occurrences(
+        in window: DateInterval, overridden: InstanceSet, changes: [ICalendarEvent] = []
+    ) -> (occurrences: [CalendarOccurrence], isTruncated: Bool) {
         // Instances that start up to the event's length before the window may reach into it;
-        // a day more on each side covers the window's ends in another zone.
-        let first = zone.day(window.start).adding(days: -length.spanDays - 1)
-        let last = zone.day(window.end).adding(days: 1)
+        // a day more on each side covers the window's ends in another zone. Changes may move
+        // instances by their shift, and lengthen them.
+        let shifts = changes.map { $0.shift }
+        let reach = ([length] + changes.map(\.length)).map(\.spanDays).max() ?? 0
+        let before = Int(((shifts.max() ?? 0) / 86_400).rounded(.up))
+        let after = Int(((-(shifts.min() ?? 0)) / 86_400).rounded(.up))
+        let first = zone.day(window.start).adding(days: -reach - 1 - max(before, 0))
+        let last = zone.day(window.end).adding(days: 1 + max(after, 0))
         var days = Set<CivilDate>()
         var isTruncated = false
         if rules.isEmpty {
@@ -79,9 +95,15 @@ struct ICalendarEvent: Sendable {
                 !overridden.contains(begin, on: day, isAllDay: self.isAllDay)
             else { return }
             begins.insert(begin)
-            let occurrence = CalendarOccurrence(
+            var occurrence = CalendarOccurrence(
                 title: self.summary, location: self.location, start: begin,
                 end: length.end(from: begin, in: self.zone), isAllDay: self.isAllDay)
+            if let change = changes.last(where: { ($0.changesFrom ?? .distantFuture) < begin }) {
+                let start = begin.addingTimeInterval(change.shift)
+                occurrence = CalendarOccurrence(
+                    title: change.summary, location: change.location, start: start,
+                    end: change.length.end(from: start, in: change.zone), isAllDay: change.isAllDay)
+            }
             if occurrence.overlaps(window) { occurrences.append(occurrence) }
         }
         for day in days.sorted() {
