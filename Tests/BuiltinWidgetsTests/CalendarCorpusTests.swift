@@ -66,7 +66,8 @@ struct CalendarCorpusTests {
     }
 
     static let cases: [Case] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: fixture("Calendars")))?
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: fixture("Calendars")))?
             .filter { $0.hasSuffix(".ics") }.map { String($0.dropLast(4)) }.sorted() ?? []
         return names.compactMap { try? Case(name: $0) }
     }()
@@ -100,7 +101,8 @@ struct CalendarCorpusTests {
         }) {
             return .success(found)
         }
-        return .failure(CorpusError(message: "no reference Python at \(venv): run scripts/deps --test"))
+        return .failure(
+            CorpusError(message: "no reference Python at \(venv): run scripts/deps --test"))
     }()
 
     /// Whether the machine has a Python at all: only then can the reference run.
@@ -135,7 +137,8 @@ struct CalendarCorpusTests {
         }
         try #require(process.terminationStatus == 0, "the reference failed on \(test.name)")
         let theirs = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        let expected = test.occurrences.filter { !test.nightstandOnly.contains($0) }
+        let expected =
+            test.occurrences.filter { !test.nightstandOnly.contains($0) }
             + test.referenceOnly
         #expect(theirs.sorted() == expected.sorted())
         #expect(test.nightstandOnly.allSatisfy(test.occurrences.contains))

@@ -375,7 +375,8 @@ struct ICalendarTests {
             END:VEVENT
             """)
         #expect(calendar.events.map(\.summary) == ["Good", "Bad rule", "Backwards"])
-        #expect(calendar.events[1].rules.isEmpty && calendar.events[2].time?.hour == 8
+        #expect(
+            calendar.events[1].rules.isEmpty && calendar.events[2].time?.hour == 8
                 && calendar.events[2].length == EventLength(days: 0, seconds: 3600))
         #expect(
             calendar.problems.map(\.description) == [

@@ -18,9 +18,13 @@ import Widgets
 public struct CalendarListing: Sendable {
     /// One occurrence: an instance of an event.
     public struct Occurrence: Sendable, Equatable {
+        /// The `SUMMARY` ("Untitled" without one).
         public var title: String
+        /// The `LOCATION`, if any.
         public var location: String?
+        /// When it starts.
         public var start: Date
+        /// When it ends: after `start`, or equal to it for an event with no length.
         public var end: Date
         /// An all-day event: `start` and `end` are midnights in the widget's zone.
         public var isAllDay: Bool

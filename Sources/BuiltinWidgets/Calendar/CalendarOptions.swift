@@ -134,7 +134,8 @@ struct CalendarOptions: Sendable, Equatable {
             language.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return false }
         return parts.dropFirst().allSatisfy { part in
-            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            (2...8).contains(part.count)
+                && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
     }
 

@@ -156,7 +156,8 @@ struct ICalendar: Sendable {
                 let value = try value(id)
                 event.recurrenceID = instance(value, line: id.line, zones: &zones)
                 if id.parameter("RANGE")?.uppercased() == "THISANDFUTURE" {
-                    event.changesFrom = (value.time == nil ? event.zone : zones.zone(value.zone, line: id.line))
+                    event.changesFrom =
+                        (value.time == nil ? event.zone : zones.zone(value.zone, line: id.line))
                         .instant(value.date, at: value.time ?? TimeOfDay(seconds: 0))
                 }
             } catch {
@@ -190,7 +191,8 @@ struct ICalendar: Sendable {
                     break
                 }
             } catch {
-                let rest = property.name == "RRULE" ? " (leaving out the instances of this rule)" : ""
+                let rest =
+                    property.name == "RRULE" ? " (leaving out the instances of this rule)" : ""
                 report(error.message + rest, line: property.line)
             }
         }
@@ -233,7 +235,8 @@ struct ICalendar: Sendable {
             }
             var extra = ICalendarEvent.ExtraDate(start: begin)
             if parts.count == 2 {
-                extra.length = try periodLength(from: start, to: parts[1], line: line, zones: &zones)
+                extra.length = try periodLength(
+                    from: start, to: parts[1], line: line, zones: &zones)
             }
             dates.append(extra)
         }
@@ -283,7 +286,8 @@ struct ICalendar: Sendable {
         }
         let begin = zones.zone(start.zone, line: line).instant(
             start.date, at: start.time ?? TimeOfDay(seconds: 0))
-        let finishZone = end.time == nil ? EventZone(zones.display) : zones.zone(end.zone, line: line)
+        let finishZone =
+            end.time == nil ? EventZone(zones.display) : zones.zone(end.zone, line: line)
         let finish = finishZone.instant(end.date, at: end.time ?? TimeOfDay(seconds: 0))
         guard finish >= begin else {
             throw ICalendarSyntaxError("expected an end after the start, found one before it")

@@ -7,8 +7,8 @@ import FoundationEssentials
 /// Outlook and Exchange write such zones under Windows names (`W. Europe Standard Time`) or
 /// their own (`(UTC-03:00) Brasília`), which no zone database knows.
 ///
-/// The onsets are worked out once, from each observance's start through ``lastYear``, as
-/// instants with the offset in force after each. Before the first onset the zone keeps the
+/// The onsets are worked out once, from each observance's start (``firstYear`` at the earliest)
+/// through ``lastYear``, as instants with the offset in force after each. Before the first onset the zone keeps the
 /// first standard observance's offset (the first observance's if it has none), as
 /// python-dateutil's `tzical` does: RFC 5545 says nothing about that time.
 struct ICalendarTimeZone: Sendable {
@@ -125,8 +125,9 @@ struct ICalendarTimeZone: Sendable {
         // The offsets in force around it: before, and those of nearby transitions.
         var offsets: Set<Int> = [offset(at: local - 2 * 86_400)]
         let nearby = transitions[
-            transitionCount(through: local - 2 * 86_400 - 1)..<transitionCount(
-                through: local + 2 * 86_400)]
+            transitionCount(
+                through: local - 2 * 86_400 - 1)..<transitionCount(
+                    through: local + 2 * 86_400)]
         for transition in nearby {
             offsets.insert(transition.from)
             offsets.insert(transition.to)

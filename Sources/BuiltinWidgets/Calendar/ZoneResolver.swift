@@ -45,7 +45,9 @@ struct ZoneResolver {
         if let definition, let defined = self.defined(definition, tzid: name) {
             return .defined(defined)
         }
-        let candidates = [WindowsZones.table[trimmed], trimmed, definition?.value("X-LIC-LOCATION")]
+        let candidates = [
+            WindowsZones.table[trimmed], trimmed, definition?.value("X-LIC-LOCATION"),
+        ]
         for candidate in candidates.compactMap({ $0 }) {
             // The whole name, then shorter tails of a path-like one.
             let parts = candidate.split(separator: "/")
@@ -65,52 +67,97 @@ struct ZoneResolver {
         var observances: [ICalendarTimeZone.Observance] = []
         for component in definition.observances {
             do {
-                observances.append(try Self.observance(component.properties, name: component.name))
+                observances.append(
+                    try Self.observance(
+                        component.properties, name: component.name, line: component.line))
             } catch {
                 problems.append(
-                    ("\(component.name) of VTIMEZONE \"\(tzid)\": \(error.message)", component.line))
+                    ("\(component.name) of VTIMEZONE \"\(tzid)\": \(error.message)", error.line))
             }
         }
         let zone = ICalendarTimeZone(tzid: tzid, observances: observances)
         if zone?.isTruncated == true {
             problems.append(
-                ("VTIMEZONE \"\(tzid)\": more than \(ICalendarTimeZone.transitionLimit) changes "
-                    + "of offset; keeping the first", definition.line))
+                (
+                    "VTIMEZONE \"\(tzid)\": more than \(ICalendarTimeZone.transitionLimit) changes "
+                        + "of offset; keeping the first", definition.line
+                ))
         }
         return zone
     }
 
-    /// A `STANDARD` or `DAYLIGHT` sub-component read.
-    private static func observance(_ properties: [ContentLine], name: String)
-        throws(ICalendarSyntaxError) -> ICalendarTimeZone.Observance
+    /// A `STANDARD` or `DAYLIGHT` sub-component read (its `BEGIN` on `line`); a mistake
+    /// throws with the line of the property.
+    private static func observance(_ properties: [ContentLine], name: String, line: Int)
+        throws(LocatedError) -> ICalendarTimeZone.Observance
     {
         let named = Dictionary(
             properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         guard let dtstart = named["DTSTART"] else {
-            throw ICalendarSyntaxError("expected a DTSTART such as DTSTART:19701025T030000")
+            throw LocatedError("expected a DTSTART such as DTSTART:19701025T030000", line: line)
         }
-        let start = try wallClock(dtstart)
+        let start = try located(dtstart) { () throws(ICalendarSyntaxError) in
+            try wallClock(dtstart)
+        }
         guard let toLine = named["TZOFFSETTO"] else {
-            throw ICalendarSyntaxError("expected a TZOFFSETTO such as TZOFFSETTO:+0100")
+            throw LocatedError("expected a TZOFFSETTO such as TZOFFSETTO:+0100", line: line)
         }
-        let offsetTo = try offset(toLine)
+        let offsetTo = try located(toLine) { () throws(ICalendarSyntaxError) in
+            try offset(toLine)
+        }
+        var offsetFrom = offsetTo
+        if let fromLine = named["TZOFFSETFROM"] {
+            offsetFrom = try located(fromLine) { () throws(ICalendarSyntaxError) in
+                try offset(fromLine)
+            }
+        }
         var observance = ICalendarTimeZone.Observance(
             isDaylight: name == "DAYLIGHT", start: start.date, time: start.time,
-            offsetFrom: try named["TZOFFSETFROM"].map(offset) ?? offsetTo, offsetTo: offsetTo)
+            offsetFrom: offsetFrom, offsetTo: offsetTo)
         if let rule = named["RRULE"] {
-            observance.rule = try RecurrenceRule(rule.value)
-            guard observance.rule?.frequency == .yearly else {
-                throw ICalendarSyntaxError(
-                    "RRULE: expected FREQ=YEARLY for the changes of a time zone, found "
-                        + ICalendarSyntaxError.quote(rule.value))
+            observance.rule = try located(rule) { () throws(ICalendarSyntaxError) in
+                let parsed = try RecurrenceRule(rule.value)
+                guard parsed.frequency == .yearly else {
+                    throw ICalendarSyntaxError(
+                        "RRULE: expected FREQ=YEARLY for the changes of a time zone, found "
+                            + ICalendarSyntaxError.quote(rule.value))
+                }
+                return parsed
             }
         }
         for rdate in properties where rdate.name == "RDATE" {
-            for value in try ICalendarDateValue.list(rdate) {
+            for value in try located(
+                rdate,
+                { () throws(ICalendarSyntaxError) in
+                    try ICalendarDateValue.list(rdate)
+                })
+            {
                 observance.dates.append((value.date, value.time ?? TimeOfDay(seconds: 0)))
             }
         }
         return observance
+    }
+
+    /// A problem of a `VTIMEZONE` and its line.
+    private struct LocatedError: Error {
+        var message: String
+        var line: Int
+
+        init(_ message: String, line: Int) {
+            self.message = message
+            self.line = line
+        }
+    }
+
+    /// `body`'s value, or its error located on `property`'s line.
+    private static func located<T>(
+        _ property: ContentLine, _ body: () throws(ICalendarSyntaxError) -> T
+    ) throws(LocatedError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw LocatedError(error.message, line: property.line)
+        }
     }
 
     /// A `DTSTART` of an observance: a local date-time.

@@ -23,7 +23,8 @@ struct EventsCommand: AsyncParsableCommand {
     @Option(help: "Only the calendar widget with this id.")
     var widget: String?
 
-    @Option(help: "Where the days start, e.g. 2026-11-21T00:00 or 2026-11-21T08:00:00Z. Default: now.")
+    @Option(
+        help: "Where the days start, e.g. 2026-11-21T00:00 or 2026-11-21T08:00:00Z. Default: now.")
     var at: String?
 
     @Option(help: "How many days to list, 1 to 366. Default: each widget's `days` (14).")
