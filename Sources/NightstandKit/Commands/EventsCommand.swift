@@ -45,12 +45,25 @@ struct EventsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let start = at.flatMap { DateTimeText.parse($0) } ?? Date()
-        let widgets = try await exitingOnConfigurationError {
+        let configuration = try await exitingOnConfigurationError {
             let configuration = try config.load()
             // Every widget checked, as `run` would, so that a bad option is named the same way.
             _ = try WidgetKinds.registry.makeWidgets(for: configuration)
-            return configuration.widgets.filter { $0.kind == "calendar" }
+            return configuration
         }
+        let (output, problems) = try await Self.list(
+            configuration, widget: widget, from: start, days: days, json: json)
+        for problem in problems { writeStandardError("nightstand: \(problem)") }
+        print(output, terminator: "")
+    }
+
+    /// What `nightstand events` prints for `configuration`: the occurrences of its calendar
+    /// widgets (or of the one with id `widget`) as lines or JSON, and the problems met, each
+    /// after its widget's id.
+    static func list(
+        _ configuration: Configuration, widget: String?, from start: Date, days: Int?, json: Bool
+    ) async throws -> (output: String, problems: [String]) {
+        let widgets = configuration.widgets.filter { $0.kind == "calendar" }
         let chosen = widgets.filter { widget == nil || $0.id == widget }
         guard !chosen.isEmpty else {
             let known = widgets.map(\.id).joined(separator: ", ")
@@ -59,26 +72,25 @@ struct EventsCommand: AsyncParsableCommand {
                     ?? "the configuration has no calendar widget")
         }
         var rows: [EventRow] = []
+        var lines = ""
+        var problems: [String] = []
         for instance in chosen {
             let listing = try await CalendarListing.load(
                 options: instance.options, from: start, days: days)
-            for problem in listing.problems {
-                writeStandardError("nightstand: \(instance.id): \(problem)")
-            }
+            problems += listing.problems.map { "\(instance.id): \($0)" }
             for occurrence in listing.occurrences {
                 rows.append(
                     EventRow(
                         widget: instance.id, title: occurrence.title,
                         start: listing.iso8601(occurrence.start),
                         end: listing.iso8601(occurrence.end), isAllDay: occurrence.isAllDay))
-                if !json { print(listing.line(occurrence) + "\t" + instance.id) }
+                lines += listing.line(occurrence) + "\t" + instance.id + "\n"
             }
         }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(rows), as: UTF8.self))
-        }
+        guard json else { return (lines, problems) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n", problems)
     }
 }
 
