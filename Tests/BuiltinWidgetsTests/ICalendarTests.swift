@@ -266,7 +266,7 @@ struct ICalendarTests {
         // The last instance, computed apart, is in the window, and nothing after it.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let window = try #require(last.adding(days: -40).instant(in: calendar))
+        let window = EventZone(zone).instant(last.adding(days: -40), at: TimeOfDay(seconds: 0))
         let found = try occurrences(
             "BEGIN:VEVENT\r\nDTSTART;VALUE=DATE:\(start)\r\nRRULE:\(rule)\r\nEND:VEVENT",
             from: window, days: 120)

@@ -59,15 +59,6 @@ struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The day `count` days later (earlier when negative).
     func adding(days count: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + count) }
 
-    /// The instant this day starts at a time of day, in `calendar`'s time zone; a time that
-    /// the zone skips (a spring-forward gap) moves forward by the gap, as RFC 5545 asks.
-    func instant(at time: TimeOfDay = TimeOfDay(seconds: 0), in calendar: Calendar) -> Date? {
-        calendar.date(
-            from: DateComponents(
-                year: year, month: month, day: day, hour: time.hour, minute: time.minute,
-                second: time.second))
-    }
-
     /// The number of days in a month.
     static func days(inMonth month: Int, year: Int) -> Int {
         switch month {
