@@ -70,12 +70,11 @@ struct ICalendarEvent: Sendable {
         // Instances that start up to the event's length before the window may reach into it;
         // a day more on each side covers the window's ends in another zone. Changes may move
         // instances by their shift, and lengthen them.
-        let shifts = changes.map { $0.shift }
+        let shifts = changes.map(\.shift)
         let reach = ([length] + changes.map(\.length)).map(\.spanDays).max() ?? 0
-        let before = Int(((shifts.max() ?? 0) / 86_400).rounded(.up))
-        let after = Int(((-(shifts.min() ?? 0)) / 86_400).rounded(.up))
-        let first = zone.day(window.start).adding(days: -reach - 1 - max(before, 0))
-        let last = zone.day(window.end).adding(days: 1 + max(after, 0))
+        let first = zone.day(window.start).adding(
+            days: -reach - 1 - Self.days(covering: shifts.max() ?? 0))
+        let last = zone.day(window.end).adding(days: 1 + Self.days(covering: -(shifts.min() ?? 0)))
         var days = Set<CivilDate>()
         var isTruncated = false
         if rules.isEmpty {
@@ -95,15 +94,7 @@ struct ICalendarEvent: Sendable {
                 !overridden.contains(begin, on: day, isAllDay: self.isAllDay)
             else { return }
             begins.insert(begin)
-            var occurrence = CalendarOccurrence(
-                title: self.summary, location: self.location, start: begin,
-                end: length.end(from: begin, in: self.zone), isAllDay: self.isAllDay)
-            if let change = changes.last(where: { ($0.changesFrom ?? .distantFuture) < begin }) {
-                let start = begin.addingTimeInterval(change.shift)
-                occurrence = CalendarOccurrence(
-                    title: change.summary, location: change.location, start: start,
-                    end: change.length.end(from: start, in: change.zone), isAllDay: change.isAllDay)
-            }
+            let occurrence = self.occurrence(at: begin, length: length, changes: changes)
             if occurrence.overlaps(window) { occurrences.append(occurrence) }
         }
         for day in days.sorted() {
@@ -117,6 +108,29 @@ struct ICalendarEvent: Sendable {
             }
         }
         return (occurrences, isTruncated)
+    }
+
+    /// The occurrence starting at `begin`, or as the last of `changes` before it changes it.
+    private func occurrence(at begin: Date, length: EventLength, changes: [ICalendarEvent])
+        -> CalendarOccurrence
+    {
+        guard let change = changes.last(where: { ($0.changesFrom ?? .distantFuture) < begin })
+        else {
+            return CalendarOccurrence(
+                title: summary, location: location, start: begin,
+                end: length.end(from: begin, in: zone), isAllDay: isAllDay)
+        }
+        let start = begin.addingTimeInterval(change.shift)
+        return CalendarOccurrence(
+            title: change.summary, location: change.location, start: start,
+            end: change.length.end(from: start, in: change.zone), isAllDay: change.isAllDay)
+    }
+
+    /// Whole days that cover `seconds` (none when negative), a year at most: a change that
+    /// moves instances further is not followed past that, so a wild shift can't make the
+    /// walk long.
+    private static func days(covering seconds: TimeInterval) -> Int {
+        Int((min(max(seconds, 0), 366 * 86_400) / 86_400).rounded(.up))
     }
 
     /// `UNTIL` as a wall-clock day and time in the event's zone (a day: through its end).
