@@ -51,6 +51,11 @@ struct EventsCommand: AsyncParsableCommand {
             _ = try WidgetKinds.registry.makeWidgets(for: configuration)
             return configuration
         }
+        guard configuration.widgets.contains(where: { $0.kind == "calendar" }) else {
+            writeStandardError(
+                "nightstand: \(config.file ?? "the default configuration") has no calendar widget")
+            throw ExitCode.failure
+        }
         let (output, problems) = try await Self.list(
             configuration, widget: widget, from: start, days: days, json: json)
         for problem in problems { writeStandardError("nightstand: \(problem)") }
