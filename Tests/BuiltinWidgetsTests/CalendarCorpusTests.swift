@@ -81,7 +81,8 @@ struct CalendarCorpusTests {
 
     @Test("Nightstand gives each calendar's expected occurrences and problems", arguments: cases)
     func expected(_ test: Case) async throws {
-        let start = try #require(try? Date(test.start, strategy: .iso8601))
+        let parsed = try? Date(test.start, strategy: .iso8601)
+        let start = try #require(parsed)
         let listing = try await CalendarListing.load(
             options: WidgetOptions([
                 "files": .array([.string(test.path)]), "time_zone": .string(test.zone),
