@@ -49,31 +49,42 @@ let package = Package(
         .target(
             name: "Widgets",
             dependencies: [
-                "WidgetUI", "Raster", "SystemSupport",
+                "WidgetUI", "Raster", "Ambient", "Settings", "SystemSupport",
             ]
         ),
 
         // Framebuffer sinks: DRM/KMS, fbdev, headless; pixel formats, rotation, damage.
         .target(
             name: "Display",
-            dependencies: ["Raster", "CDRM"]
+            dependencies: ["Raster", "CDRM", "Settings"]
         ),
 
         // Below Foundation: running a program with a deadline, threads, small text helpers.
         .target(name: "CSystemSupport"),
         .target(name: "SystemSupport", dependencies: ["CSystemSupport"]),
 
+        // The run loop's one wait: watched descriptors, mailboxes from any thread, kernel
+        // device events (netlink uevents).
+        .target(name: "EventCore", dependencies: ["CSystemSupport"]),
+
+        // The typed configuration layer: a file's tables, typed keys with ranges, one error
+        // wording; each module declares its own section with it.
+        .target(name: "Settings", dependencies: ["SystemSupport"]),
+
         // Ambient input: light sensors (IIO sysfs), clock schedules, night-mode policy, backlight.
         .target(
             name: "Ambient",
-            dependencies: ["SystemSupport"]
+            dependencies: [
+                "SystemSupport", "Settings",
+            ]
         ),
 
         // The host: configuration, StandBy scene, run loop, control.
         .target(
             name: "Standby",
             dependencies: [
-                "Raster", "WidgetUI", "Widgets", "Display", "Ambient", "SystemSupport",
+                "Raster", "WidgetUI", "Widgets", "Display", "Ambient", "Settings", "EventCore",
+                "SystemSupport",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
@@ -172,6 +183,14 @@ let package = Package(
         .testTarget(
             name: "SystemSupportTests",
             dependencies: ["SystemSupport"]
+        ),
+        .testTarget(
+            name: "SettingsTests",
+            dependencies: ["Settings"]
+        ),
+        .testTarget(
+            name: "EventCoreTests",
+            dependencies: ["EventCore", "CSystemSupport"]
         ),
         .testTarget(
             name: "AmbientTests",

@@ -5,7 +5,9 @@
 #    copy to the framebuffer), over SECONDS: wake-ups per minute (voluntary context switches
 #    of all threads, /proc/PID/task/*/status), CPU seconds per hour (/proc/PID/stat), and
 #    peak RSS (VmHWM);
-#  - the same three with a PNG written per change (the headless backend as CI uses it).
+#  - the same three with a PNG written per change (the headless backend as CI uses it);
+#  - the same three in memory with the default `sensor = "auto"` on a machine without a light
+#    sensor (the host then listens for one to appear instead of looking every 30 s).
 #
 #   Benchmarks/host/measure.sh [SIZE] [SECONDS]      # defaults: 1920x1080, 180
 #
@@ -19,14 +21,14 @@ work=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$work"' EXIT
 
-config() {  # $1: output
+config() {  # $1: output, $2: sensor
     cat > "$work/config.toml" <<TOML
 [display]
 backend = "headless"
 size = "$size"
 output = "$1"
 [ambient]
-sensor = "none"
+sensor = "${2:-none}"
 TOML
 }
 
@@ -62,3 +64,6 @@ idle "png"
 config none
 start_run
 idle "memory"
+config none auto
+start_run
+idle "no-sensor"

@@ -2,8 +2,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <linux/netlink.h>
 #include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "CSystemSupport.h"
@@ -79,4 +84,53 @@ int nightstand_signal_default(int signo) {
     int r = sigaction(signo, &action, NULL);
     relay_fds[signo] = 0;
     return r;
+}
+
+int nightstand_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
+
+int nightstand_eventfd_signal(int fd) {
+    uint64_t one = 1;
+    return write(fd, &one, sizeof one) == (ssize_t)sizeof one ? 0 : -1;
+}
+
+unsigned long long nightstand_eventfd_drain(int fd) {
+    uint64_t count = 0;
+    return read(fd, &count, sizeof count) == (ssize_t)sizeof count ? count : 0;
+}
+
+int nightstand_uevent_socket(int buffer_bytes) {
+    int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
+                    NETLINK_KOBJECT_UEVENT);
+    if (fd < 0) return -1;
+    if (buffer_bytes > 0) {
+        (void)setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &buffer_bytes, sizeof buffer_bytes);
+    }
+    struct sockaddr_nl address;
+    memset(&address, 0, sizeof address);
+    address.nl_family = AF_NETLINK;
+    address.nl_groups = 1;  // the kernel's own broadcast (udev's is group 2)
+    if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+long nightstand_uevent_receive(int fd, void *buffer, unsigned long size) {
+    struct sockaddr_nl sender;
+    memset(&sender, 0, sizeof sender);
+    struct iovec piece = {.iov_base = buffer, .iov_len = size};
+    struct msghdr message = {
+        .msg_name = &sender, .msg_namelen = sizeof sender, .msg_iov = &piece, .msg_iovlen = 1};
+    ssize_t length = recvmsg(fd, &message, 0);
+    if (length < 0) return -1;
+    if (message.msg_flags & MSG_TRUNC) return 0;
+    // Only the kernel (port 0) speaks for devices: any process may send to a netlink socket.
+    if (message.msg_namelen >= sizeof sender && sender.nl_family == AF_NETLINK &&
+        sender.nl_pid != 0) {
+        return 0;
+    }
+    return (long)length;
 }

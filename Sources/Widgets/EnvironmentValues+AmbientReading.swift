@@ -1,3 +1,4 @@
+import Ambient
 import WidgetUI
 
 extension EnvironmentValues {

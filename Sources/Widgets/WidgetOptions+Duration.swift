@@ -1,5 +1,5 @@
 import FoundationEssentials
-import SystemSupport
+import Settings
 
 extension WidgetOptions {
     /// A duration option, in seconds: a string such as `"90s"`, `"10m"`, `"1h30m"` or `"2d"`,
@@ -34,25 +34,6 @@ extension WidgetOptions {
     /// WidgetOptions.seconds(inDuration: "1h30m")   // 5400
     /// ```
     public static func seconds(inDuration text: String) -> TimeInterval? {
-        let text = text.trimmingWhitespace()
-        if let plain = Double(text) { return plain }
-        var total: TimeInterval = 0
-        var number = ""
-        for c in text {
-            if c.isNumber || c == "." {
-                number.append(c)
-                continue
-            }
-            guard let value = Double(number) else { return nil }
-            switch c {
-            case "s": total += value
-            case "m": total += value * 60
-            case "h": total += value * 3600
-            case "d": total += value * 86400
-            default: return nil
-            }
-            number = ""
-        }
-        return number.isEmpty && !text.isEmpty ? total : nil
+        DurationText.seconds(text)
     }
 }

@@ -9,8 +9,8 @@ import Widgets
 
 @testable import BuiltinWidgets
 
-/// How a golden is drawn: the host's appearances (DESIGN.md, "Appearance"), as its
-/// `FrameStyle`s set them.
+/// How a golden is drawn: the host's appearances (docs/architecture.md, "The appearance
+/// model"), as its `FrameStyle`s set them.
 ///
 /// - `day`: full color, with the container background (the board's `tiles`), so the
 ///   background shows in the golden;
@@ -57,10 +57,8 @@ struct WidgetRenderer {
         let canvas = Canvas(
             width: Int(size.width * scale), height: Int(size.height * scale))
         canvas.clear(.black)
-        let style = appearance.style
         var environment = EnvironmentValues()
-        environment.widgetRenderingMode = style.renderingMode
-        environment.isLuminanceReduced = style.isLuminanceReduced
+        appearance.style.apply(to: &environment, canvas: canvas)
         environment.showsWidgetContainerBackground = appearance == .day
         environment.widgetAccentTint = .orange
         environment.locale = Locale(identifier: "en_US")
@@ -70,7 +68,6 @@ struct WidgetRenderer {
         environment.calendar = calendar
         environment.imageCache = ImageCache()
         environment.ambientReading = reading
-        canvas.colorTransform = style.colorTransform
         let report = descriptor.render(
             entry: entry, family: family, environment: environment, fonts: fonts, now: now,
             on: canvas, scale: scale)

@@ -23,7 +23,7 @@ struct IdleWakeupTests {
             configuration: configuration, registry: WidgetRegistry(BuiltinWidgets.all),
             sink: sink, clock: SimulatedClock(start: start),
             ambient: AmbientController(
-                configuration: try configuration.ambientSettings().ambient,
+                configuration: configuration.ambient,
                 sysfsRoot: NSTemporaryDirectory()))
         await host.run(until: start + 3600)
         print("IDLE", host.statistics)

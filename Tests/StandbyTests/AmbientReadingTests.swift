@@ -96,7 +96,7 @@ struct AmbientReadingTests {
             sink: try memorySink(width: 600, height: 200), clock: clock, center: WidgetCenter(),
             ambient: controlled
                 ? AmbientController(
-                    configuration: try configuration.ambientSettings().ambient, sysfsRoot: empty)
+                    configuration: configuration.ambient, sysfsRoot: empty)
                 : nil)
     }
 

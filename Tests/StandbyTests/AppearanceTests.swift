@@ -40,14 +40,13 @@ struct AppearanceTests {
     ) throws -> (StandbyHost, HeadlessSink) {
         let configuration = try Configuration.parse(toml, file: "test.toml")
         let sink = try sink ?? memorySink(width: 400, height: 240)
-        let settings = try configuration.ambientSettings()
         let empty = NSTemporaryDirectory() + "nightstand-empty-sysfs"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let host = try StandbyHost(
             configuration: configuration, registry: WidgetRegistry([paletteKind("palette")]),
             sink: sink, clock: clock, center: WidgetCenter(),
             ambient: ambient
-                ? AmbientController(configuration: settings.ambient, sysfsRoot: empty) : nil)
+                ? AmbientController(configuration: configuration.ambient, sysfsRoot: empty) : nil)
         return (host, sink)
     }
 

@@ -84,7 +84,7 @@ struct ConfigurationTests {
         let l = config.layout
         #expect(l.style == .clock && l.clockFace == .analog && l.margin == 10 && l.gap == 8)
         #expect(l.tiles && l.burnInShift == 0 && l.burnInInterval == 5400)
-        #expect(config.ambient.values["night_below"] == .int(3))
+        #expect(config.ambient.nightBelow == 3)
         #expect(config.widgets.map(\.id) == ["clock", "berlin"])
         #expect(config.widgets[0].options.values == ["seconds": .bool(true)])
         #expect(config.widgets[1].options.values == ["time_zone": .string("Europe/Berlin")])
@@ -106,7 +106,8 @@ struct ConfigurationTests {
         )
         #expect(
             failure("[layout]\nmargni = 3").hasPrefix("board.toml:2: [layout] margni: unknown key"))
-        #expect(failure("[layout]\nmargin = -3").hasSuffix("expected pixels ≥ 0, found -3"))
+        #expect(
+            failure("[layout]\nmargin = -3").hasSuffix("expected pixels from 0 to 4096, found -3"))
         #expect(failure("[display\n").hasPrefix("board.toml:1: not valid TOML"))
         #expect(
             failure("[[widget]]\nkind = \"clock\"\n[[slot]]\nwidgets = [\"clok\"]\n")

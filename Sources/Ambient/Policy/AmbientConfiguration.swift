@@ -157,6 +157,26 @@ public struct AmbientConfiguration: Sendable, Equatable {
         self.nightBrightness = nightBrightness
     }
 
+    /// The defaults of every setting, with the schedule's windows `dim` and `night` (valid by
+    /// construction: clock times, no day window), for ``defaults``.
+    init(defaultsIn timeZone: TimeZone, dim: ScheduleWindow, night: ScheduleWindow) {
+        sensor = .iio(name: nil)
+        pollInterval = 2
+        smoothing = .median(window: 10)
+        dwell = 30
+        dimBelow = 40
+        dayAbove = 80
+        nightBelow = 3
+        dimAbove = 8
+        offBelow = nil
+        nightAbove = nil
+        schedule = ClockSchedule(clockWindows: [.dim: dim, .night: night], timeZone: timeZone)
+        backlight = nil
+        dayBrightness = 100
+        dimBrightness = 40
+        nightBrightness = 10
+    }
+
     /// The backlight percentage for `appearance`; nil for `off` (power the backlight down).
     public func brightnessPercent(for appearance: Appearance) -> Double? {
         switch appearance {

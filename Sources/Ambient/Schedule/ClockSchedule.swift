@@ -56,6 +56,13 @@ public struct ClockSchedule: Sendable, Equatable {
         self.coordinate = coordinate
     }
 
+    /// A schedule of clock-time windows only (no day window, no solar end: nothing to check).
+    init(clockWindows: [Appearance: ScheduleWindow], timeZone: TimeZone) {
+        windows = clockWindows
+        self.timeZone = timeZone
+        coordinate = nil
+    }
+
     /// The appearance at `time`: the darkest window containing it, else day.
     public func appearance(at time: Date) -> Appearance {
         let today = day(containing: time)

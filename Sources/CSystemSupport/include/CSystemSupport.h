@@ -37,4 +37,26 @@ int nightstand_signal_unblock(int signo);
 /// Puts back the default action of `signo` and stops relaying it. Returns 0 or -1 with errno.
 int nightstand_signal_default(int signo);
 
+// Waking a poll(2) and hearing the kernel's device events, for the run loop (EventCore).
+
+/// eventfd(2), non-blocking and close-on-exec: a counter another thread writes to wake a
+/// poll(2). Returns the descriptor or -1 with errno.
+int nightstand_eventfd(void);
+
+/// Adds one to an eventfd's counter. Returns 0 or -1 with errno (EAGAIN: the counter is full,
+/// which still wakes the reader).
+int nightstand_eventfd_signal(int fd);
+
+/// Reads and zeroes an eventfd's counter; 0 when it was zero already.
+unsigned long long nightstand_eventfd_drain(int fd);
+
+/// A netlink socket (NETLINK_KOBJECT_UEVENT) bound to the kernel's broadcast of device events,
+/// non-blocking and close-on-exec, with a receive buffer of `buffer_bytes` (0: the system's).
+/// Returns the descriptor or -1 with errno.
+int nightstand_uevent_socket(int buffer_bytes);
+
+/// Receives one datagram into `buffer`. Returns its length; 0 when it was dropped (sent by a
+/// process, not the kernel, or cut short by `size`); -1 with errno (EAGAIN: none waiting).
+long nightstand_uevent_receive(int fd, void *buffer, unsigned long size);
+
 #endif

@@ -7,8 +7,11 @@ struct CheckConfigCommand: AsyncParsableCommand {
         commandName: "check-config",
         abstract: "Check a configuration file without touching the display.",
         discussion: """
-            Reads FILE, checks every key and every widget's options, and prints a summary. \
-            A bad file prints file:line: key: what is expected, and exits with status 78.
+            Reads FILE and checks everything `nightstand run` checks before it opens the \
+            display: every key of every section with its range, every widget's options, and \
+            that the layout leaves something to see on the screen when the file fixes its \
+            size ([display] mode, or the headless size). Prints a summary. A bad file prints \
+            file:line: key: what is expected, and exits with status 78.
             """)
 
     @Argument(help: "The configuration file (TOML).")
@@ -16,8 +19,9 @@ struct CheckConfigCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await exitingOnConfigurationError {
-            let configuration = try Configuration.load(file: file)
-            let widgets = try WidgetKinds.registry.makeWidgets(for: configuration)
+            let configuration = try Configuration.load(
+                file: file, sections: WidgetKinds.sections)
+            let widgets = try configuration.check(registry: WidgetKinds.registry)
             print("\(file): OK")
             print("  display: \(configuration.display.backend.rawValue)")
             print(

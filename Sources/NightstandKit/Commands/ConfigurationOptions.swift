@@ -12,36 +12,18 @@ struct ConfigurationOptions: ParsableArguments {
             valueName: "file"))
     var file: String?
 
-    /// The configuration, or the defaults; a bad file prints its error and exits with
-    /// status 78 (EX_CONFIG).
-    func load() throws -> Configuration {
+    /// The configuration, or the defaults; a bad file throws its ``Settings/ConfigurationError``
+    /// (``exitingOnConfigurationError(_:)`` prints it and exits with status 78, EX_CONFIG).
+    func load() throws(ConfigurationError) -> Configuration {
         guard let file else { return .default }
-        do {
-            return try Configuration.load(file: file)
-        } catch let error as ConfigurationError {
-            throw ConfigurationFailure(error)
-        }
+        return try Configuration.load(file: file, sections: WidgetKinds.sections)
     }
-}
-
-/// A configuration error on its way out: printed as is, exit status 78.
-struct ConfigurationFailure: Error, CustomStringConvertible {
-    let error: ConfigurationError
-
-    init(_ error: ConfigurationError) {
-        self.error = error
-    }
-
-    var description: String { error.description }
 }
 
 /// Runs `body`, turning configuration errors into a message and exit status 78.
 func exitingOnConfigurationError<T>(_ body: () async throws -> T) async throws -> T {
     do {
         return try await body()
-    } catch let failure as ConfigurationFailure {
-        writeStandardError("nightstand: \(failure)")
-        throw ExitCode(ConfigurationError.exitCode)
     } catch let error as ConfigurationError {
         writeStandardError("nightstand: \(error)")
         throw ExitCode(ConfigurationError.exitCode)

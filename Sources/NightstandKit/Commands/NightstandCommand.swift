@@ -54,4 +54,10 @@ enum WidgetKinds {
     static var registry: WidgetRegistry {
         WidgetRegistry(BuiltinWidgets.all + extra)
     }
+
+    /// The configuration sections other modules add (`[input]`, `[mqtt]`, …).
+    ///
+    /// They are read, checked and reloaded with the rest of the file. A module's section is
+    /// listed here, one line.
+    static let sections: [any ConfigurationSection.Type] = []
 }

@@ -83,8 +83,8 @@ struct RunCommand: AsyncParsableCommand {
         _ configuration: Configuration, clock: SystemClock, control: ControlOptions, log: Logger
     ) async throws {
         let registry = WidgetKinds.registry
-        // Check the widgets before touching the display.
-        _ = try registry.makeWidgets(for: configuration)
+        // Check what check-config checks before touching the display.
+        try configuration.check(registry: registry)
         // And that no other instance runs, before touching the display.
         try control.prepareServer()
         if let path = configuration.display.headlessImagePath,
@@ -113,7 +113,7 @@ struct RunCommand: AsyncParsableCommand {
             configuration: configuration, registry: registry, sink: sink, clock: clock,
             fonts: try FontDatabase(), log: log, notifier: SystemdNotifier(),
             ambient: AmbientController(
-                configuration: try configuration.ambientSettings().ambient,
+                configuration: configuration.ambient,
                 logger: Logger(label: "nightstand.ambient")),
             events: events)
         let server = try control.startServer(handler: host.controlHandler, log: log)

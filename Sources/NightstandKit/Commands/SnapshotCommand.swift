@@ -85,7 +85,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         _ configuration: Configuration, on sink: any FrameSink, at start: Date,
         appearance: Appearance?, lux: Double?
     ) async throws -> (host: StandbyHost, appearance: Appearance) {
-        let ambient = try configuration.ambientSettings().ambient
+        let ambient = configuration.ambient
         var decision = AmbientDecision(
             appearance: appearance ?? .day, source: .override, nextEvaluation: nil)
         if appearance == nil {

@@ -1,70 +1,109 @@
+import Ambient
 import Display
 import FoundationEssentials
-import Raster
-import SystemSupport
+import Settings
 import TOMLKit
 import Widgets
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension Configuration {
-    /// Reads and checks a configuration file.
+    /// The largest configuration file read, in bytes: a board's file is a few kilobytes.
+    public static let largestFile = 1 << 20
+
+    /// The sections every configuration has, in the order they are read: `[display]`,
+    /// `[layout]`, and `[ambient]` (shared by the sensor's settings and the appearance's).
+    static let builtInSections: [any ConfigurationSection.Type] = [
+        DisplayConfiguration.self, LayoutConfiguration.self, AmbientConfiguration.self,
+        AppearanceSettings.self,
+    ]
+
+    /// Reads and checks a configuration file, with the sections of other modules given in
+    /// `sections` (each read from its table, or from an empty one).
     ///
-    /// Throws ``ConfigurationError`` for a file that can't be read, bad TOML, an unknown key,
-    /// or a value of the wrong type or range, naming the line and the key.
-    public static func load(file: String) throws -> Configuration {
-        let source: String
-        do {
-            source = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            throw ConfigurationError(
-                file: file, line: nil, key: nil,
-                message: "can't read the file (\(reason(of: error)))")
-        }
-        return try parse(source, file: file)
+    /// The file is read without blocking (a FIFO or a device is refused, not waited on) and
+    /// up to ``largestFile`` bytes. Throws ``Settings/ConfigurationError`` for a file that
+    /// can't be read, bad TOML, an unknown key, or a value of the wrong type or range, naming
+    /// the line and the key.
+    public static func load(
+        file: String, sections: [any ConfigurationSection.Type] = []
+    ) throws(ConfigurationError) -> Configuration {
+        try parse(try ConfigurationText.read(file), file: file, sections: sections)
     }
 
     /// Parses configuration text; `file` names it in messages.
-    public static func parse(_ source: String, file: String) throws -> Configuration {
-        let root: TOMLTable
+    ///
+    /// Text after a NUL byte is an error: a configuration is text, and a parser that stops at
+    /// the NUL would ignore the rest without a word.
+    public static func parse(
+        _ source: String, file: String, sections: [any ConfigurationSection.Type] = []
+    ) throws(ConfigurationError) -> Configuration {
+        if let nul = source.utf8.firstIndex(of: 0) {
+            let line = source.utf8[..<nul].count { $0 == UInt8(ascii: "\n") } + 1
+            throw ConfigurationError(
+                file: file, line: line, key: nil,
+                message: "expected text, found a NUL byte (is this a binary file?)")
+        }
+        let tree: TOMLTable
         do {
-            root = try TOMLTable(string: source)
+            tree = try TOMLTable(string: source)
         } catch let error as TOMLParseError {
             throw ConfigurationError(
                 file: file, line: error.source.begin.line, key: nil,
                 message: "not valid TOML: \(error.description)")
+        } catch {
+            throw ConfigurationError(
+                file: file, line: nil, key: nil, message: "not valid TOML: \(error)")
         }
-        var reader = Reader(
-            configuration: Configuration(
-                file: file, display: DisplayConfiguration(), layout: LayoutConfiguration(),
-                ambient: WidgetOptions(), widgets: [], slots: [],
-                locator: KeyLocator(source: source)))
-        try reader.read(root)
-        return reader.configuration
-    }
-}
-
-/// Walks the TOML tree and fills a configuration, one table at a time.
-private struct Reader {
-    var configuration: Configuration
-
-    func fail(_ path: String, _ key: String, _ message: String) -> ConfigurationError {
-        configuration.error(at: path, key: key, message)
+        let locator = KeyLocator(source: source)
+        let root = SettingsTable(
+            file: file, path: "", name: "top level",
+            values: TOMLConversion.values(of: tree, path: "", name: "", file: file, lines: locator),
+            lines: locator)
+        return try read(root, file: file, locator: locator, sections: sections)
     }
 
-    mutating func read(_ root: TOMLTable) throws {
-        try rejectUnknown(
-            root, path: "", name: "top level", ["display", "layout", "ambient", "widget", "slot"])
-        if let display = root["display"] {
-            try readDisplay(table(display, path: "display", key: "[display]"))
+    /// Reads every section of `root`, then the widgets and the slots.
+    private static func read(
+        _ root: SettingsTable, file: String, locator: KeyLocator,
+        sections extra: [any ConfigurationSection.Type]
+    ) throws(ConfigurationError) -> Configuration {
+        let all = builtInSections + extra
+        var names: [String] = []
+        for type in all where !names.contains(type.sectionName) { names.append(type.sectionName) }
+        try root.rejectUnknown(names + ["widget", "slot"])
+        var tables: [String: SettingsTable] = [:]
+        for name in names {
+            let table =
+                try root.table(name)?.named("[\(name)]")
+                ?? .empty(file: file, path: name, name: "[\(name)]")
+            let known = Set(all.filter { $0.sectionName == name }.flatMap { $0.keys })
+            try table.rejectUnknown(known.sorted())
+            tables[name] = table
         }
-        if let layout = root["layout"] {
-            try readLayout(table(layout, path: "layout", key: "[layout]"))
+        var read: [ObjectIdentifier: any ConfigurationSection] = [:]
+        for type in all {
+            let table =
+                tables[type.sectionName]
+                ?? .empty(file: file, path: type.sectionName, name: "[\(type.sectionName)]")
+            read[ObjectIdentifier(type)] = try type.init(section: table)
         }
-        if let ambient = root["ambient"] {
-            let values = try table(ambient, path: "ambient", key: "[ambient]")
-            configuration.ambient = WidgetOptions(try plainValues(values, path: "ambient"))
+        func typed<S: ConfigurationSection>(_ type: S.Type, _ fallback: S) -> S {
+            read[ObjectIdentifier(type)] as? S ?? fallback
         }
-        let widgets = try tables(root["widget"], path: "widget", key: "[[widget]]")
-        let slots = try tables(root["slot"], path: "slot", key: "[[slot]]")
+        var configuration = Configuration(
+            file: file, display: typed(DisplayConfiguration.self, DisplayConfiguration()),
+            layout: typed(LayoutConfiguration.self, LayoutConfiguration()),
+            ambient: typed(AmbientConfiguration.self, .defaults),
+            appearance: typed(AppearanceSettings.self, AppearanceSettings()),
+            widgets: [], slots: [], locator: locator)
+        for type in extra {
+            configuration.extraSections[ObjectIdentifier(type)] = read[ObjectIdentifier(type)]
+        }
+        let widgets = try root.tables("widget")
+        let slots = try root.tables("slot")
         if !widgets.isEmpty || !slots.isEmpty {
             configuration.widgets = try widgets.enumerated().map(readWidget)
             configuration.slots = try slots.enumerated().map(readSlot)
@@ -72,279 +111,159 @@ private struct Reader {
             configuration.widgets = Configuration.default.widgets
             configuration.slots = Configuration.default.slots
         }
-        try checkReferences()
-    }
-
-    // MARK: [display]
-
-    mutating func readDisplay(_ t: TOMLTable) throws {
-        try rejectUnknown(
-            t, path: "display", name: "[display]",
-            [
-                "backend", "device", "connector", "mode", "rotation", "pixel_format",
-                "page_flips", "size", "output", "raw_output",
-            ])
-        var d = configuration.display
-        let at = { (key: String) in ("display.\(key)", "[display] \(key)") }
-        if let v = try string(t, at("backend")) {
-            guard let backend = DisplayConfiguration.Backend(rawValue: v) else {
-                throw fail(
-                    at("backend").0, at("backend").1,
-                    "expected one of auto, drm, fbdev, headless, found \"\(v)\"")
-            }
-            d.backend = backend
-        }
-        d.device = try string(t, at("device")) ?? d.device
-        d.connector = try string(t, at("connector")) ?? d.connector
-        if let v = try string(t, at("mode")) {
-            guard let mode = DisplayMode(parsing: v) else {
-                throw fail(
-                    at("mode").0, at("mode").1,
-                    "expected WIDTHxHEIGHT or WIDTHxHEIGHT@HZ such as \"1920x1080@60\", found \"\(v)\""
-                )
-            }
-            d.mode = mode
-        }
-        if let v = try int(t, at("rotation")) {
-            guard let rotation = Display.Rotation(degrees: v) else {
-                throw fail(
-                    at("rotation").0, at("rotation").1, "expected 0, 90, 180 or 270, found \(v)")
-            }
-            d.rotation = rotation
-        }
-        if let v = try string(t, at("pixel_format")) {
-            guard let format = PixelFormat(name: v) else {
-                let names = PixelFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                throw fail(
-                    at("pixel_format").0, at("pixel_format").1,
-                    "expected one of \(names), found \"\(v)\"")
-            }
-            d.format = format
-        }
-        d.pageFlips = try bool(t, at("page_flips")) ?? d.pageFlips
-        if let v = try string(t, at("size")) {
-            guard let size = PixelSize(parsing: v) else {
-                throw fail(
-                    at("size").0, at("size").1,
-                    "expected WIDTHxHEIGHT with positive integers such as \"800x480\", found \"\(v)\""
-                )
-            }
-            d.headlessSize = size
-        }
-        d.headlessImagePath = try string(t, at("output")) ?? d.headlessImagePath
-        d.headlessRawPath = try string(t, at("raw_output")) ?? d.headlessRawPath
-        configuration.display = d
-    }
-
-    // MARK: [layout]
-
-    mutating func readLayout(_ t: TOMLTable) throws {
-        try rejectUnknown(
-            t, path: "layout", name: "[layout]",
-            [
-                "style", "clock", "margin", "gap", "tiles", "burn_in_shift", "burn_in_interval",
-                "accent",
-            ])
-        var l = configuration.layout
-        let at = { (key: String) in ("layout.\(key)", "[layout] \(key)") }
-        if let v = try string(t, at("style")) {
-            guard let style = LayoutConfiguration.Style(rawValue: v) else {
-                throw fail(
-                    at("style").0, at("style").1,
-                    "expected \"widgets\" or \"clock\", found \"\(v)\"")
-            }
-            l.style = style
-        }
-        if let v = try string(t, at("clock")) {
-            guard let face = LayoutConfiguration.ClockFace(rawValue: v) else {
-                throw fail(
-                    at("clock").0, at("clock").1,
-                    "expected \"digital\" or \"analog\", found \"\(v)\"")
-            }
-            l.clockFace = face
-        }
-        l.margin = try count(t, at("margin"), unit: "pixels") ?? l.margin
-        l.gap = try count(t, at("gap"), unit: "pixels") ?? l.gap
-        l.tiles = try bool(t, at("tiles")) ?? l.tiles
-        l.burnInShift = try count(t, at("burn_in_shift"), unit: "pixels") ?? l.burnInShift
-        if let v = try string(t, at("burn_in_interval")) {
-            guard let seconds = WidgetOptions.seconds(inDuration: v), seconds > 0 else {
-                throw fail(
-                    at("burn_in_interval").0, at("burn_in_interval").1,
-                    "expected a duration such as \"10m\", \"90s\" or \"1h\", found \"\(v)\"")
-            }
-            l.burnInInterval = seconds
-        }
-        if let v = try string(t, at("accent")) {
-            guard let color = RGBA(hexString: v) else {
-                throw fail(
-                    at("accent").0, at("accent").1,
-                    "expected a color such as \"#0A84FF\", found \"\(v)\"")
-            }
-            l.accent = color
-        }
-        configuration.layout = l
+        try configuration.checkReferences()
+        return configuration
     }
 
     // MARK: [[widget]] and [[slot]]
 
-    func readWidget(_ index: Int, _ t: TOMLTable) throws -> Configuration.WidgetInstance {
-        let path = "widget.\(index)"
-        guard let kind = try string(t, ("\(path).kind", "[[widget]] #\(index + 1) kind")) else {
-            throw fail(
-                path, "[[widget]] #\(index + 1)",
-                "missing kind: expected kind = \"clock\" or another widget kind")
+    private static func readWidget(_ index: Int, _ table: SettingsTable) throws(ConfigurationError)
+        -> WidgetInstance
+    {
+        guard let kind = try table.string("kind") else {
+            throw table.error(nil, "missing kind: expected kind = \"clock\" or another widget kind")
         }
-        let id = try string(t, ("\(path).id", "[[widget]] #\(index + 1) id")) ?? kind
-        var options = try plainValues(t, path: path)
-        options["kind"] = nil
-        options["id"] = nil
-        return Configuration.WidgetInstance(
-            id: id, kind: kind, options: WidgetOptions(options), index: index)
+        let id = try table.string("id") ?? kind
+        var options: [String: WidgetOptions.Value] = [:]
+        for key in table.keys where key != "kind" && key != "id" {
+            guard let value = table.values[key], let plain = option(value) else {
+                throw table.error(key, "expected a string, number, true/false or an array of them")
+            }
+            options[key] = plain
+        }
+        return WidgetInstance(id: id, kind: kind, options: WidgetOptions(options), index: index)
     }
 
-    func readSlot(_ index: Int, _ t: TOMLTable) throws -> Configuration.Slot {
-        let path = "slot.\(index)"
-        let name = "[[slot]] #\(index + 1)"
-        try rejectUnknown(t, path: path, name: name, ["widgets", "rotation"])
-        guard let list = t["widgets"] else {
-            throw fail(
-                path, name,
-                "missing widgets: expected widgets = [\"clock\"], the ids of [[widget]] tables")
+    /// A widget option's value: plain values and arrays of them.
+    private static func option(_ value: SettingsValue) -> WidgetOptions.Value? {
+        switch value {
+        case .string(let s): return .string(s)
+        case .integer(let i): return .int(i)
+        case .float(let d): return .double(d)
+        case .bool(let b): return .bool(b)
+        case .array(let items):
+            let plain = items.compactMap(option)
+            return plain.count == items.count ? .array(plain) : nil
+        case .table, .other: return nil
         }
-        guard let array = list.array, array.allSatisfy({ $0.string != nil }), !array.isEmpty
-        else {
-            throw fail(
-                "\(path).widgets", "\(name) widgets", "expected a non-empty array of widget ids")
+    }
+
+    /// The shortest interval a stack rotates on: every redraw of a stack is a frame.
+    public static let rotationIntervals = NumberRange.duration(5...86_400)
+
+    private static func readSlot(_ index: Int, _ table: SettingsTable) throws(ConfigurationError)
+        -> Slot
+    {
+        try table.rejectUnknown(["widgets", "rotation"])
+        guard table.values["widgets"] != nil else {
+            throw table.error(
+                nil, "missing widgets: expected widgets = [\"clock\"], the ids of [[widget]] tables"
+            )
         }
-        let ids = array.compactMap(\.string)
-        var rotation = Configuration.Slot.Rotation.smart(every: nil)
-        if let v = try string(t, ("\(path).rotation", "\(name) rotation")) {
-            let interval = { (text: Substring) -> TimeInterval? in
-                WidgetOptions.seconds(inDuration: String(text)).flatMap { $0 > 0 ? $0 : nil }
+        let ids = try? table.strings("widgets")
+        guard let ids, !ids.isEmpty else {
+            throw table.error("widgets", "expected a non-empty array of widget ids")
+        }
+        var rotation = Slot.Rotation.smart(every: nil)
+        if let text = try table.string("rotation") {
+            let expected =
+                "\"smart\", \"smart 15m\", a duration such as \"10m\", or \"off\", found \"\(text)\""
+            func interval(_ words: Substring) throws(ConfigurationError) -> TimeInterval? {
+                guard let seconds = DurationText.seconds(String(words)), seconds > 0 else {
+                    return nil
+                }
+                guard rotationIntervals.contains(seconds) else {
+                    throw table.error(
+                        "rotation", expected: rotationIntervals.expected, found: .string(text))
+                }
+                return seconds
             }
-            if v == "smart" {
+            if text == "smart" {
                 rotation = .smart(every: nil)
-            } else if v == "off" {
+            } else if text == "off" {
                 rotation = .off
-            } else if v.hasPrefix("smart "), let seconds = interval(v.dropFirst(6)) {
+            } else if text.hasPrefix("smart "), let seconds = try interval(text.dropFirst(6)) {
                 rotation = .smart(every: seconds)
-            } else if let seconds = interval(v[...]) {
+            } else if let seconds = try interval(text[...]) {
                 rotation = .every(seconds)
             } else {
-                throw fail(
-                    "\(path).rotation", "\(name) rotation",
-                    "expected \"smart\", \"smart 15m\", a duration such as \"10m\", or \"off\", found \"\(v)\""
-                )
+                throw table.error("rotation", "expected " + expected)
             }
         }
-        return Configuration.Slot(widgets: ids, rotation: rotation)
+        return Slot(widgets: ids, rotation: rotation)
     }
 
-    func checkReferences() throws {
+    /// Checks that ids are unique, that slots name known ids, and that a widgets layout has
+    /// slots.
+    private func checkReferences() throws(ConfigurationError) {
         var seen: [String: Int] = [:]
-        for widget in configuration.widgets {
+        for widget in widgets {
             if seen[widget.id] != nil {
-                throw configuration.error(
+                throw error(
                     widget: widget, key: "id",
                     "the id \"\(widget.id)\" is used twice; give each [[widget]] of the same kind its own id"
                 )
             }
             seen[widget.id] = widget.index
         }
-        for (index, slot) in configuration.slots.enumerated() {
+        for (index, slot) in slots.enumerated() {
             for id in slot.widgets where seen[id] == nil {
                 let known = seen.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                throw fail(
-                    "slot.\(index).widgets", "[[slot]] #\(index + 1) widgets",
+                throw error(
+                    at: "slot.\(index).widgets", key: "[[slot]] #\(index + 1) widgets",
                     "no [[widget]] has the id \"\(id)\"; known ids: \(known.isEmpty ? "none" : known)"
                 )
             }
         }
-        if configuration.layout.style == .widgets && configuration.slots.isEmpty {
-            throw fail("slot", "[[slot]]", "no slots: add [[slot]] tables with widgets = [...]")
+        if layout.style == .widgets && slots.isEmpty {
+            throw error(
+                at: "slot", key: "[[slot]]", "no slots: add [[slot]] tables with widgets = [...]")
         }
     }
+}
 
-    // MARK: Typed access
-
-    func table(_ value: TOMLValueConvertible, path: String, key: String) throws -> TOMLTable {
-        guard let table = value.table else {
-            throw fail(path, key, "expected a table")
-        }
-        return table
-    }
-
-    func tables(_ value: TOMLValueConvertible?, path: String, key: String) throws -> [TOMLTable] {
-        guard let value else { return [] }
-        guard let array = value.array else {
-            throw fail(
-                path, key, "expected an array of tables: write [\(key.dropFirst().dropLast())]")
-        }
-        return try array.map { try table($0, path: path, key: key) }
-    }
-
-    func rejectUnknown(_ t: TOMLTable, path: String, name: String, _ known: [String]) throws {
-        for key in t.keys where !known.contains(key) {
-            throw fail(
-                path.isEmpty ? key : "\(path).\(key)", "\(name) \(key)",
-                "unknown key; expected one of \(known.joined(separator: ", "))")
-        }
-    }
-
-    func string(_ t: TOMLTable, _ at: (String, String)) throws -> String? {
-        try typed(t, at, "a string") { $0.string }
-    }
-
-    func int(_ t: TOMLTable, _ at: (String, String)) throws -> Int? {
-        try typed(t, at, "an integer") { $0.int }
-    }
-
-    func bool(_ t: TOMLTable, _ at: (String, String)) throws -> Bool? {
-        try typed(t, at, "true or false") { $0.bool }
-    }
-
-    func count(_ t: TOMLTable, _ at: (String, String), unit: String) throws -> Int? {
-        guard let v = try int(t, at) else { return nil }
-        guard v >= 0 else { throw fail(at.0, at.1, "expected \(unit) ≥ 0, found \(v)") }
-        return v
-    }
-
-    private func typed<T>(
-        _ t: TOMLTable, _ at: (String, String), _ expected: String,
-        _ cast: (TOMLValueConvertible) -> T?
-    ) throws -> T? {
-        let key = String(at.0.split(separator: ".").last ?? "")
-        guard let value = t[key] else { return nil }
-        guard let typed = cast(value) else {
-            throw fail(at.0, at.1, "expected \(expected), found \(value.debugDescription)")
-        }
-        return typed
-    }
-
-    /// A table's plain values (strings, numbers, Booleans, arrays of them).
-    func plainValues(_ t: TOMLTable, path: String) throws -> [String: WidgetOptions.Value] {
-        var values: [String: WidgetOptions.Value] = [:]
-        for key in t.keys {
-            guard let value = t[key], let plain = Self.plain(value) else {
-                throw fail(
-                    "\(path).\(key)", key,
-                    "expected a string, number, true/false or an array of them")
-            }
-            values[key] = plain
+/// The TOML tree as settings values, each table named and placed for messages.
+private enum TOMLConversion {
+    static func values(
+        of table: TOMLTable, path: String, name: String, file: String, lines: KeyLocator
+    ) -> [String: SettingsValue] {
+        var values: [String: SettingsValue] = [:]
+        for key in table.keys {
+            guard let value = table[key] else { continue }
+            let keyPath = path.isEmpty ? key : "\(path).\(key)"
+            let keyName = name.isEmpty ? "[\(key)]" : "\(name) \(key)"
+            values[key] = convert(value, path: keyPath, name: keyName, file: file, lines: lines)
         }
         return values
     }
 
-    static func plain(_ value: TOMLValueConvertible) -> WidgetOptions.Value? {
+    static func convert(
+        _ value: TOMLValueConvertible, path: String, name: String, file: String,
+        lines: KeyLocator
+    ) -> SettingsValue {
         if let s = value.string { return .string(s) }
         if let b = value.bool { return .bool(b) }
-        if let i = value.int { return .int(i) }
-        if let d = value.double { return .double(d) }
-        if let a = value.array {
-            let items = a.compactMap { plain($0) }
-            return items.count == a.count ? .array(items) : nil
+        if let i = value.int { return .integer(i) }
+        if let d = value.double { return .float(d) }
+        if let table = value.table {
+            return .table(
+                SettingsTable(
+                    file: file, path: path, name: name,
+                    values: values(of: table, path: path, name: name, file: file, lines: lines),
+                    lines: lines))
         }
-        return nil
+        if let array = value.array {
+            // A top-level array of tables is `[[name]]`: its tables are `[[name]] #1`, `#2`, …
+            // at `name.0`, `name.1`, … as KeyLocator counts them.
+            let topLevel = !path.contains(".")
+            return .array(
+                array.enumerated().map { index, item in
+                    convert(
+                        item, path: "\(path).\(index)",
+                        name: topLevel ? "[[\(path)]] #\(index + 1)" : "\(name) #\(index + 1)",
+                        file: file, lines: lines)
+                })
+        }
+        return .other(value.debugDescription)
     }
 }

@@ -1,6 +1,8 @@
+import Ambient
 import Display
 import FoundationEssentials
 import Raster
+import Settings
 import Widgets
 
 /// Everything one configuration file says: the display, the layout, the ambient settings,
@@ -21,7 +23,13 @@ import Widgets
 /// ```
 ///
 /// ``Configuration/default`` is what runs with no file: a clock and a date side by side.
-/// The configuration reference in the README lists every key with its default.
+/// docs/configuration.md lists every key with its default.
+///
+/// Each section is typed and read by the module that owns it (``Settings/ConfigurationSection``):
+/// `[display]` by `Display.DisplayConfiguration`, `[ambient]` by `Ambient.AmbientConfiguration`
+/// and ``AppearanceSettings``, `[layout]` by ``LayoutConfiguration``; a section another module
+/// adds is read when its type is passed to ``load(file:sections:)`` and found with
+/// ``section(_:)``.
 public struct Configuration: Sendable {
     /// The file it was read from, or `nil` for the built-in defaults.
     public var file: String?
@@ -29,8 +37,10 @@ public struct Configuration: Sendable {
     public var display: DisplayConfiguration
     /// How the screen is divided (`[layout]`).
     public var layout: LayoutConfiguration
-    /// The `[ambient]` table as written; the night-mode settings read it.
-    public var ambient: WidgetOptions
+    /// The light sensor, thresholds, schedule and backlight levels (`[ambient]`).
+    public var ambient: AmbientConfiguration
+    /// How appearance changes look: the fade and night's red (`[ambient]`).
+    public var appearance: AppearanceSettings
     /// The widget instances (`[[widget]]`), in file order.
     public var widgets: [WidgetInstance]
     /// The slots (`[[slot]]`), left to right.
@@ -38,6 +48,8 @@ public struct Configuration: Sendable {
     /// Where each key was written, for messages about values that turn out to be unusable
     /// later (an unknown widget kind).
     let locator: KeyLocator?
+    /// The sections other modules added, by their type.
+    var extraSections: [ObjectIdentifier: any ConfigurationSection] = [:]
 
     /// A `[[widget]]`: an instance of a widget kind with its options.
     public struct WidgetInstance: Sendable, Equatable {
@@ -94,13 +106,27 @@ public struct Configuration: Sendable {
     }
 
     /// The built-in defaults: auto display, a clock and a date side by side.
-    public static let `default` = Configuration(
-        file: nil, display: DisplayConfiguration(), layout: LayoutConfiguration(),
-        ambient: WidgetOptions(),
-        widgets: [
-            WidgetInstance(id: "clock", kind: "clock"), WidgetInstance(id: "date", kind: "date"),
-        ],
-        slots: [Slot(widgets: ["clock"]), Slot(widgets: ["date"])], locator: nil)
+    public static var `default`: Configuration {
+        Configuration(
+            file: nil, display: DisplayConfiguration(), layout: LayoutConfiguration(),
+            ambient: .defaults, appearance: AppearanceSettings(),
+            widgets: [
+                WidgetInstance(id: "clock", kind: "clock"),
+                WidgetInstance(id: "date", kind: "date"),
+            ],
+            slots: [Slot(widgets: ["clock"]), Slot(widgets: ["date"])], locator: nil)
+    }
+
+    /// The section of `type` (its defaults when the file leaves its table out); nil when the
+    /// configuration was read without that type (``load(file:sections:)``).
+    ///
+    /// ```swift
+    /// let configuration = try Configuration.load(file: path, sections: [MQTTSettings.self])
+    /// let mqtt = configuration.section(MQTTSettings.self)
+    /// ```
+    public func section<S: ConfigurationSection>(_ type: S.Type) -> S? {
+        extraSections[ObjectIdentifier(type)] as? S
+    }
 
     /// The canvas size this configuration draws at, as far as the file tells: the `[display]`
     /// mode turned by the rotation, else the headless size. (A DRM display without a mode
@@ -124,59 +150,4 @@ public struct Configuration: Sendable {
         error(
             at: "widget.\(widget.index).\(key)", key: "[[widget]] \(widget.id) \(key)", message)
     }
-}
-
-/// How the screen is divided and decorated: the `[layout]` table.
-public struct LayoutConfiguration: Sendable, Equatable {
-    /// What fills the screen.
-    public enum Style: String, Sendable, CaseIterable {
-        /// The slots, side by side (StandBy's widgets view).
-        case widgets
-        /// One full-screen clock (StandBy's clock view).
-        case clock
-    }
-
-    /// The full-screen clock's face.
-    public enum ClockFace: String, Sendable, CaseIterable {
-        /// Large digits.
-        case digital
-        /// Hands on a dial.
-        case analog
-    }
-
-    /// What fills the screen.
-    ///
-    /// Default: `.widgets`.
-    public var style: Style = .widgets
-    /// The face of the full-screen clock.
-    ///
-    /// Default: `.digital`.
-    public var clockFace: ClockFace = .digital
-    /// Space around the slots, in pixels.
-    ///
-    /// Default: 24.
-    public var margin: Int = 24
-    /// Space between slots, in pixels.
-    ///
-    /// Default: 24.
-    public var gap: Int = 24
-    /// Whether widgets keep their container backgrounds (tiles) instead of StandBy's removed backgrounds.
-    ///
-    /// Default: `false`.
-    public var tiles: Bool = false
-    /// The farthest the whole picture moves from its place against burn-in, in pixels; 0 turns it off.
-    ///
-    /// Default: 4.
-    public var burnInShift: Int = 4
-    /// How long the picture stays at each burn-in offset, in seconds.
-    ///
-    /// Default: 600.
-    public var burnInInterval: TimeInterval = 600
-    /// The accent group's color in the accented rendering mode.
-    ///
-    /// Default: system blue.
-    public var accent: RGBA = .systemBlue
-
-    /// Creates the default layout.
-    public init() {}
 }

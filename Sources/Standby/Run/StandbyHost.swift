@@ -76,19 +76,17 @@ public final class StandbyHost {
     private var displayRetry: Date?
     /// The provider timeout, in seconds.
     public let providerTimeout: TimeInterval
-    private(set) var style = FrameStyle.day
     /// The mode `nightstand mode` set; ``ModeOverride/auto`` when none.
     private(set) var mode = ModeOverride.auto
-    /// The appearance shown (or fading in).
-    private(set) var appearance = Appearance.day
+    /// How the display looks: the appearance, its style and any fade.
+    private var director: AppearanceDirector
+    /// The style the slots on screen were drawn in.
+    private var drawnStyle = FrameStyle.day
     /// What widgets see as `ambientReading`: the light level, appearance and thresholds.
     private(set) var ambientReading: AmbientReading
     /// The light sensor, schedule and backlight; nil shows day unless a mode is forced.
     private var ambient: AmbientController?
-    private let ambientSettings: AmbientSettings
     private var nextAmbientUpdate: Date?
-    /// The appearance change in progress: from one style to another over the fade time.
-    private var fade: (from: FrameStyle, to: FrameStyle, start: Date)?
     private var offset: (x: Int, y: Int)?
     private var stopped = false
     /// What the loop did so far.
@@ -142,10 +140,13 @@ public final class StandbyHost {
         self.providerTimeout = providerTimeout
         self.log = log
         self.notifier = notifier
-        ambientSettings = try configuration.ambientSettings()
+        try configuration.checkLayout(on: sink.size)
         self.ambient = ambient
+        director = AppearanceDirector(
+            settings: configuration.appearance, levels: configuration.ambient,
+            backlightDims: ambient.map { !$0.dimsPixels } ?? false)
         ambientReading = AmbientReading(
-            .day, source: .schedule, sensorName: nil, configuration: ambientSettings.ambient)
+            .day, source: .schedule, sensorName: nil, configuration: configuration.ambient)
         status = HostStatusBoard(
             HostStatus(time: now, appearance: "", mode: "", slots: [], widgets: [], frames: 0))
         status.publish(currentStatus(at: now))
@@ -174,9 +175,7 @@ public final class StandbyHost {
             turn(at: now)
             pingWatchdog()
             var deadline = nextDeadline(after: now)
-            if fade != nil {
-                // A handful of frames per fade.
-                let step = now.addingTimeInterval(ambientSettings.fade / 6)
+            if let step = director.nextFrame(after: now) {
                 deadline = min(deadline ?? step, step)
             }
             if let ambientDue = nextAmbientUpdate {
@@ -195,13 +194,14 @@ public final class StandbyHost {
         }
     }
 
-    /// Changes how frames look (an appearance change): every slot is drawn again on the next
-    /// turn.
-    public func setStyle(_ newStyle: FrameStyle) {
-        guard newStyle != style else { return }
-        style = newStyle
-        drawn = Array(repeating: nil, count: stacks.count)
-    }
+    /// The appearance shown (or fading in).
+    var appearance: Appearance { director.appearance }
+
+    /// The style frames are drawn in now.
+    var style: FrameStyle { director.style }
+
+    /// The style of an appearance once a fade is over.
+    func style(for appearance: Appearance) -> FrameStyle { director.style(for: appearance) }
 
     /// Draws one frame at the clock's time once every provider answered or timed out.
     ///
@@ -241,6 +241,11 @@ public final class StandbyHost {
             }
         }
         updateAppearance(at: now)
+        if director.style != drawnStyle {
+            // Every slot is drawn again in the new style.
+            drawnStyle = director.style
+            drawn = Array(repeating: nil, count: stacks.count)
+        }
         if appearance != .off { drawChanges(at: now) }
         if let retry = displayRetry, now >= retry { present([canvas.bounds], at: now) }
         status.publish(currentStatus(at: now))
@@ -258,23 +263,7 @@ public final class StandbyHost {
             // The first appearance shows at once: the display starts as it should look.
             show(decision.appearance, at: now, fading: statistics.frames > 0)
         }
-        guard let (from, to, start) = fade else { return }
-        let duration = ambientSettings.fade
-        let t = duration > 0 ? min(1, now.timeIntervalSince(start) / duration) : 1
-        if t >= 1 {
-            fade = nil
-            setStyle(to)
-            return
-        }
-        // Through a dip to half brightness, switching the rendering mode at the bottom, so the
-        // change never flashes and never passes full brightness.
-        let dip = ColorTransform.dim(Float(1 - 0.5 * sin(Double.pi * t)))
-        let half = t < 0.5 ? from : to
-        setStyle(
-            FrameStyle(
-                renderingMode: half.renderingMode, isLuminanceReduced: half.isLuminanceReduced,
-                colorTransform: from.colorTransform.lerp(to: to.colorTransform, Float(t))
-                    .concatenating(dip)))
+        director.advance(to: now)
     }
 
     /// Shows an appearance immediately, without a fade: what `nightstand snapshot` draws.
@@ -293,52 +282,23 @@ public final class StandbyHost {
     private func note(_ appearance: Appearance, source: AmbientSource, sensorName: String?) {
         ambientReading = AmbientReading(
             appearance, source: source, sensorName: sensorName,
-            configuration: ambientSettings.ambient)
+            configuration: configuration.ambient)
     }
 
     /// Changes the appearance: blanks for `off`, fades between the others.
     private func show(_ new: Appearance, at now: Date, fading: Bool) {
-        guard new != appearance else { return }
-        let old = appearance
-        appearance = new
+        let old = director.appearance
+        director.backlightDims = ambient.map { !$0.dimsPixels } ?? false
+        let panel = director.show(new, at: now, fading: fading)
+        guard new != old else { return }
         log.info("appearance \(old) → \(new)")
-        if new == .off || old == .off {
-            fade = nil
-            do {
-                try sink.blank(new == .off)
-            } catch {
-                log.error("display: \(new == .off ? "blanking" : "unblanking"): \(error)")
-            }
-            displayRetry = sink.retryInterval.map { now.addingTimeInterval($0) }
-            if new == .off { return }
-            setStyle(style(for: new))
-            return
+        guard panel != .unchanged else { return }
+        do {
+            try sink.blank(panel == .blank)
+        } catch {
+            log.error("display: \(panel == .blank ? "blanking" : "unblanking"): \(error)")
         }
-        let target = style(for: new)
-        if fading && ambientSettings.fade > 0 {
-            fade = (style, target, now)
-        } else {
-            fade = nil
-            setStyle(target)
-        }
-    }
-
-    /// The frame style of an appearance, with pixel dimming where no backlight dims.
-    ///
-    /// A backlight percentage is a share of emitted light; pixel values are sRGB-encoded, so
-    /// the same share of light is the percentage to the power 1/2.2 (10 % light: pixels at
-    /// 35 %).
-    func style(for appearance: Appearance) -> FrameStyle {
-        let light =
-            ambient?.pixelBrightness(for: appearance)
-            ?? (ambientSettings.ambient.brightnessPercent(for: appearance) ?? 0) / 100
-        let brightness = Float(pow(light, 1 / 2.2))
-        switch appearance {
-        case .day, .off:
-            return brightness >= 1 ? .day : .dim(brightness: brightness, reduced: false)
-        case .dim: return .dim(brightness: brightness)
-        case .night: return .night(ceiling: ambientSettings.nightRed * brightness)
-        }
+        displayRetry = sink.retryInterval.map { now.addingTimeInterval($0) }
     }
 
     /// Sends `WATCHDOG=1` when it is due.
@@ -508,8 +468,6 @@ public final class StandbyHost {
         let family = runtime.context.family
         let (frame, scale) = SceneLayout.widgetFrame(in: slot, points: family.size)
         var environment = EnvironmentValues()
-        environment.widgetRenderingMode = style.renderingMode
-        environment.isLuminanceReduced = style.isLuminanceReduced
         environment.showsWidgetContainerBackground =
             configuration.layout.tiles || !runtime.descriptor.isContainerBackgroundRemovable
         let accent = configuration.layout.accent
@@ -522,7 +480,7 @@ public final class StandbyHost {
         let nextChange = canvas.withSavedState {
             canvas.clip(to: slot.rect)
             canvas.fill(slot.rect, with: Paint(color: .black))
-            canvas.colorTransform = style.colorTransform
+            drawnStyle.apply(to: &environment, canvas: canvas)
             canvas.concatenate(Transform(translationX: Double(frame.x), y: Double(frame.y)))
             return runtime.descriptor.render(
                 entry: entry, family: family, environment: environment, fonts: fonts, now: now,

@@ -61,3 +61,54 @@ public struct SceneLayout: Equatable, Sendable {
         return ((time / layout.burnInInterval).rounded(.down) + 1) * layout.burnInInterval
     }
 }
+
+extension SceneLayout {
+    /// The smallest slot that still shows a widget, in pixels each way.
+    public static let smallestSlot = 32
+
+    /// Why `layout` shows nothing useful on `screen` with `count` slots, naming the key to
+    /// change; nil when every slot is at least ``smallestSlot`` square and the burn-in shift
+    /// keeps at least half of each slot on the screen.
+    ///
+    /// ```swift
+    /// SceneLayout.problem(layout, screen: PixelSize(width: 480, height: 320), count: 3)
+    /// // (key: "margin", message: "expected pixels that leave each slot at least 32x32 (at most 112 here), found 200")
+    /// ```
+    public static func problem(
+        _ layout: LayoutConfiguration, screen: PixelSize, count: Int
+    ) -> (key: String?, message: String)? {
+        let n = max(count, 1)
+        let (m, g, least) = (layout.margin, layout.gap, smallestSlot)
+        let width = (screen.width - 2 * m - (n - 1) * g) / n
+        let height = screen.height - 2 * m
+        if width < least || height < least {
+            let room = "leave each slot at least \(least)x\(least)"
+            let widest = screen.width - 2 * m - n * least
+            if n > 1, g > 0, height >= least, widest >= 0 {
+                return (
+                    "gap",
+                    "expected pixels that \(room) (at most \(widest / (n - 1)) here), found \(g)"
+                )
+            }
+            let largest = min(
+                (screen.height - least) / 2, (screen.width - n * least - (n - 1) * g) / 2)
+            guard largest >= 0 else {
+                return (
+                    nil,
+                    "\(n) slots of at least \(least) pixels and their gaps do not fit on a "
+                        + "\(screen) screen; expected fewer slots or a smaller gap"
+                )
+            }
+            return ("margin", "expected pixels that \(room) (at most \(largest) here), found \(m)")
+        }
+        let limit = m + min(width, height) / 2
+        if layout.burnInShift > limit {
+            return (
+                "burn_in_shift",
+                "expected pixels that keep half of each slot on the screen (at most \(limit) "
+                    + "here), found \(layout.burnInShift)"
+            )
+        }
+        return nil
+    }
+}

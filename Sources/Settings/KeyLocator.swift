@@ -3,14 +3,20 @@ import SystemSupport
 
 /// Finds the line of a key in TOML source text, for error messages.
 ///
+/// ```swift
+/// let lines = KeyLocator(source: "[display]\nrotation = 45\n")
+/// lines.line(of: "display.rotation")  // 2
+/// ```
+///
 /// TOMLKit reports positions only for syntax errors, so the host scans the text itself: it
 /// follows `[table]` and `[[array]]` headers and `key =` lines. Keys inside inline tables or
 /// dotted keys are reported at the line of their table.
-struct KeyLocator {
+public struct KeyLocator: Sendable {
     /// Line of each `table.key` path; arrays of tables are indexed: `widget.1.kind`.
     private var lines: [String: Int] = [:]
 
-    init(source: String) {
+    /// Indexes the keys and table headers of `source`.
+    public init(source: String) {
         var table = ""
         var arrayCounts: [String: Int] = [:]
         for (index, raw) in source.split(separator: "\n", omittingEmptySubsequences: false)
@@ -42,7 +48,7 @@ struct KeyLocator {
 
     /// The line of `path` (`"display.rotation"`, `"widget.0.kind"`), else of the nearest
     /// enclosing table, else `nil`.
-    func line(of path: String) -> Int? {
+    public func line(of path: String) -> Int? {
         var path = path
         while true {
             if let line = lines[path] { return line }

@@ -2,7 +2,16 @@ import Raster
 import WidgetUI
 
 /// How frames look under an appearance: the rendering mode and luminance the widgets see, and
-/// the color transform every pixel goes through (DESIGN.md, "Appearance").
+/// the color transform every pixel goes through.
+///
+/// ``AppearanceDirector`` chooses it (docs/architecture.md, "The appearance model"), and
+/// ``apply(to:canvas:)`` is the one place it reaches the drawing: the environment half to the
+/// widgets, the transform half to the canvas.
+///
+/// ```swift
+/// var environment = EnvironmentValues()
+/// FrameStyle.night(ceiling: 0.4).apply(to: &environment, canvas: canvas)
+/// ```
 public struct FrameStyle: Hashable, Sendable {
     /// The widgets' rendering mode.
     public var renderingMode: WidgetRenderingMode
@@ -39,5 +48,13 @@ public struct FrameStyle: Hashable, Sendable {
         FrameStyle(
             renderingMode: .vibrant, isLuminanceReduced: true,
             colorTransform: .monochrome(tint: RGBA(red: ceiling, green: 0, blue: 0)))
+    }
+
+    /// Sets what a widget drawn in this style sees (its rendering mode and whether luminance
+    /// is reduced) and the transform `canvas` puts every paint through.
+    public func apply(to environment: inout EnvironmentValues, canvas: Canvas) {
+        environment.widgetRenderingMode = renderingMode
+        environment.isLuminanceReduced = isLuminanceReduced
+        canvas.colorTransform = colorTransform
     }
 }

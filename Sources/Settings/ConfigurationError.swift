@@ -1,7 +1,7 @@
 /// A configuration file the host can't use: where, which key, and what was expected.
 ///
-/// The message reads like a compiler's: `board.toml:12: [layout] gap: expected a number of
-/// points ≥ 0, found "wide"`. `nightstand` exits with ``exitCode`` (78, `EX_CONFIG`) so that
+/// The message reads like a compiler's: `board.toml:12: [layout] gap: expected pixels from 0
+/// to 4096, found -3`. `nightstand` exits with ``exitCode`` (78, `EX_CONFIG`) so that
 /// systemd's `RestartPreventExitStatus` stops it from restarting on a config it can't read.
 public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
     /// The file, as given.
