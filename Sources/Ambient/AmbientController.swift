@@ -33,6 +33,13 @@ public struct AmbientController: Sendable {
         set { policy.manualOverride = newValue }
     }
 
+    /// Whether the host hears when devices appear (a `Uevent` source of subsystem `iio`): then
+    /// an IIO sensor that is not there is not looked for every 30 s, but on
+    /// ``devicesChanged()``.
+    ///
+    /// Default: false.
+    public var watchesDevices = false
+
     private var policy: AmbientPolicy
     private let logger: Logger
     private var sensor: (any LightSensor)?
@@ -81,12 +88,31 @@ public struct AmbientController: Sendable {
         return (configuration.brightnessPercent(for: appearance) ?? 0) / 100
     }
 
+    /// Whether the configured sensor is an IIO device, which a device event can bring.
+    public var sensorIsADevice: Bool {
+        switch configuration.sensor {
+        case .iio, .iioDevice: true
+        case .file, .command, nil: false
+        }
+    }
+
+    /// Devices changed (a sensor may have appeared or gone): the next ``update(at:)`` looks
+    /// for the sensor again.
+    public mutating func devicesChanged() {
+        sensor = nil
+    }
+
     /// Reads the sensor (if one is configured), decides the appearance at `time`, and sets the
     /// backlight when the appearance changed.
     public mutating func update(at time: Date) -> AmbientDecision {
         // Under a manual override the reading would be ignored: do not run the sensor.
         let reading = manualOverride == nil ? configuration.sensor.map { read($0) } : nil
-        let decision = policy.update(at: time, reading: reading)
+        var absent = false
+        if case .failure(.notFound)? = reading { absent = true }
+        if case .failure(.notALightSensor)? = reading { absent = true }
+        let decision = policy.update(
+            at: time, reading: reading,
+            retryingFailures: !(absent && watchesDevices && sensorIsADevice))
         if decision.appearance != shown {
             shown = decision.appearance
             setBacklight(for: decision.appearance)

@@ -7,7 +7,7 @@ import Raster
 /// config.rotation = .degrees90
 /// let sink = try config.openSink { print($0) }
 /// ```
-public struct DisplayConfiguration: Sendable {
+public struct DisplayConfiguration: Sendable, Equatable {
     /// The kinds of frame sink.
     public enum Backend: String, Sendable, CaseIterable {
         /// DRM if a card has a connected connector, else fbdev, else headless.

@@ -60,6 +60,12 @@ public protocol FrameSink: AnyObject, CustomStringConvertible {
     /// Releases the display and restores what was there before (CRTC, console mode).
     /// Idempotent; also run by `deinit`.
     func close()
+
+    /// Puts the console's picture and mode back for an exit that cannot wait for the thread
+    /// that draws (a run loop stuck past the stop deadline): only the kernel calls of
+    /// ``close()`` that restore what the console shows, nothing freed, no waiting for a flip.
+    /// Callable from any thread, once; the process exits right after.
+    func restoreConsoleForExit()
 }
 
 extension FrameSink {
@@ -71,6 +77,9 @@ extension FrameSink {
 
     /// Never: every present reaches the sink's output.
     public var retryInterval: Double? { nil }
+
+    /// Does nothing: the sink shows nothing the console needs back.
+    public func restoreConsoleForExit() {}
 
     /// Shows the whole of `canvas`.
     public func present(_ canvas: Canvas) throws {

@@ -37,9 +37,10 @@ public final class UeventMonitor {
         self.init(descriptor: fd, subsystems: subsystems)
     }
 
-    /// A monitor reading datagrams from `descriptor`, which it owns (tests hand it one end of
-    /// a socket pair and write kernel-format messages to the other).
-    init(descriptor: Int32, subsystems: Set<String>) {
+    /// A monitor reading datagrams from `descriptor`, which it owns and which must be
+    /// non-blocking: tests hand it one end of a socket pair and write kernel-format messages
+    /// to the other.
+    public init(descriptor: Int32, subsystems: Set<String>) {
         fileDescriptor = descriptor
         self.subsystems = subsystems
     }

@@ -128,7 +128,7 @@ struct CatalogueTests {
         } else {
             host.setAppearance(picture.appearance)
         }
-        await host.drawSettledFrame()
+        host.drawSettledFrame()
         assertGolden(
             host.screen,
             at: GoldenLocation(package: root, path: "docs/widgets/\(picture.name).png"),

@@ -42,7 +42,7 @@ struct AppearanceGoldenTests {
             configuration: configuration, registry: WidgetRegistry(BuiltinWidgets.all),
             sink: sink, clock: SimulatedClock(start: start), fonts: try FontDatabase())
         host.setAppearance(appearance)
-        await host.drawSettledFrame()
+        host.drawSettledFrame()
         assertGolden(host.screen, named: "default-\(appearance)", tolerance: 2)
     }
 }

@@ -44,7 +44,7 @@ struct BoardTests {
         let host = try StandbyHost(
             configuration: configuration, registry: registry, sink: sink,
             clock: SimulatedClock(start: start))
-        await host.drawSettledFrame()
+        host.drawSettledFrame()
         let layout = SceneLayout(
             screen: size, layout: configuration.layout, count: configuration.slots.count)
         for slot in layout.slots {

@@ -25,7 +25,7 @@ struct IdleWakeupTests {
             ambient: AmbientController(
                 configuration: configuration.ambient,
                 sysfsRoot: NSTemporaryDirectory()))
-        await host.run(until: start + 3600)
+        host.run(until: start + 3600)
         print("IDLE", host.statistics)
         #expect(host.statistics.draws["clock"].map { (60...62).contains($0) } == true)
         #expect(host.statistics.wakeups <= 60 + 8)

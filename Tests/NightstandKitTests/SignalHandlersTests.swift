@@ -34,3 +34,22 @@ struct SignalHandlersTests {
         }
     }
 }
+
+@Suite("A stop request is acted on within its grace, whatever the loop does")
+struct StopDeadlineTests {
+    @Test("a loop that stops in time gets no emergency exit; a stuck one gets it after the grace")
+    func deadline() {
+        let asked = DispatchSemaphore(value: 0)
+        let emergencies = DispatchSemaphore(value: 0)
+        let prompt = StopDeadline(grace: 30, stop: { asked.signal() }) { emergencies.signal() }
+        DispatchQueue.global().async { prompt.requestStop() }
+        #expect(asked.wait(timeout: .now() + 30) == .success)
+        prompt.finished()
+        #expect(emergencies.wait(timeout: .now() + 0.2) == .timedOut)
+
+        let stuck = StopDeadline(grace: 0.05, stop: { asked.signal() }) { emergencies.signal() }
+        stuck.requestStop()
+        #expect(asked.wait(timeout: .now()) == .success)
+        #expect(emergencies.wait(timeout: .now()) == .success, "ran before requestStop returned")
+    }
+}

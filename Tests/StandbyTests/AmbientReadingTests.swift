@@ -118,7 +118,7 @@ struct AmbientReadingTests {
             sensor: "sensor_file = \"\(room.path)\"", clock: SimulatedClock(start: start),
             log: log)
         try room.set(100)
-        await host.run(until: start + 1)
+        host.run(until: start + 1)
         let first = try #require(log.last)
         #expect(first.lux == 100 && first.source == .sensor && first.appearance == .day)
         #expect(first.sensorName == "file " + (room.path as NSString).lastPathComponent)
@@ -134,30 +134,30 @@ struct AmbientReadingTests {
 
         // 4 % more light over five polls: not worth a frame.
         try room.set(104)
-        await host.run(until: start + 11)
+        host.run(until: start + 11)
         #expect(draws(host, since: settled) == ["probe": 0, "plain": 0, "light": 0])
 
         // 20 % more: the widgets that read the reading draw again, at the next poll.
         try room.set(120)
-        await host.run(until: start + 13.5)
+        host.run(until: start + 13.5)
         #expect(log.all.last??.lux == 120)
         #expect(draws(host, since: settled) == ["probe": 1, "plain": 0, "light": 1])
 
         // Below dim_below: the lux shows at once, the appearance after the 10 s dwell, and
         // the appearance change draws every widget.
         try room.set(20)
-        await host.run(until: start + 15.5)
+        host.run(until: start + 15.5)
         #expect(log.all.last??.lux == 20)
         #expect(log.all.last??.appearance == .day)
         #expect(draws(host, since: settled)["plain"] == 0)
-        await host.run(until: start + 30)
+        host.run(until: start + 30)
         #expect(host.appearance == .dim)
         #expect(log.all.last??.appearance == .dim)
         #expect(draws(host, since: settled)["plain"] == 1)
 
         // A manual override: the sensor is not read, the widgets say so.
-        host.events.post(.control(.mode(.night)))
-        await host.run(until: start + 35)
+        host.events.post(.mode(.night))
+        host.run(until: start + 35)
         let forced = try #require(log.last)
         #expect(forced.source == .override && forced.appearance == .night && forced.lux == nil)
     }
@@ -168,9 +168,9 @@ struct AmbientReadingTests {
         let log = ReadingLog()
         let host = try host(
             sensor: "sensor = \"none\"", clock: SimulatedClock(start: start), log: log)
-        await host.run(until: start + 1)
+        host.run(until: start + 1)
         let settled = host.statistics
-        await host.run(until: start + 3600 + 60)
+        host.run(until: start + 3600 + 60)
         let readings = log.all.compactMap { $0 }
         #expect(readings.first?.appearance == .day && readings.last?.appearance == .night)
         #expect(readings.allSatisfy { $0.lux == nil && $0.sensorName == nil })
@@ -188,7 +188,7 @@ struct AmbientReadingTests {
             sensor: "sensor = \"none\"", clock: SimulatedClock(start: start), log: log,
             controlled: false)
         host.setAppearance(.night, source: .sensor(lux: 1.5), sensorName: "bh1750")
-        await host.drawSettledFrame()
+        host.drawSettledFrame()
         let reading = try #require(log.last)
         #expect(reading.lux == 1.5 && reading.sensorName == "bh1750")
         #expect(reading.appearance == .night && reading.source == .sensor)

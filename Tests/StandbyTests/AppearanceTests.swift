@@ -72,7 +72,7 @@ struct AppearanceTests {
         for time in ["20:59:00", "21:00:02", "22:29:00", "22:30:02", "06:29:00", "06:30:02"] {
             let day = time < "12" ? "2027-01-16" : "2027-01-15"
             let when = try #require(DateTimeText.parse("\(day)T\(time)Z"))
-            await host.run(until: when)
+            host.run(until: when)
             seen.append((time, host.appearance))
         }
         #expect(seen.map(\.1) == [.day, .dim, .dim, .night, .night, .day])
@@ -84,7 +84,7 @@ struct AppearanceTests {
         let clock = SimulatedClock(start: start)
         let (host, _) = try host(
             Self.scheduled.replacingOccurrences(of: "dim = ", with: "x = "), clock: clock)
-        await host.run(until: start + 9)
+        host.run(until: start + 9)
         let before = host.statistics.frames
         let brightest = { () -> UInt8 in
             var top: UInt8 = 0
@@ -93,9 +93,9 @@ struct AppearanceTests {
         }
         let dimTop = brightest()
         // The night window starts at start + 10; the fade takes 1 s. Halfway through:
-        await host.run(until: start + 10.5)
+        host.run(until: start + 10.5)
         #expect(brightest() <= dimTop)
-        await host.run(until: start + 13)
+        host.run(until: start + 13)
         let fadeFrames = host.statistics.frames - before
         #expect((4...10).contains(fadeFrames), "\(fadeFrames) frames for the fade")
         #expect(host.appearance == .night)
@@ -106,16 +106,16 @@ struct AppearanceTests {
         let start = try #require(DateTimeText.parse("2027-01-15T12:00:00Z"))
         let clock = SimulatedClock(start: start)
         let (host, sink) = try host(Self.scheduled, clock: clock)
-        await host.run(until: start + 1)
-        host.events.post(.control(.mode(.night)))
-        await host.run(until: start + 10)
+        host.run(until: start + 1)
+        host.events.post(.mode(.night))
+        host.run(until: start + 10)
         #expect(host.appearance == .night)
-        host.events.post(.control(.mode(.off)))
-        await host.run(until: start + 20)
+        host.events.post(.mode(.off))
+        host.run(until: start + 20)
         #expect(host.appearance == .off)
         #expect(sink.panelRGB().allSatisfy { $0 == 0 }, "off blanks the panel")
-        host.events.post(.control(.mode(.auto)))
-        await host.run(until: start + 30)
+        host.events.post(.mode(.auto))
+        host.run(until: start + 30)
         #expect(host.appearance == .day)
         #expect(sink.panelRGB().contains { $0 > 0 })
     }
@@ -131,7 +131,7 @@ struct AppearanceTests {
         let sink = try HeadlessSink(
             size: size, format: format, rotation: rotation, imagePath: nil, rawPath: nil)
         let (host, _) = try host(Self.scheduled, clock: SimulatedClock(start: start), sink: sink)
-        await host.drawSettledFrame()
+        host.drawSettledFrame()
         #expect(host.appearance == .night)
         let rgb = sink.panelRGB()
         var red = 0
@@ -153,7 +153,7 @@ struct AppearanceTests {
         let configured = toml.replacingOccurrences(
             of: "fade = \"1s\"", with: "fade = \"1s\"\nnight_red = 40\nnight_brightness = 100")
         let (host, _) = try host(configured, clock: SimulatedClock(start: start))
-        await host.drawSettledFrame()
+        host.drawSettledFrame()
         var top: UInt8 = 0
         for y in 0..<240 { for x in 0..<400 { top = max(top, host.screen[x, y].r) } }
         #expect((60...102).contains(top), "at most 40 % of 255, found \(top)")

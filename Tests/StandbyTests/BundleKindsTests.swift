@@ -71,7 +71,7 @@ struct BundleKindsTests {
             configuration: configuration, registry: registry, sink: sink,
             clock: SimulatedClock(start: Date(timeIntervalSince1970: 1_800_000_000)),
             center: WidgetCenter())
-        await host.drawSettledFrame()
+        host.drawSettledFrame()
         return host.screen
     }
 

@@ -21,10 +21,11 @@ private func withSocketPath(_ body: (_ path: String) async throws -> Void) async
 
 /// A server at `path` posting to `events`, with widgets of `kinds`.
 private func serve(
-    at path: String, events: EventQueue = EventQueue(), kinds: [String] = []
+    at path: String, events: Mailbox<HostEvent>? = nil, kinds: [String] = []
 ) throws -> ControlServer {
     try ControlServer(
-        path: path, handler: ControlHandler(events: events, status: board(kinds: kinds)))
+        path: path,
+        handler: ControlHandler(events: try events ?? Mailbox(), status: board(kinds: kinds)))
 }
 
 /// The permission bits of a file.
@@ -109,7 +110,7 @@ struct ControlServerTests {
     @Test("a live instance on the path is refused, and keeps serving")
     func liveInstanceRefused() async throws {
         try await withSocketPath { path in
-            let handler = ControlHandler(events: EventQueue(), status: board(kinds: ["a"]))
+            let handler = ControlHandler(events: try Mailbox(), status: board(kinds: ["a"]))
             let first = try ControlServer(path: path, handler: handler)
             defer { first.stop() }
             #expect(throws: ControlSocketError.alreadyRunning(path: path)) {
@@ -144,7 +145,7 @@ struct ControlServerTests {
     @Test("reload posts the reload event; a kind no widget has is refused with the kinds")
     func reloadPostsEvent() async throws {
         try await withSocketPath { path in
-            let events = EventQueue()
+            let events = try Mailbox<HostEvent>()
             let server = try serve(at: path, events: events, kinds: ["weather", "clock"])
             defer { server.stop() }
 
@@ -159,11 +160,10 @@ struct ControlServerTests {
             #expect(
                 try ControlClient.send(.command(.reload(kind: "tides")), to: path)
                     == .failed("no widget of kind \"tides\"; the kinds in use are clock, weather"))
-            let posted = await events.next(timeout: 0).map { event -> ControlCommand? in
-                guard case .control(let command) = event else { return nil }
-                return command
-            }
-            #expect(posted == [.reload(kind: "weather"), .reload(kind: nil), .mode(.dim)])
+            #expect(
+                events.take().map(\.description) == [
+                    "reload weather", "reload every widget", "mode dim",
+                ])
         }
     }
 
@@ -240,7 +240,7 @@ struct ControlServerTests {
             #expect(before.appearance == "day" && before.mode == "auto")
             #expect(before.widgets.map(\.lastUpdate) == [nil, nil], "published at init")
 
-            await host.run(until: start + 30)
+            host.run(until: start + 30)
             let running = try #require(try status())
             #expect(running == host.status.current)
             #expect(running.time == start, "the last turn ran at the start")
@@ -260,22 +260,22 @@ struct ControlServerTests {
 
             #expect(
                 try ControlClient.send(.command(.mode(.night)), to: path) == .done("mode night"))
-            await host.run(until: start + 33)
+            host.run(until: start + 33)
             #expect(try status()?.appearance == "night")
             #expect(host.style == host.style(for: .night))
 
             #expect(try ControlClient.send(.command(.mode(.dim)), to: path) == .done("mode dim"))
-            await host.run(until: start + 37)
+            host.run(until: start + 37)
             #expect(try status()?.appearance == "dim")
             #expect(host.style == host.style(for: .dim))
 
             #expect(try ControlClient.send(.command(.mode(.off)), to: path) == .done("mode off"))
-            await host.run(until: start + 41)
+            host.run(until: start + 41)
             #expect(try status().map { [$0.appearance, $0.mode] } == ["off", "off"])
             #expect(!sink.panelRGB().contains { $0 != 0 }, "the panel is dark")
 
             _ = try ControlClient.send(.command(.mode(.auto)), to: path)
-            await host.run(until: start + 44)
+            host.run(until: start + 44)
             #expect(try status().map { [$0.appearance, $0.mode] } == ["day", "auto"])
             #expect(sink.panelRGB().contains { $0 != 0 }, "the panel shows the widgets again")
 
@@ -283,7 +283,7 @@ struct ControlServerTests {
             #expect(
                 try ControlClient.send(.command(.reload(kind: "flaky")), to: path)
                     == .done("reloading flaky"))
-            await host.run(until: start + 50)
+            host.run(until: start + 50)
             #expect(flaky.callCount == 2)
             let failed = try #require(try status()?.widgets.last)
             #expect(failed.lastError == "the feed is down")

@@ -49,15 +49,15 @@ struct DisplayHandoverTests {
         let sink = RecordingSink()
         let clock = SimulatedClock(start: start)
         let host = try host(sink, clock: clock)
-        await host.run(until: start + 10)
+        host.run(until: start + 10)
         let drawn = sink.presents.count
         host.events.post(.releaseDisplay)
-        await host.run(until: start + 20)
+        host.run(until: start + 20)
         #expect(sink.releases == 1)
         #expect(sink.acquires == 0)
         #expect(sink.presents.count == drawn)
         host.events.post(.acquireDisplay)
-        await host.run(until: start + 30)
+        host.run(until: start + 30)
         #expect(sink.acquires == 1)
         #expect(sink.presents.count == drawn + 1)
         #expect(sink.presents.last == [IntRect(size: sink.size)])
@@ -69,14 +69,14 @@ struct DisplayHandoverTests {
         sink.retryInterval = 1
         let clock = SimulatedClock(start: start)
         let host = try host(sink, clock: clock)
-        await host.run(until: start + 5.5)
+        host.run(until: start + 5.5)
         // The first frames, then one full present a second.
         let retries = sink.presents.suffix(5)
         #expect(retries.count == 5)
         #expect(retries.allSatisfy { $0 == [IntRect(size: sink.size)] })
         sink.retryInterval = nil  // the display is back
         let count = sink.presents.count
-        await host.run(until: start + 59)
+        host.run(until: start + 59)
         #expect(sink.presents.count == count + 1)  // the retry that found it back, no more
     }
 }

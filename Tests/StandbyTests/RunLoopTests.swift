@@ -122,7 +122,7 @@ struct RunLoopTests {
             """,
             [kind("clock", MinuteProvider()), kind("calendar", RelevantProvider(score: 0))],
             clock: clock)
-        await host.run(until: start + 86400)
+        host.run(until: start + 86400)
         let stats = host.statistics
         // The placeholder, then one draw per minute of the day.
         #expect(stats.draws["clock"] == 1 + 1440)
@@ -145,7 +145,7 @@ struct RunLoopTests {
             [[slot]]
             widgets = ["still"]
             """, [kind("still", RelevantProvider(score: 0))], clock: clock)
-        await host.run(until: start + 3600)
+        host.run(until: start + 3600)
         // Placeholder + entry, then one redraw per 10-minute step: 5 steps after the start
         // within the hour.
         #expect(host.statistics.draws["still"] == 2 + 5)
@@ -170,7 +170,7 @@ struct RunLoopTests {
                 kind("high2", RelevantProvider(score: 50)),
             ], clock: clock)
         #expect(host.shownInstance(ofSlot: 0, at: start) == 0, "no entries yet: the first")
-        await host.run(until: start + 1)
+        host.run(until: start + 1)
         #expect(host.shownInstance(ofSlot: 0, at: start + 1) == 1, "the first of the two highest")
         #expect(host.statistics.draws["high"] == 1)
         #expect(
@@ -195,7 +195,7 @@ struct RunLoopTests {
             """,
             [kind("a", RelevantProvider(score: 0)), kind("b", RelevantProvider(score: 0))],
             clock: clock)
-        await host.run(until: start + 3600)
+        host.run(until: start + 3600)
         // 2027-01-15 08:00 is a multiple of 15 min: a, b, a, b over the hour.
         #expect(host.statistics.draws["a"]! >= 2)
         #expect(host.statistics.draws["b"] == 2)
@@ -217,7 +217,7 @@ struct RunLoopTests {
             [[slot]]
             widgets = ["clock"]
             """, [kind("hang", HangingProvider()), kind("clock", MinuteProvider())], clock: clock)
-        await host.run(until: start + 600)
+        host.run(until: start + 600)
         #expect(host.statistics.draws["hang"] == 1)
         #expect(host.statistics.draws["clock"] == 11)
     }
@@ -235,7 +235,7 @@ struct RunLoopTests {
             [[slot]]
             widgets = ["flaky"]
             """, [kind("flaky", flaky)], clock: clock)
-        await host.run(until: start + 3600)
+        host.run(until: start + 3600)
         // First answer drawn; the failures after 10 minutes draw nothing new.
         #expect(host.statistics.draws["flaky"] == 2)
         #expect(flaky.callCount >= 3, "it retried with back-off")
@@ -252,10 +252,10 @@ struct RunLoopTests {
         let host = try StandbyHost(
             configuration: configuration, registry: WidgetRegistry([kind("flaky", flaky)]),
             sink: sink, clock: clock, center: center)
-        await host.run(until: start + 60)
+        host.run(until: start + 60)
         #expect(flaky.callCount == 1)
         center.reloadTimelines(ofKind: "flaky")
-        await host.run(until: start + 70)
+        host.run(until: start + 70)
         #expect(flaky.callCount == 2)
     }
 }

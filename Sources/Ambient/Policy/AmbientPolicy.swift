@@ -60,9 +60,13 @@ public struct AmbientPolicy: Sendable {
 
     /// The appearance at `time` given `reading`: a lux value, the sensor's error, or nil when
     /// no sensor is configured.
-    public mutating func update(at time: Date, reading: Result<Double, LightSensorError>?)
-        -> AmbientDecision
-    {
+    ///
+    /// A failed reading asks to be retried (``AmbientDecision/nextEvaluation`` within
+    /// ``retryInterval``) unless `retryingFailures` is false: the caller hears by itself when
+    /// the sensor may be back (a device event).
+    public mutating func update(
+        at time: Date, reading: Result<Double, LightSensorError>?, retryingFailures: Bool = true
+    ) -> AmbientDecision {
         if let manualOverride {
             return AmbientDecision(
                 appearance: manualOverride, source: .override, nextEvaluation: nil)
@@ -86,7 +90,7 @@ public struct AmbientPolicy: Sendable {
             let retry = time.addingTimeInterval(max(configuration.pollInterval, Self.retryInterval))
             return AmbientDecision(
                 appearance: scheduled, source: .schedule,
-                nextEvaluation: [retry, boundary].compactMap { $0 }.min())
+                nextEvaluation: [retryingFailures ? retry : nil, boundary].compactMap { $0 }.min())
         case .success(let lux):
             if sensorFailing {
                 logger.notice("light sensor reads again (\(lux) lux); following it")

@@ -176,5 +176,12 @@ public final class DRMSink: FrameSink {
         console = nil
     }
 
+    /// Restores the saved CRTC and gives the VT back, from whatever thread, without waiting
+    /// for a flip or freeing buffers: the process exits right after.
+    public func restoreConsoleForExit() {
+        if !scanout.isReleased { saved?.restore() }
+        console?.release()
+    }
+
     deinit { close() }
 }

@@ -237,6 +237,16 @@ public final class FbdevSink: FrameSink {
     public func close() {
         guard !closed else { return }
         closed = true
+        restoreConsoleForExit()
+        console = nil
+        mapping.unmap()
+        file.close()
+        lastCanvas = nil
+    }
+
+    /// Unblanks, pans back and gives the VT back, from whatever thread, without unmapping:
+    /// the process exits right after.
+    public func restoreConsoleForExit() {
         if !isReleased {
             if isBlanked && blankSupported {
                 _ = nightstand_fb_blank(file.raw, nightstand_fb_blank_unblank())
@@ -247,10 +257,6 @@ public final class FbdevSink: FrameSink {
             }
         }
         console?.release()
-        console = nil
-        mapping.unmap()
-        file.close()
-        lastCanvas = nil
     }
 
     deinit { close() }

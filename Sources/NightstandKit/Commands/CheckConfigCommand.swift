@@ -20,7 +20,7 @@ struct CheckConfigCommand: AsyncParsableCommand {
     func run() async throws {
         try await exitingOnConfigurationError {
             let configuration = try Configuration.load(
-                file: file, sections: WidgetKinds.sections)
+                file: file, sections: Assembly.sections)
             let widgets = try configuration.check(registry: WidgetKinds.registry)
             print("\(file): OK")
             print("  display: \(configuration.display.backend.rawValue)")

@@ -16,7 +16,7 @@ struct ConfigurationOptions: ParsableArguments {
     /// (``exitingOnConfigurationError(_:)`` prints it and exits with status 78, EX_CONFIG).
     func load() throws(ConfigurationError) -> Configuration {
         guard let file else { return .default }
-        return try Configuration.load(file: file, sections: WidgetKinds.sections)
+        return try Configuration.load(file: file, sections: Assembly.sections)
     }
 }
 

@@ -35,6 +35,8 @@ public struct NightstandCommand: AsyncParsableCommand {
     /// and the first such thread arms a timer that wakes the process every second for good.
     public static func main(widgets: [ConfigurableWidget]) -> Never {
         WidgetKinds.extra = widgets
+        // A write to a closed pipe (a log reader gone) is an error to handle, not the end.
+        signal(SIGPIPE, SIG_IGN)
         let done = DispatchSemaphore(value: 0)
         Task(executorPreference: ThreadExecutor.host) {
             await Self.main()
@@ -54,10 +56,4 @@ enum WidgetKinds {
     static var registry: WidgetRegistry {
         WidgetRegistry(BuiltinWidgets.all + extra)
     }
-
-    /// The configuration sections other modules add (`[input]`, `[mqtt]`, …).
-    ///
-    /// They are read, checked and reloaded with the rest of the file. A module's section is
-    /// listed here, one line.
-    static let sections: [any ConfigurationSection.Type] = []
 }

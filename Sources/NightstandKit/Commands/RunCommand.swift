@@ -17,22 +17,20 @@ struct RunCommand: AsyncParsableCommand {
             Opens the configured display (or, with backend auto, the first DRM card with a \
             connected screen, else /dev/fb0, else the headless backend, which writes the screen \
             to a PNG each time it changes), and keeps every widget current. SIGINT or SIGTERM \
-            restores the display and exits. Switching to another VT (Ctrl+Alt+F2) releases the \
-            display (SIGUSR1) and switching back redraws it (SIGUSR2). `nightstand reload`, \
-            `mode` and `status` reach it through its control socket (owner-only); when another \
-            nightstand is live on that socket, it exits with status 73 before touching the \
-            display.
+            restores the display and exits (within a second, whatever the display is doing). \
+            SIGHUP reads the configuration file again and applies it without restarting; a \
+            file check-config refuses is refused with its message and the display keeps the \
+            old one. Switching to another VT (Ctrl+Alt+F2) releases the display (SIGUSR1) and \
+            switching back redraws it (SIGUSR2). `nightstand reload`, `mode` and `status` \
+            reach it through its control socket (owner-only); when another nightstand is live \
+            on that socket, it exits with status 73 before touching the display.
             """)
 
     @OptionGroup var config: ConfigurationOptions
 
     @OptionGroup var control: ControlOptions
 
-    @Option(help: "auto, drm, fbdev or headless (overrides [display] backend).")
-    var backend: String?
-
-    @Option(help: "The device: /dev/dri/cardN or /dev/fbN (overrides [display] device).")
-    var device: String?
+    @OptionGroup var display: DisplayOptions
 
     @Option(help: "Start the display's clock at this instant, e.g. 2026-11-21T23:30 or 23:30.")
     var at: String?
@@ -47,23 +45,8 @@ struct RunCommand: AsyncParsableCommand {
         let log = try bootstrapLogging(level: logLevel)
         try await exitingOnConfigurationError {
             var configuration = try config.load()
-            if let backend {
-                guard let value = DisplayConfiguration.Backend(rawValue: backend) else {
-                    throw ValidationError(
-                        "--backend \(backend): expected auto, drm, fbdev or headless")
-                }
-                configuration.display.backend = value
-            }
-            if let device { configuration.display.device = device }
-            if let out { configuration.display.headlessImagePath = out }
-            if configuration.display.headlessImagePath == "none" {
-                // Frames kept in memory only: for measuring the host without file writes.
-                configuration.display.headlessImagePath = nil
-            } else if configuration.display.headlessImagePath == nil
-                && configuration.display.headlessRawPath == nil
-            {
-                configuration.display.headlessImagePath = "out/screen.png"
-            }
+            let adjust = overrides
+            adjust(&configuration)
             let clock: SystemClock
             if let at {
                 guard let start = DateTimeText.parse(at) else {
@@ -75,47 +58,82 @@ struct RunCommand: AsyncParsableCommand {
             } else {
                 clock = SystemClock()
             }
-            try await Self.show(configuration, clock: clock, control: control, log: log)
+            try Self.show(
+                configuration, clock: clock, control: control, log: log,
+                reloading: config.file, adjust: adjust)
+        }
+    }
+
+    /// What the command line says over every version of the configuration file (the first,
+    /// and each reloaded one).
+    private var overrides: @Sendable (inout Configuration) -> Void {
+        { [display, out] configuration in
+            display.apply(to: &configuration.display)
+            if let out { configuration.display.headlessImagePath = out }
+            if configuration.display.headlessImagePath == "none" {
+                // Frames kept in memory only: for measuring the host without file writes.
+                configuration.display.headlessImagePath = nil
+            } else if configuration.display.headlessImagePath == nil
+                && configuration.display.headlessRawPath == nil
+            {
+                configuration.display.headlessImagePath = "out/screen.png"
+            }
         }
     }
 
     private static func show(
-        _ configuration: Configuration, clock: SystemClock, control: ControlOptions, log: Logger
-    ) async throws {
+        _ configuration: Configuration, clock: SystemClock, control: ControlOptions, log: Logger,
+        reloading file: String?, adjust: @escaping @Sendable (inout Configuration) -> Void
+    ) throws {
         let registry = WidgetKinds.registry
         // Check what check-config checks before touching the display.
         try configuration.check(registry: registry)
         // And that no other instance runs, before touching the display.
         try control.prepareServer()
-        if let path = configuration.display.headlessImagePath,
-            configuration.display.backend != .drm,
-            configuration.display.backend != .fbdev
-        {
-            try FileManager.default.createDirectory(
-                atPath: Paths.directory(of: path).isEmpty ? "." : Paths.directory(of: path),
-                withIntermediateDirectories: true)
-        }
+        try makeOutputDirectory(for: configuration.display)
         if let failure = HugePages.disable() { log.debug("huge pages stay on: \(failure)") }
         // Signals first: the sink asks the kernel for VT switch signals, whose default action
-        // would end the program. They wait in the queue until the loop runs.
-        let events = EventQueue()
-        var display = configuration.display
-        display.vtSwitchSignals = .standard
+        // would end the program. They wait in the mailbox until the loop runs.
+        let events = try Mailbox<HostEvent>()
+        let displays = OpenDisplay()
+        let socket = control.serverPath
+        let deadline = StopDeadline(stop: { events.post(.stop) }) {
+            writeStandardError(
+                "nightstand: the run loop did not stop within 1 s; restoring the console and "
+                    + "exiting")
+            displays.restoreConsoleForExit()
+            unlink(socket)
+            _exit(70)
+        }
         let signals = try SignalHandlers([
-            SIGINT: { events.post(.stop) }, SIGTERM: { events.post(.stop) },
+            SIGINT: { deadline.requestStop() }, SIGTERM: { deadline.requestStop() },
+            SIGHUP: { events.post(.reloadConfiguration()) },
             VTSwitchSignals.standard.release: { events.post(.releaseDisplay) },
             VTSwitchSignals.standard.acquire: { events.post(.acquireDisplay) },
         ])
         defer { signals.cancel() }
-        let sink = try display.openSink { log.info("\($0)") }
-        defer { sink.close() }
+        let open: @Sendable (DisplayConfiguration) throws -> any FrameSink = { settings in
+            var settings = settings
+            settings.vtSwitchSignals = .standard
+            try makeOutputDirectory(for: settings)
+            let sink = try settings.openSink { log.info("\($0)") }
+            displays.set(sink)
+            return sink
+        }
+        let sink = try open(configuration.display)
+        defer { displays.close() }
         let host = try StandbyHost(
             configuration: configuration, registry: registry, sink: sink, clock: clock,
             fonts: try FontDatabase(), log: log, notifier: SystemdNotifier(),
             ambient: AmbientController(
                 configuration: configuration.ambient,
                 logger: Logger(label: "nightstand.ambient")),
-            events: events)
+            events: events,
+            reloader: file.map {
+                ConfigurationReloader(
+                    file: $0, sections: Assembly.sections, adjust: adjust, openDisplay: open)
+            })
+        for source in Assembly.sources(log: log) { host.add(source) }
         let server = try control.startServer(handler: host.controlHandler, log: log)
         defer { server.stop() }
         if sink is HeadlessSink, let path = configuration.display.headlessImagePath {
@@ -124,8 +142,48 @@ struct RunCommand: AsyncParsableCommand {
             )
         }
         log.info("running: \(configuration.slots.count) slot(s) on \(sink.size)")
-        await host.run()
+        host.run()
+        deadline.finished()
         log.info("stopped")
+    }
+
+    /// Creates the directory of the headless backend's output, when the display may be
+    /// headless.
+    private static func makeOutputDirectory(for display: DisplayConfiguration) throws {
+        guard let path = display.headlessImagePath, display.backend != .drm,
+            display.backend != .fbdev
+        else { return }
+        let directory = Paths.directory(of: path)
+        try FileManager.default.createDirectory(
+            atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
+    }
+}
+
+/// The display the program has open (a reload may open another), for closing it at the end
+/// and for the stop deadline's emergency exit on another thread.
+private final class OpenDisplay: @unchecked Sendable {
+    // Guarded by `lock`: set on the loop's thread, read on the signal thread at an emergency.
+    private let lock = Condition()
+    private var sink: (any FrameSink)?
+
+    func set(_ sink: any FrameSink) {
+        lock.lock()
+        self.sink = sink
+        lock.unlock()
+    }
+
+    func close() {
+        lock.lock()
+        let current = sink
+        lock.unlock()
+        current?.close()
+    }
+
+    func restoreConsoleForExit() {
+        lock.lock()
+        let current = sink
+        lock.unlock()
+        current?.restoreConsoleForExit()
     }
 }
 

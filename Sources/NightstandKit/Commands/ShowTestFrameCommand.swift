@@ -25,10 +25,7 @@ struct ShowTestFrameCommand: ParsableCommand {
         shouldDisplay: false
     )
 
-    @Option(help: "auto, drm, fbdev or headless.")
-    var backend: String = "auto"
-    @Option(help: "/dev/dri/cardN or /dev/fbN.")
-    var device: String?
+    @OptionGroup var display: DisplayOptions
     @Option(help: "DRM connector name, e.g. HDMI-A-1.")
     var connector: String?
     @Option(help: "Mode as WxH or WxH@Hz.")
@@ -112,13 +109,11 @@ struct ShowTestFrameCommand: ParsableCommand {
     }
 
     private func configuration() throws -> DisplayConfiguration {
-        guard let kind = DisplayConfiguration.Backend(rawValue: backend) else {
-            throw ValidationError("unknown backend \(backend)")
-        }
         guard let turn = Rotation(degrees: rotation) else {
             throw ValidationError("rotation must be 0, 90, 180 or 270")
         }
-        var config = DisplayConfiguration(backend: kind, device: device, connector: connector)
+        var config = DisplayConfiguration(connector: connector)
+        display.apply(to: &config)
         config.rotation = turn
         config.pageFlips = !noPageFlip
         config.headlessImagePath = output
@@ -134,7 +129,11 @@ struct ShowTestFrameCommand: ParsableCommand {
             }
             config.format = f
         }
-        guard let s = PixelSize(parsing: size) else { throw ValidationError("bad size \(size)") }
+        guard let s = PixelSize(parsing: size), DisplayConfiguration.fits(s) else {
+            throw ValidationError(
+                "--size \(size): expected WxH, each side from 1 to \(DisplayConfiguration.largestSide)"
+            )
+        }
         config.headlessSize = s
         return config
     }

@@ -99,7 +99,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         // The sensor --lux stands for: the configured one, by name.
         let sensorName = lux.map { _ in ambient.sensor?.shortName ?? "simulated" }
         host.setAppearance(decision.appearance, source: decision.source, sensorName: sensorName)
-        await host.drawSettledFrame()
+        host.drawSettledFrame()
         return (host, decision.appearance)
     }
 }

@@ -37,9 +37,9 @@ struct AppearanceDirector {
     }
 
     /// The fade time and night's red ceiling.
-    let settings: AppearanceSettings
+    private(set) var settings: AppearanceSettings
     /// The light levels of the appearances (`day_brightness`, … of `[ambient]`).
-    let levels: AmbientConfiguration
+    private(set) var levels: AmbientConfiguration
     /// Whether a backlight does the dimming (pixels then stay at full brightness).
     var backlightDims: Bool
     /// The appearance shown (or fading in).
@@ -54,6 +54,18 @@ struct AppearanceDirector {
         self.settings = settings
         self.levels = levels
         self.backlightDims = backlightDims
+    }
+
+    /// Uses new settings (a reloaded configuration): the appearance stays, drawn at once in
+    /// its new style.
+    mutating func reconfigure(
+        settings: AppearanceSettings, levels: AmbientConfiguration, backlightDims: Bool
+    ) {
+        self.settings = settings
+        self.levels = levels
+        self.backlightDims = backlightDims
+        fade = nil
+        if appearance != .off { style = style(for: appearance) }
     }
 
     /// Changes the appearance at `now`: blanks for `off`, fades between the others when

@@ -7,11 +7,12 @@ import FoundationEssentials
 /// ```
 /// {"command":"reload"}
 /// {"command":"reload","kind":"weather"}
+/// {"command":"reload","config":true}
 /// {"command":"mode","mode":"night"}
 /// {"command":"status"}
 /// ```
 public enum ControlRequest: Equatable, Sendable {
-    /// A command for the run loop: `reload` or `mode`.
+    /// A command for the run loop: `reload` (of timelines, or of the configuration) or `mode`.
     case command(ControlCommand)
     /// The host's ``HostStatus``.
     case status
@@ -26,6 +27,9 @@ public enum ControlRequest: Equatable, Sendable {
         case .command(.mode(let mode)):
             wire.command = "mode"
             wire.mode = mode.rawValue
+        case .command(.reloadConfiguration):
+            wire.command = "reload"
+            wire.config = true
         case .status:
             wire.command = "status"
         }
@@ -39,7 +43,8 @@ public enum ControlRequest: Equatable, Sendable {
             wire = try ControlCoding.decoder.decode(Wire.self, from: line)
         } catch let DecodingError.typeMismatch(_, context) where !context.codingPath.isEmpty {
             let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw ControlRequestError("\"\(key)\": expected a string")
+            throw ControlRequestError(
+                "\"\(key)\": expected " + (key == "config" ? "true or false" : "a string"))
         } catch {
             let text = String(decoding: line.prefix(80), as: UTF8.self)
             throw ControlRequestError(
@@ -48,6 +53,12 @@ public enum ControlRequest: Equatable, Sendable {
         }
         let commands = "\"reload\", \"mode\" or \"status\""
         switch wire.command {
+        case "reload" where wire.config == true:
+            guard wire.kind == nil else {
+                throw ControlRequestError(
+                    "\"kind\": expected none with \"config\": the configuration reloads whole")
+            }
+            self = .command(.reloadConfiguration)
         case "reload":
             self = .command(.reload(kind: wire.kind))
         case "mode":
@@ -70,6 +81,7 @@ public enum ControlRequest: Equatable, Sendable {
         var command: String?
         var kind: String?
         var mode: String?
+        var config: Bool?
     }
 }
 

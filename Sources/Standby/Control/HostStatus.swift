@@ -84,9 +84,16 @@ public struct HostStatus: Codable, Equatable, Sendable {
     }
 }
 
-/// The latest ``HostStatus``, written by the run loop and read from any thread.
+/// The latest ``HostStatus``, written by the run loop and read from any thread, with a
+/// notification when it changes.
+///
+/// ```swift
+/// let watching = host.status.observe { status in mqtt.publish(status.appearance) }
+/// let now = host.status.current   // from any thread
+/// ```
 public final class HostStatusBoard: Sendable {
     private let latest: Mutex<HostStatus>
+    private let observers = Observers<HostStatus>()
 
     /// A board showing `initial` until the first publication.
     public init(_ initial: HostStatus) {
@@ -96,8 +103,23 @@ public final class HostStatusBoard: Sendable {
     /// The status last published.
     public var current: HostStatus { latest.withLock { $0 } }
 
-    /// Replaces the status.
+    /// Calls `handler` on the loop's thread with each status that changes.
+    ///
+    /// A status changes when it differs from the one before in more than its time: the
+    /// appearance, the mode, a slot, a widget's plans, a frame. Until the observation is
+    /// cancelled or released; the handler must return at once.
+    public func observe(_ handler: @escaping @Sendable (HostStatus) -> Void) -> Observation {
+        observers.add(handler)
+    }
+
+    /// Replaces the status, telling the observers when more than its time changed.
     public func publish(_ status: HostStatus) {
-        latest.withLock { $0 = status }
+        let changed = latest.withLock { latest in
+            var previous = latest
+            previous.time = status.time
+            latest = status
+            return previous != status
+        }
+        if changed { observers.notify(status) }
     }
 }

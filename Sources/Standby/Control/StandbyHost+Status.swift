@@ -10,10 +10,10 @@ extension StandbyHost {
             time: now,
             appearance: appearance.rawValue,
             mode: mode.rawValue,
-            slots: stacks.indices.map { slot in
+            slots: stacks.slots.indices.map { slot in
                 HostStatus.Slot(
                     shown: runtimes[shownInstance(ofSlot: slot, at: now)].id,
-                    stack: stacks[slot].widgets)
+                    stack: stacks.slots[slot].widgets)
             },
             widgets: runtimes.map { runtime in
                 HostStatus.Widget(
@@ -21,7 +21,7 @@ extension StandbyHost {
                     nextReload: runtime.nextReload, nextEntry: runtime.nextEntryDate(after: now),
                     isFetching: runtime.fetch != nil, lastError: runtime.lastError)
             },
-            frames: statistics.frames, light: Self.light(ambientReading))
+            frames: statistics.frames, light: Self.light(ambient.reading))
     }
 
     /// `250.0 lx from file lux (sensor)`, or `no reading (schedule)`: the light level the

@@ -1,7 +1,7 @@
 import Raster
 
-/// Where everything goes on the screen: the slots side by side, the widget square in each,
-/// and the burn-in offset of the moment.
+/// Where everything goes on the screen: the slots side by side and the widget square in each
+/// (``BurnIn`` moves the whole picture).
 ///
 /// Slots share the width left by the margins and gaps equally and take the full height
 /// inside the margins; a slot's widget is drawn as large as fits, centered.
@@ -40,25 +40,6 @@ public struct SceneLayout: Equatable, Sendable {
                 height: h),
             scale
         )
-    }
-
-    /// The burn-in offset at a time: the picture steps around a small square, one step per
-    /// interval, returning to the center every nine steps.
-    public static func burnInOffset(at time: Double, layout: LayoutConfiguration) -> (
-        x: Int, y: Int
-    ) {
-        let s = layout.burnInShift
-        guard s > 0, layout.burnInInterval > 0 else { return (0, 0) }
-        let steps = [(0, 0), (s, 0), (s, s), (0, s), (-s, s), (-s, 0), (-s, -s), (0, -s), (s, -s)]
-        let step = Int((time / layout.burnInInterval).rounded(.down)) % steps.count
-        return steps[(step + steps.count) % steps.count]
-    }
-
-    /// The instant the burn-in offset next changes after `time`, or `nil` when it never does.
-    public static func nextBurnInChange(after time: Double, layout: LayoutConfiguration) -> Double?
-    {
-        guard layout.burnInShift > 0, layout.burnInInterval > 0 else { return nil }
-        return ((time / layout.burnInInterval).rounded(.down) + 1) * layout.burnInInterval
     }
 }
 

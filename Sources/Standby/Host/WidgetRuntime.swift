@@ -1,10 +1,17 @@
+import EventCore
 import FoundationEssentials
 import Glibc
+import Synchronization
+import SystemSupport
 import Widgets
 
 /// One widget instance as the run loop keeps it: its timeline, its fetch in flight, and its
 /// error state.
 final class WidgetRuntime {
+    /// A number no other runtime of the process has: a provider's answer finds its runtime
+    /// by it, whatever a reload did to the list meanwhile.
+    let serial = WidgetRuntime.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<Int>(0)
     let id: String
     let descriptor: WidgetDescriptor
     let context: TimelineProviderContext
@@ -60,12 +67,13 @@ final class WidgetRuntime {
     }
 
     /// Starts a fetch on its own task; its result arrives on `events`.
-    func startFetch(index: Int, now: Date, timeout: TimeInterval, events: EventQueue) {
+    func startFetch(now: Date, timeout: TimeInterval, events: Mailbox<HostEvent>) {
         guard fetch == nil else { return }
         fetchGeneration += 1
         let generation = fetchGeneration
         let provider = descriptor.provider
         let context = TimelineProviderContext(family: context.family, date: now)
+        let serial = serial
         let task = Task(executorPreference: ThreadExecutor.providers) {
             let result: Result<AnyTimeline, TimelineFailure>
             do {
@@ -75,7 +83,10 @@ final class WidgetRuntime {
             } catch {
                 result = .failure(TimelineFailure(description: "\(error)"))
             }
-            events.post(.timeline(instance: index, generation: generation, result))
+            events.post(
+                HostEvent(internal: "timeline of widget \(serial)") { host in
+                    host.finishFetch(serial: serial, generation: generation, result: result)
+                })
         }
         fetch = (task, now.addingTimeInterval(timeout), generation)
         nextReload = nil
@@ -87,7 +98,7 @@ final class WidgetRuntime {
         guard let fetch, now >= fetch.deadline else { return nil }
         fetch.task.cancel()
         let failure = TimelineFailure(
-            description: "the provider did not answer within \(Int(timeout)) s")
+            description: "the provider did not answer within \(DurationWords.seconds(timeout))")
         return finishFetch(generation: fetch.generation, result: .failure(failure), now: now)
     }
 

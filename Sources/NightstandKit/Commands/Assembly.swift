@@ -1,0 +1,21 @@
+import Standby
+import SystemSupport
+
+/// Where the program puts the host together: the configuration sections other modules add,
+/// and the event sources the display runs with.
+///
+/// A new module's section or source is one line here; the host's loop does not change
+/// (docs/architecture.md, "Adding an event source", "Adding a config section").
+enum Assembly {
+    /// The configuration sections other modules add (`[input]`, `[mqtt]`, …): read, checked
+    /// (`check-config`) and reloaded with the rest of the file.
+    static let sections: [any ConfigurationSection.Type] = []
+
+    /// The sources `nightstand run` starts with its loop.
+    static func sources(log: Logger) -> [any EventSource] {
+        [
+            // IIO light sensors that appear later (netlink uevents, subsystem iio).
+            SensorHotplug()
+        ]
+    }
+}

@@ -1,0 +1,98 @@
+import EventCore
+import FoundationEssentials
+import SystemSupport
+
+/// Something that produces events for the host: a kernel socket, an input device, a network
+/// client.
+///
+/// A source is started when the run loop starts and stopped when it ends. It either
+///
+/// - watches file descriptors on the loop (``SourceContext/watch(_:_:)``): its handler runs on
+///   the loop's thread when the descriptor is readable, and must read without blocking and
+///   do a bounded amount of work (libinput's fd, a netlink socket); or
+/// - runs a thread of its own and posts events (``SourceContext/events``) from it (an MQTT
+///   client's network thread, an HTTP server).
+///
+/// Either way it acts through events and their verbs (``HostEvent``, ``HostControl``). It may
+/// also ask to be woken at an instant of the host's clock (``SourceContext/wake(at:_:)``)
+/// instead of keeping a timer thread. Adding a source is writing it and adding it where the
+/// program assembles the host (``StandbyHost/add(_:)``): the loop does not change.
+///
+/// ```swift
+/// final class LidSwitch: EventSource {
+///     private var watch: FileWatch?
+///     func start(_ context: SourceContext) throws {
+///         let fd = try openLidDevice()
+///         watch = context.watch(fd) { control in
+///             if readLid(fd) == .closed { control.setMode(.off) }
+///         }
+///     }
+///     func stop() { watch?.cancel() }
+/// }
+///
+/// host.add(LidSwitch())
+/// ```
+public protocol EventSource: AnyObject {
+    /// Starts producing events, as the loop starts, on the loop's thread.
+    ///
+    /// A source that cannot start throws; the host logs why and runs without it.
+    func start(_ context: SourceContext) throws
+
+    /// Stops, as the loop ends, on the loop's thread: cancel what was registered, end any
+    /// thread.
+    func stop()
+
+    /// The configuration was reloaded and is now `configuration`: read your section again.
+    /// Default: nothing.
+    func configurationChanged(_ configuration: Configuration)
+}
+
+extension EventSource {
+    /// Does nothing: the source has no section.
+    public func configurationChanged(_ configuration: Configuration) {}
+}
+
+/// What a started source may use: the loop's wait, its timers, and the host's events.
+///
+/// Everything here is for the loop's thread, except ``events``, which any thread may post to.
+public final class SourceContext {
+    /// The host, for the host's own sources.
+    unowned let host: StandbyHost
+
+    init(host: StandbyHost) {
+        self.host = host
+    }
+
+    /// Where a thread of the source posts its events.
+    public var events: Mailbox<HostEvent> { host.events }
+
+    /// The host's clock's time now.
+    public var now: Date { host.clock.now }
+
+    /// The configuration the host runs.
+    public var configuration: Configuration { host.configuration }
+
+    /// The host's log.
+    public var log: Logger { host.log }
+
+    /// Runs `handler` with the host's verbs whenever `fd` is readable.
+    ///
+    /// Until the watch is cancelled (keep it; releasing it cancels too). The source keeps
+    /// owning `fd`.
+    public func watch(_ fd: Int32, _ handler: @escaping (any HostControl) -> Void) -> FileWatch {
+        host.loop.watch(fd) { [unowned host] in handler(host) }
+    }
+
+    /// Runs `action` with the host's verbs once the host's clock reaches `date` (not before;
+    /// on the first turn after it), unless the wake is cancelled first.
+    public func wake(at date: Date, _ action: @escaping (any HostControl) -> Void)
+        -> ScheduledWake
+    {
+        host.timers.schedule(at: date) { [unowned host] in action(host) }
+    }
+
+    /// Applies `event` now (a handler on the loop's thread need not post).
+    public func apply(_ event: HostEvent) {
+        event.apply(host)
+    }
+}

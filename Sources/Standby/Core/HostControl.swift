@@ -1,0 +1,41 @@
+import FoundationEssentials
+
+/// The verbs of the host: everything an event may ask of it.
+///
+/// `nightstand mode` and `reload` over the control socket, SIGHUP, and every input to come
+/// (touches, keys, MQTT commands, HTTP requests) end in these calls, on the loop's thread, so
+/// they behave the same whichever way they came. ``StandbyHost`` implements them; a source's
+/// tests may implement them on a stand-in. A new verb is a new requirement here and its
+/// implementation in the host: the loop does not change.
+///
+/// ```swift
+/// let swipeUp = HostEvent("swipe up") { control in control.setMode(.night) }
+/// ```
+public protocol HostControl: AnyObject {
+    /// Holds an appearance (`day`, `dim`, `night`, `off`) whatever the sensor and the
+    /// schedule say, or hands the choice back (``ModeOverride/auto``).
+    func setMode(_ mode: ModeOverride)
+
+    /// Asks the providers of every widget of `kind` (nil: of every widget) for a new
+    /// timeline on this turn.
+    func reloadTimelines(ofKind kind: String?)
+
+    /// Reads the configuration file again and, when it is valid, applies it without
+    /// restarting: a summary of what changed, or the error that refused the file (the
+    /// running configuration stays).
+    func reloadConfiguration() -> Result<String, ConfigurationError>
+
+    /// Turns at the display's pace until `date`, presenting every frame that changes: for
+    /// something that moves. The display paces it (a DRM sink waits for the page flip); at
+    /// most ``StandbyHost/frameInterval`` apart.
+    func animate(until date: Date)
+
+    /// Gives the display up: the console is switching to another VT.
+    func releaseDisplay()
+
+    /// Takes the display back and presents the whole frame: the console switched back.
+    func acquireDisplay()
+
+    /// Finishes this turn and returns from the run loop.
+    func stop()
+}

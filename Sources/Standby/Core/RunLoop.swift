@@ -1,0 +1,101 @@
+import EventCore
+import FoundationEssentials
+import Raster
+
+extension StandbyHost {
+    /// The shortest time between two frames while something moves (``HostControl/animate(until:)``):
+    /// 60 frames a second at most; a display that flips slower paces the loop itself.
+    public static let frameInterval: TimeInterval = 1.0 / 60
+
+    /// Adds a source of events, started when ``run(until:)`` starts and stopped when it ends.
+    ///
+    /// ```swift
+    /// host.add(try SensorHotplug())
+    /// ```
+    public func add(_ source: any EventSource) {
+        sources.append(source)
+    }
+
+    /// Runs the loop until stopped (``HostEvent/stop``), or until the clock reaches `end`; on
+    /// the thread that owns the host.
+    ///
+    /// Each pass takes one turn (``turn(at:)``: fetches, appearance, drawing what changed),
+    /// then sleeps in the clock's one wait until the earliest deadline
+    /// (``nextDeadline(after:)``) or until an event arrives, applies the events that arrived
+    /// in order, and runs the wakes sources asked for.
+    public func run(until end: Date? = nil) {
+        center.onReloadRequest { [events] in
+            // The request is taken at the start of the next turn; the event only wakes the loop.
+            events.post(HostEvent(internal: "reload requested") { _ in })
+        }
+        let receiving = loop.receive(from: events) { [unowned self] arrived in
+            for event in arrived { event.apply(self) }
+        }
+        startSources()
+        defer {
+            stopSources()
+            receiving.cancel()
+            center.onReloadRequest(nil)
+            for runtime in runtimes { runtime.cancelFetch() }
+            notifier.notify("STOPPING=1")
+        }
+        while !stopped {
+            let now = clock.now
+            if let end, now >= end { break }
+            turn(at: now)
+            watchdog.ping()
+            var deadline = nextDeadline(after: now)
+            if let end { deadline = min(deadline ?? end, end) }
+            let busy = runtimes.contains { $0.fetch != nil }
+            clock.wait(until: deadline, on: loop, busy: busy)
+            statistics.wakeups += 1
+            timers.fire(at: clock.now)
+        }
+    }
+
+    /// Draws one frame at the clock's time once every provider answered or timed out.
+    ///
+    /// This is what `nightstand snapshot` shows. It waits real time, at most the provider
+    /// timeout.
+    public func drawSettledFrame() {
+        let receiving = loop.receive(from: events) { [unowned self] arrived in
+            for event in arrived { event.apply(self) }
+        }
+        defer { receiving.cancel() }
+        let now = clock.now
+        turn(at: now)
+        let giveUp = Date().addingTimeInterval(providerTimeout)
+        while runtimes.contains(where: { $0.fetch != nil }) {
+            let remaining = giveUp.timeIntervalSinceNow
+            loop.wait(timeout: max(remaining, 0))
+            if remaining <= 0 {
+                // Time out every fetch still running, at the host's deadline.
+                for runtime in runtimes {
+                    if let change = runtime.timeOutFetch(
+                        now: .distantFuture, timeout: providerTimeout)
+                    {
+                        report(change, of: runtime)
+                    }
+                }
+            }
+        }
+        drawChanges(at: now)
+    }
+
+    private func startSources() {
+        let context = SourceContext(host: self)
+        sourceContext = context
+        for source in sources {
+            do {
+                try source.start(context)
+            } catch {
+                log.warning("\(type(of: source)): not started: \(error)")
+            }
+        }
+    }
+
+    private func stopSources() {
+        for source in sources { source.stop() }
+        sourceContext = nil
+    }
+}

@@ -1,0 +1,39 @@
+import FoundationEssentials
+
+extension StandbyHost {
+    /// The earliest instant after `now` at which something must happen; nil when nothing
+    /// will (the loop then sleeps until an event).
+    ///
+    /// The candidates, each from the part that owns it: a provider's reload or timeout, a
+    /// timeline's next entry or the end of its relevance, a drawn widget's next change (a live
+    /// text's next second or minute), a stack's rotation, the burn-in step, a fade's next
+    /// frame, the ambient controller's next evaluation, a display retry, an animation's next
+    /// frame, a source's wake, and systemd's watchdog.
+    func nextDeadline(after now: Date) -> Date? {
+        var deadline: Date?
+        func consider(_ date: Date?) {
+            guard let date else { return }
+            deadline = min(deadline ?? date, date)
+        }
+        for runtime in runtimes {
+            consider(runtime.nextReload)
+            consider(runtime.fetch?.deadline)
+            consider(runtime.nextEntryDate(after: now))
+            consider(runtime.relevance(at: now).until)
+        }
+        consider(painter.nextChange)
+        consider(stacks.nextRotation(after: now))
+        consider(displayRetry)
+        consider(
+            painter.burnIn.nextChange(after: now.timeIntervalSince1970)
+                .map(Date.init(timeIntervalSince1970:)))
+        consider(director.nextFrame(after: now))
+        consider(ambient.nextDue)
+        if let end = animationEnd, now < end {
+            consider(now.addingTimeInterval(Self.frameInterval))
+        }
+        consider(timers.next)
+        consider(watchdog.nextDue(displayNow: now))
+        return deadline.map { max($0, now) }
+    }
+}

@@ -1,0 +1,207 @@
+import Ambient
+import Display
+import FoundationEssentials
+import Raster
+import SystemSupport
+import Widgets
+
+/// How a running host reads its configuration again (`nightstand reload --config`, SIGHUP):
+/// the file, the other modules' sections, what the command line overrides, and how to open a
+/// display whose settings changed.
+///
+/// ```swift
+/// let reloader = ConfigurationReloader(
+///     file: "/etc/nightstand/nightstand.toml", sections: [],
+///     adjust: { $0.display.backend = .drm },        // what --backend said
+///     openDisplay: { try $0.openSink { print($0) } })
+/// ```
+public struct ConfigurationReloader: Sendable {
+    /// The file to read.
+    public let file: String
+    /// The sections of other modules, read with the rest.
+    public let sections: [any ConfigurationSection.Type]
+    /// What the command line overrides, applied to every version of the file.
+    public let adjust: @Sendable (inout Configuration) -> Void
+    /// Opens the display of a changed `[display]`; nil keeps the display open as it is.
+    public let openDisplay: (@Sendable (DisplayConfiguration) throws -> any FrameSink)?
+
+    /// A reloader of `file`.
+    public init(
+        file: String, sections: [any ConfigurationSection.Type] = [],
+        adjust: @escaping @Sendable (inout Configuration) -> Void = { _ in },
+        openDisplay: (@Sendable (DisplayConfiguration) throws -> any FrameSink)? = nil
+    ) {
+        self.file = file
+        self.sections = sections
+        self.adjust = adjust
+        self.openDisplay = openDisplay
+    }
+
+    /// The file read and checked as `check-config` does, with the overrides applied.
+    func load(registry: WidgetRegistry) throws -> Configuration {
+        var configuration = try Configuration.load(file: file, sections: sections)
+        adjust(&configuration)
+        try configuration.check(registry: registry)
+        return configuration
+    }
+}
+
+extension StandbyHost {
+    /// Reads the configuration file again and applies it without restarting or blanking.
+    ///
+    /// The whole file is read and checked first, as `check-config` does; an invalid file is
+    /// refused with the same message and nothing changes. A valid one then takes effect on
+    /// this turn: widgets whose table is unchanged keep their timelines, new ones fetch, the
+    /// layout, stacks, ambient settings and appearance are replaced and every slot is drawn
+    /// again in one frame; a changed `[display]` closes the display and opens the new one (a
+    /// new mode-set), going back to the old one if the new cannot be opened. Sources hear the
+    /// new configuration (``EventSource/configurationChanged(_:)``).
+    public func reloadConfiguration() -> Result<String, ConfigurationError> {
+        guard let reloader else {
+            return .failure(
+                ConfigurationError(
+                    file: configuration.file ?? "<defaults>", line: nil, key: nil,
+                    message: "nothing to reload: this nightstand was started without --config"))
+        }
+        let new: Configuration
+        do {
+            new = try reloader.load(registry: registry)
+        } catch let error as ConfigurationError {
+            log.error("configuration not reloaded, the display keeps the old one: \(error)")
+            return .failure(error)
+        } catch {
+            let failure = ConfigurationError(
+                file: reloader.file, line: nil, key: nil, message: "\(error)")
+            log.error("configuration not reloaded: \(failure)")
+            return .failure(failure)
+        }
+        do {
+            let summary = try apply(new, reloader: reloader)
+            log.notice("configuration reloaded from \(reloader.file): \(summary)")
+            return .success(summary)
+        } catch {
+            log.error("configuration not reloaded, the display keeps the old one: \(error)")
+            return .failure(error)
+        }
+    }
+
+    /// Puts `new` in place of the running configuration; returns what changed.
+    private func apply(_ new: Configuration, reloader: ConfigurationReloader)
+        throws(ConfigurationError) -> String
+    {
+        let old = configuration
+        var changes: [String] = []
+        var display = new.display
+        display.vtSwitchSignals = old.display.vtSwitchSignals
+        if display != old.display {
+            try reopenDisplay(display, new: new, reloader: reloader)
+            changes.append("display reopened (\(sink.size))")
+        } else {
+            try Scene(new).configuration.checkLayout(on: sink.size)
+        }
+        let scene = Scene(new)
+        let descriptors: [WidgetDescriptor]
+        do {
+            descriptors = try registry.makeWidgets(for: scene.configuration)
+        } catch let error as ConfigurationError {
+            throw error
+        } catch {
+            throw ConfigurationError(file: reloader.file, line: nil, key: nil, message: "\(error)")
+        }
+        let now = clock.now
+        var kept = 0
+        let oldScene = Scene(old)
+        let previous = runtimes
+        runtimes = zip(scene.configuration.widgets, descriptors).map { instance, descriptor in
+            if scene.family == oldScene.family,
+                let index = oldScene.configuration.widgets.firstIndex(of: instance),
+                previous.indices.contains(index)
+            {
+                kept += 1
+                return previous[index]
+            }
+            return WidgetRuntime(
+                id: instance.id, descriptor: descriptor, family: scene.family, now: now)
+        }
+        for runtime in previous where !runtimes.contains(where: { $0 === runtime }) {
+            runtime.cancelFetch()
+        }
+        stacks = SlotStacks(scene.configuration.slots, ids: runtimes.map(\.id))
+        changes.append(
+            "\(runtimes.count) widget(s), \(kept) kept, \(runtimes.count - kept) new")
+        painter.relayout(new.layout, count: stacks.count)
+        if new.layout != old.layout { changes.append("layout") }
+        if new.ambient != old.ambient {
+            let controller = ambient.controller.map {
+                AmbientController(
+                    configuration: new.ambient, sysfsRoot: $0.sysfsRoot,
+                    logger: Logger(label: "nightstand.ambient"))
+            }
+            ambient.reconfigure(new.ambient, controller: controller)
+            changes.append("ambient")
+        }
+        if new.appearance != old.appearance || new.ambient != old.ambient {
+            director.reconfigure(
+                settings: new.appearance, levels: new.ambient, backlightDims: ambient.backlightDims)
+            changes.append("appearance")
+        }
+        configuration = new
+        configuration.display = display
+        for source in sources { source.configurationChanged(configuration) }
+        status.publish(currentStatus(at: now))
+        return changes.joined(separator: ", ")
+    }
+
+    /// Closes the display and opens the one `display` describes, checking `new`'s layout on
+    /// its screen; on failure opens the old display again and throws.
+    private func reopenDisplay(
+        _ display: DisplayConfiguration, new: Configuration, reloader: ConfigurationReloader
+    ) throws(ConfigurationError) {
+        guard let open = reloader.openDisplay else {
+            throw new.error(
+                at: "display", key: "[display]",
+                "expected the display settings the display was opened with (this nightstand "
+                    + "cannot open another display); restart it to change them")
+        }
+        let previous = configuration.display
+        sink.close()
+        do {
+            let opened = try open(display)
+            do {
+                try Scene(new).configuration.checkLayout(on: opened.size)
+            } catch {
+                opened.close()
+                throw error
+            }
+            replaceSink(opened)
+        } catch {
+            let failure =
+                error as? ConfigurationError
+                ?? new.error(
+                    at: "display", key: "[display]",
+                    "the new display could not be opened: \(error)")
+            do {
+                replaceSink(try open(previous))
+            } catch {
+                log.critical("display: the old display could not be opened again: \(error)")
+                stopped = true
+            }
+            throw failure
+        }
+    }
+
+    /// Draws on `sink` from now on: a new canvas of its size, everything drawn again.
+    private func replaceSink(_ new: any FrameSink) {
+        sink = new
+        painter = SlotPainter(
+            size: new.size, layout: configuration.layout, count: stacks.count, fonts: fonts)
+        displayRetry = nil
+        if appearance == .off {
+            do {
+                try sink.blank(true)
+            } catch {
+                log.error("display: blanking: \(error)")
+            }
+        }
+    }
+}

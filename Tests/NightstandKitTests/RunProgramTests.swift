@@ -1,0 +1,201 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The `nightstand` program built next to this test bundle.
+private let program: String? = {
+    guard let bundle = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    else { return nil }
+    let path = URL(fileURLWithPath: bundle).deletingLastPathComponent()
+        .appendingPathComponent("nightstand").path
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+}()
+
+/// A running `nightstand run` on the headless backend, in a directory of its own.
+private final class RunningDisplay: @unchecked Sendable {
+    let directory = "/tmp/nightstand-run-" + UUID().uuidString.prefix(8)
+    var config: String { directory + "/nightstand.toml" }
+    var socket: String { directory + "/control.sock" }
+    let process = Process()
+    /// The log so far, appended by the pipe's reader.
+    private final class Log: Sendable {
+        let data = Mutex(Data())
+    }
+
+    private let log = Log()
+    private let errors = Pipe()
+
+    init(_ toml: String, closeStandardError: Bool = false) throws {
+        let binary = try #require(program, "build the nightstand program first (swift build)")
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true)
+        try write(toml)
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [
+            "run", "--config", config, "--socket", socket, "--out", directory + "/screen.png",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        let log = log
+        if closeStandardError {
+            // The log's reader goes away: every later line is a write to a closed pipe.
+            try errors.fileHandleForReading.close()
+        } else {
+            errors.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                log.data.withLock { $0.append(data) }
+            }
+        }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func write(_ toml: String) throws {
+        try toml.write(toFile: config, atomically: true, encoding: .utf8)
+    }
+
+    /// The log so far.
+    var text: String { log.data.withLock { String(decoding: $0, as: UTF8.self) } }
+
+    /// Waits (up to a generous bound that only stops a hang) until `condition` holds.
+    func await(_ what: String, _ condition: () -> Bool) -> Bool {
+        let giveUp = Date().addingTimeInterval(60)
+        while !condition() {
+            if Date() > giveUp { return false }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return true
+    }
+
+    /// The program's exit status once it has exited (a zombie not yet reaped counts), read
+    /// from `/proc/PID/stat` (its 52nd field is the status as `waitpid(2)` gives it): the
+    /// sensor command's orphaned child keeps `Process` from noticing the exit for a while.
+    var exitStatus: Int32? {
+        let path = "/proc/\(process.processIdentifier)/stat"
+        guard let stat = try? String(contentsOfFile: path, encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return process.isRunning ? nil : process.terminationStatus }
+        let fields = stat[stat.index(after: close)...].split(whereSeparator: \.isWhitespace)
+        // After the name: state is field 3, exit_code field 52.
+        guard fields.first == "Z", fields.count >= 50, let code = Int32(fields[49]) else {
+            return nil
+        }
+        return (code >> 8) & 0xff
+    }
+
+    /// Runs `nightstand ARGS --socket …` and returns its exit status and output.
+    func client(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let client = Process()
+        client.executableURL = process.executableURL
+        client.arguments = arguments + ["--socket", socket]
+        let out = Pipe()
+        client.standardOutput = out
+        client.standardError = out
+        try client.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        client.waitUntilExit()
+        return (client.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+private let twoSlots = """
+    [ambient]
+    sensor = "none"
+    """
+
+private let oneSlot = """
+    [ambient]
+    sensor = "none"
+    [[widget]]
+    kind = "clock"
+    [[slot]]
+    widgets = ["clock"]
+    """
+
+@Suite("The nightstand program: signals and live reload", .serialized)
+struct RunProgramTests {
+    @Test(
+        "SIGHUP and reload --config apply a valid file; a bad one is refused and the display goes on"
+    )
+    func reload() throws {
+        let display = try RunningDisplay(twoSlots)
+        #expect(
+            display.await("the socket") { FileManager.default.fileExists(atPath: display.socket) })
+        #expect(try display.client(["status"]).output.contains("clock"))
+
+        try display.write(oneSlot)
+        kill(display.process.processIdentifier, SIGHUP)
+        #expect(
+            display.await("the reload") { display.text.contains("configuration reloaded from") })
+        let status = try display.client(["status"])
+        let dateRows = status.output.split(separator: "\n").filter { $0.hasPrefix("date") }
+        #expect(dateRows.isEmpty, "\(status.output)")
+
+        try display.write(oneSlot + "\n[layout]\nmargin = -1\n")
+        let refused = try display.client(["reload", "--config"])
+        #expect(refused.status == 64)
+        #expect(
+            refused.output.contains(
+                "configuration refused: \(display.config):8: [layout] margin: expected pixels from 0 to 4096, found -1"
+            ), "\(refused.output)")
+        kill(display.process.processIdentifier, SIGHUP)
+        #expect(
+            display.await("the second refusal") {
+                display.text.components(separatedBy: "configuration not reloaded").count == 3
+            })
+        #expect(display.process.isRunning)
+
+        try display.write(twoSlots)
+        let accepted = try display.client(["reload", "--config"])
+        #expect(accepted.status == 0)
+        #expect(accepted.output.hasPrefix("configuration reloaded: 2 widget(s), 1 kept, 1 new"))
+        #expect(try display.client(["status"]).output.contains("date"))
+
+        display.process.terminate()
+        display.process.waitUntilExit()
+        #expect(display.process.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: display.socket), "the socket is removed")
+    }
+
+    @Test("a stop request ends a stuck loop within a second: socket removed, exit status 70")
+    func stuckLoopStops() throws {
+        // The first turn reads a light sensor that takes 30 s: the loop is stuck there.
+        let display = try RunningDisplay(
+            """
+            [ambient]
+            sensor_command = ["sleep", "30"]
+            sensor_timeout = "30s"
+            """)
+        #expect(
+            display.await("the socket") { FileManager.default.fileExists(atPath: display.socket) })
+        Thread.sleep(forTimeInterval: 0.5)
+        let sent = Date()
+        display.process.terminate()
+        #expect(display.await("the exit") { display.exitStatus != nil })
+        // Generous: 30 s is what an unguarded stop takes; the guard's grace is 1 s.
+        #expect(Date().timeIntervalSince(sent) < 10)
+        #expect(display.exitStatus == 70)
+        #expect(!FileManager.default.fileExists(atPath: display.socket))
+        #expect(display.await("the message") { display.text.contains("did not stop within 1 s") })
+    }
+
+    @Test("a closed log pipe does not end the display (SIGPIPE ignored)")
+    func closedLogPipe() throws {
+        let display = try RunningDisplay(twoSlots, closeStandardError: true)
+        #expect(
+            display.await("the socket") { FileManager.default.fileExists(atPath: display.socket) })
+        // Each reload logs a line into the closed pipe.
+        kill(display.process.processIdentifier, SIGHUP)
+        kill(display.process.processIdentifier, SIGHUP)
+        let answer = try display.client(["status"])
+        #expect(answer.status == 0, "\(answer.output)")
+        #expect(display.process.isRunning)
+        display.process.interrupt()
+        display.process.waitUntilExit()
+        #expect(display.process.terminationStatus == 0)
+    }
+}
