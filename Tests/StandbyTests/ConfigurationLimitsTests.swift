@@ -164,7 +164,8 @@ struct ConfigurationLimitsTests {
 
     @Test("the defaults of [ambient] are AmbientConfiguration's own")
     func ambientDefaults() throws {
-        #expect(try Configuration.parse("", file: "x").ambient == AmbientConfiguration())
-        #expect(Configuration.default.ambient == (try AmbientConfiguration()))
+        let standard = try AmbientConfiguration()
+        #expect(try Configuration.parse("", file: "x").ambient == standard)
+        #expect(Configuration.default.ambient == standard)
     }
 }
