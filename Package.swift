@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // Nightstand: a StandBy-style widget display drawn straight into the Linux framebuffer.
-// Module rooms and what each may import: ../shared/DESIGN.md ("Modules").
+// Module rooms and what each may import: docs/architecture.md ("Modules and what each may
+// import"); a target's dependencies below are exactly the modules it may import.
 import PackageDescription
 
 /// A system library found through pkg-config, with the Debian package that provides it.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds and runs the Cairo version of the reference scene (shared/bench/SCENE.md), for
+# Builds and runs the Cairo version of the reference scene (docs/bench-scene.md), for
 # comparison with `nightstand bench`. Usage: Benchmarks/cairo/run.sh [--size WxH] [--out scene.png]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,5 +1,5 @@
 /*
- * The reference scene "standby-pair" (shared/bench/SCENE.md) drawn with Cairo's image backend,
+ * The reference scene "standby-pair" (docs/bench-scene.md) drawn with Cairo's image backend,
  * for comparison with `nightstand bench`. Prints one line per size in the same form:
  *   size=1920x1080 frame_ms=… night_ms=… peak_rss_mib=…
  * plus memset_ms, the time to write the frame's bytes once.
@@ -90,7 +90,7 @@ static void draw(cairo_t *cr, int W, int H, cairo_font_face_t *bold, cairo_font_
     centered(cr, book, 0.09 * s, 0x8E8E93, "Battery", cx, y0 + 0.90 * s);
 }
 
-/* SCENE.md's night pass: R = round(0.2126 R + 0.7152 G + 0.0722 B), G = B = 0. */
+/* The scene's night pass (docs/bench-scene.md): R = round(0.2126 R + 0.7152 G + 0.0722 B), G = B = 0. */
 static void night(uint32_t *px, size_t n) {
     for (size_t i = 0; i < n; i++) {
         uint32_t p = px[i];

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where a frame of the reference scene (shared/bench/SCENE.md) spends its time: the frame drawn
+# Where a frame of the reference scene (docs/bench-scene.md) spends its time: the frame drawn
 # part by part (`nightstand bench --parts`), each part's cost the time it adds to the frame.
 #
 #   Benchmarks/raster/breakdown.sh [SIZE] [ROUNDS]     # default 800x480, 7 rounds

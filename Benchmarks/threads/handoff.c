@@ -1,6 +1,6 @@
 // What it costs a core to update memory another core wrote last, against memory it wrote
 // itself: the price a frame pays when its rows are drawn on one core and then read on
-// another (Canvas.drawingThreads, README "Performance"). Two threads pinned to CPUs 0 and 1
+// another (Canvas.drawingThreads, docs/performance.md). Two threads pinned to CPUs 0 and 1
 // take turns touching every cache line of a 4 MiB buffer (half a 1920x1080 frame); "solo"
 // is one thread doing all the turns. Prints microseconds per pass.
 #define _GNU_SOURCE

@@ -19,7 +19,7 @@ import WidgetUI
 ///
 /// ## Differences from WidgetKit
 ///
-/// Sizes are fixed at those of a 6.1-inch iPhone (DESIGN.md) rather than varying by device,
+/// Sizes are fixed at those of a 6.1-inch iPhone rather than varying by device,
 /// and there is no `systemExtraLarge`.
 public enum WidgetFamily: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// A small square: 170 x 170 points. StandBy's slots show this family.

@@ -167,7 +167,10 @@ struct CalendarTests {
         guard
             case .agenda(let fresh) = CalendarProvider.timeline(recent, now: now, options: options)
                 .0.entries.first?.content
-        else { return }
+        else {
+            Issue.record("expected an agenda from the recent cache")
+            return
+        }
         #expect(fresh.updated == nil)
     }
 

@@ -9,7 +9,7 @@ import Testing
 import Widgets
 
 /// The default display (clock and date) at 21:41 UTC on Friday 2026-11-27,
-/// in each appearance: the contract of DESIGN.md's appearance table, as pixels.
+/// in each appearance: the appearance table of docs/architecture.md, as pixels.
 @Suite("The default display in day, dim and night")
 struct AppearanceGoldenTests {
     @Test(

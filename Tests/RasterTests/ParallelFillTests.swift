@@ -100,10 +100,11 @@ struct ParallelFillTests {
         #expect(matches.load(ordering: .relaxed) == 4)
     }
 
-    @Test("helper threads take parts when the machine has more than one CPU")
+    @Test(
+        "helper threads take parts when the machine has more than one CPU",
+        .enabled(if: ScanWorkers.shared.helperCount > 0, "one CPU: there are no helper threads"))
     func helpersTakeParts() {
         let workers = ScanWorkers.shared
-        guard workers.helperCount > 0 else { return }
         let mine = ScanScratch()
         // Another test may hold the helpers for a moment (its parts then run serially, and so
         // would ours): try until a job reaches them.

@@ -88,7 +88,7 @@ struct WidgetModelTests {
         #expect(all[1].supportedFamilies == [.systemSmall, .systemMedium, .systemLarge])
     }
 
-    @Test("the families have DESIGN.md's point sizes")
+    @Test("the families have the point sizes of a 6.1-inch iPhone")
     func familySizes() {
         #expect(WidgetFamily.systemSmall.size == Size(width: 170, height: 170))
         #expect(WidgetFamily.systemMedium.size == Size(width: 364, height: 170))

@@ -59,9 +59,8 @@ size_t pixel_mask_plan(
 /// `pixel_blend_mask` over a whole prepared mask: its pixel (x, y) onto `dst[y·stride + x]`, with
 /// the same arithmetic, bit for bit. Runs of full coverage are stores when `s` is opaque; the
 /// windows blend four or eight pixels at once. Each kind of step goes in one loop, with no test
-/// of coverage and few branches to mispredict: the reference scene's text (glyphs 80 to 240 px
-/// tall) blends in 60 % of the time `pixel_blend_mask` takes row by row (17 µs, not 29, per
-/// 1920x1080 frame).
+/// of coverage and few branches to mispredict, which is why glyphs blend faster this way than
+/// row by row (docs/performance.md says how to measure it).
 void pixel_blend_mask_plan(
     uint32_t *dst, size_t stride, uint32_t s, const pixel_mask_step *steps, size_t count);
 

@@ -2,7 +2,7 @@ import Raster
 
 /// Copies canvas pixels into framebuffer memory: format conversion and rotation in one pass.
 ///
-/// Every backend goes through this one copy (STYLE.md, "Display/"): the DRM dumb buffer, the
+/// Every backend goes through this one copy, never one of its own: the DRM dumb buffer, the
 /// fbdev mapping and the headless frame are all "a base address, a stride in bytes, a format".
 /// The canvas holds premultiplied pixels; the panel shows them over black, which for
 /// premultiplied color is the color channels as they are, so alpha is simply dropped.

@@ -4,13 +4,13 @@ import Glibc
 import Raster
 import SystemSupport
 
-/// `nightstand bench`: frame times of the reference scene (shared/bench/SCENE.md).
+/// `nightstand bench`: frame times of the reference scene (docs/bench-scene.md).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Time the reference scene: milliseconds per frame, per night pass, peak memory.",
         discussion: """
-            Draws the "standby-pair" scene of shared/bench/SCENE.md at 800x480, 1280x720 and \
+            Draws the "standby-pair" scene of docs/bench-scene.md at 800x480, 1280x720 and \
             1920x1080 (or --size) and prints one line per size, for example
               size=1920x1080 frame_ms=0.1116 uncached_frame_ms=0.2513 view_frame_ms=0.1348 \
             view_overhead_pct=20.8 night_ms=0.1154 memset_ms=0.0614 peak_rss_mib=26.9 \

@@ -3,14 +3,14 @@ import Raster
 import WidgetUI
 import Widgets
 
-/// The benchmark scene of shared/bench/SCENE.md built from views: the clock tile and the ring
+/// The benchmark scene of docs/bench-scene.md built from views: the clock tile and the ring
 /// tile as two `systemSmall` widgets, each drawn by `WidgetDescriptor.render` into its tile,
 /// as the host draws a slot.
 ///
-/// A tile is 170 points at `side / 170` pixels per point, so every length of SCENE.md, a
+/// A tile is 170 points at `side / 170` pixels per point, so every length of the scene, a
 /// fraction of the tile side, is that fraction of 170 points. The tile is drawn in the content
 /// (the container background is off, as in StandBy), with circular corners; the text is
-/// DejaVu Sans through `Font.custom`, each baseline put where SCENE.md says by aligning the
+/// DejaVu Sans through `Font.custom`, each baseline put where the scene says by aligning the
 /// text's first baseline with the bottom of an empty frame of that height. The pixels match
 /// ``ReferenceScene``'s (see `ReferenceSceneTests`); the time between the two is the cost of
 /// the view layer: resolving, layout and the display list.
@@ -71,12 +71,12 @@ private struct SceneProvider: TimelineProvider {
     }
 }
 
-/// What both tiles share: the tile, text at a baseline, the colors and fonts of SCENE.md.
+/// What both tiles share: the tile, text at a baseline, the colors and fonts of the scene.
 private enum SceneTile {
     /// The tile side in points: the systemSmall family.
     static let side = 170.0
 
-    /// A SCENE.md color, #RRGGBB.
+    /// A color of the scene, #RRGGBB.
     static func color(_ hex: Int) -> Color {
         Color(
             red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255,

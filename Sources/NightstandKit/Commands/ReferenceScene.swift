@@ -1,6 +1,6 @@
 import Raster
 
-/// The benchmark scene "standby-pair" of shared/bench/SCENE.md, drawn with Raster directly.
+/// The benchmark scene "standby-pair" of docs/bench-scene.md, drawn with Raster directly.
 ///
 /// All sizes derive from the canvas size: margin and gap m = g = round(0.04 H), tile side
 /// s = floor(min(H − 2m, (W − 2m − g) / 2)), two tiles centered; a clock tile and a ring-gauge

@@ -45,9 +45,11 @@ struct SnapshotCommand: AsyncParsableCommand {
             let configuration = try config.load()
             var screen = configuration.expectedScreenSize
             if let size {
-                guard let parsed = PixelSize(parsing: size) else {
+                guard let parsed = PixelSize(parsing: size), DisplayConfiguration.fits(parsed)
+                else {
                     throw ValidationError(
-                        "--size \(size): expected WxH with positive integers, e.g. 800x480")
+                        "--size \(size): expected WxH with each side from 1 to "
+                            + "\(DisplayConfiguration.largestSide), e.g. 800x480")
                 }
                 screen = parsed
             }

@@ -45,7 +45,7 @@ public final class Canvas {
     /// the cores share a cache (a Raspberry Pi 4's four cores share one L2): rows one core
     /// wrote and another reads next (the night pass, text, the next frame) must move between
     /// the cores' caches, and on some machines that costs more than the second core saves.
-    /// Measure with `nightstand bench --threads N` (README, "Performance").
+    /// Measure with `nightstand bench --threads N` (docs/performance.md).
     public var drawingThreads = 1
 
     /// The most bytes this canvas (with its sub-canvases and layers) keeps of the coverage of
@@ -54,8 +54,8 @@ public final class Canvas {
     /// A fill or stroke drawn a second time with the same path, transform, stroke style, fill
     /// rule, clip bounds and anti-aliasing is recorded, and from then on its coverage is
     /// replayed: only the blending is paid, in whatever paint. The pixels are the same either
-    /// way. Default: 4 MiB, least recently used shapes evicted first; the reference scene's
-    /// shapes at 1920x1080 take 0.18 MiB (``shapeCacheBytes``; README, "Performance").
+    /// way. Default: 4 MiB, least recently used shapes evicted first; ``shapeCacheBytes`` says
+    /// what a scene's shapes take (`nightstand bench` prints it, docs/performance.md).
     public var shapeCacheLimit: Int {
         get { shapes.byteLimit }
         set { shapes.byteLimit = newValue }

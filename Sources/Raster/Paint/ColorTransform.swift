@@ -15,8 +15,9 @@ import CPixelFill
 /// ```
 ///
 /// Technical notes: pixel passes use 16-bit fixed-point weights (`round(w × 65536)`), so the
-/// red-tint luma of SCENE.md — 0.2126 R + 0.7152 G + 0.0722 B, rounded — is exact for all 8-bit
-/// inputs, and a zero weight row yields exactly 0: nothing leaks into green or blue.
+/// red-tint luma of the reference scene (docs/bench-scene.md) — 0.2126 R + 0.7152 G +
+/// 0.0722 B, rounded — is exact for all 8-bit inputs, and a zero weight row yields exactly 0:
+/// nothing leaks into green or blue.
 public struct ColorTransform: Hashable, Sendable {
     /// The 3×3 weights, row-major: output red is `m[0]·r + m[1]·g + m[2]·b`, and so on.
     public var matrix: [Float]

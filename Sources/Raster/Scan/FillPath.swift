@@ -23,8 +23,8 @@ import CPixelFill
 /// column 2 (three quarters covered) and 1 from column 3 on.
 enum FillPath {
     /// Cells per band (each a `Float`): 64 KiB, so that the cells a band's edges touch are
-    /// still in the L1 cache when the sweep reads them (`nightstand bench` at 800x480: 0.107 ms
-    /// a frame with 256 KiB bands, 0.103 with 64 KiB; 1920x1080 the same).
+    /// still in the L1 cache when the sweep reads them (larger bands measured slower with
+    /// `nightstand bench`; docs/performance.md).
     static let bandCells = 1 << 14
 
     /// Rows per part, at least, when a fill is cut into parts for several threads: fewer and

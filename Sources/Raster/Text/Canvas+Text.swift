@@ -81,7 +81,7 @@ extension Canvas {
     /// Draws one line of `text` with its baseline at `baseline.y`, and its pen box's left
     /// edge, middle or right edge (per `alignment`) at `baseline.x`.
     ///
-    /// The conventions of the reference scene (`bench/SCENE.md`): text centered on its
+    /// The conventions of the reference scene (docs/bench-scene.md): text centered on its
     /// advance width, baseline at y, the face's default kerning. The layout is kept in the
     /// canvas's ``TextLayoutCache``, so drawing the same text again does not lay it out again.
     ///

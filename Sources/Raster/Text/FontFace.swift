@@ -20,9 +20,9 @@ import FoundationEssentials
 /// TrueType `kern` table through FreeType's `FT_Get_Kerning` only when it has not: Inter keeps
 /// its kerning in `GPOS` alone; DejaVu has both, with the same pairs. The source is found at
 /// the first kerning request, not at load, so faces that never kern (fallbacks, emoji) never
-/// read `GPOS` (copying and checking Inter Regular's 70 KB table takes about 12 µs, a third
-/// of loading the face); each pair's answer is then cached, so kerning text already seen
-/// costs one dictionary lookup per pair.
+/// read `GPOS` (copying and checking a large table costs a good part of loading the face);
+/// each pair's answer is then cached, so kerning text already seen costs one dictionary lookup
+/// per pair.
 ///
 /// Not `Sendable`: FreeType faces are used from one thread at a time.
 public final class FontFace {

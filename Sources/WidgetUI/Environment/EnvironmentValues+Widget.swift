@@ -4,7 +4,7 @@ import Raster
 ///
 /// The widget renderer (the `Widgets` module) sets them for every frame from the display's
 /// appearance: day is `.fullColor`, dim adds `isLuminanceReduced`, night is `.vibrant` with
-/// `isLuminanceReduced` (see DESIGN.md, "Appearance").
+/// `isLuminanceReduced` (docs/architecture.md, "The appearance model").
 extension EnvironmentValues {
     /// How the widget's colors reach the screen: as drawn, tinted, or monochrome.
     ///
