@@ -114,27 +114,25 @@ public struct SettingsTable: Sendable, Equatable {
 
     /// A whole number within `range`.
     public func int(_ key: String, in range: NumberRange) throws(ConfigurationError) -> Int? {
-        guard let value = values[key] else { return nil }
-        guard case .integer(let number) = value else {
-            throw error(key, expected: "an integer", found: value)
-        }
-        guard range.contains(Double(number)) else {
-            throw error(key, expected: range.expected, found: value)
-        }
-        return number
+        try int(key, expected: range.expected) { range.contains(Double($0)) }
     }
 
     /// A whole number that is one of `choices` (`expected 0, 90, 180 or 270, found 45`).
     public func int(_ key: String, oneOf choices: [Int]) throws(ConfigurationError) -> Int? {
+        let names = choices.map(String.init)
+        let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        return try int(key, expected: list) { choices.contains($0) }
+    }
+
+    /// A whole number that `accepts`; another is an error saying `expected`.
+    private func int(
+        _ key: String, expected: String, _ accepts: (Int) -> Bool
+    ) throws(ConfigurationError) -> Int? {
         guard let value = values[key] else { return nil }
         guard case .integer(let number) = value else {
             throw error(key, expected: "an integer", found: value)
         }
-        guard choices.contains(number) else {
-            let names = choices.map(String.init)
-            let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-            throw error(key, expected: list, found: value)
-        }
+        guard accepts(number) else { throw error(key, expected: expected, found: value) }
         return number
     }
 

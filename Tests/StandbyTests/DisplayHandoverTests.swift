@@ -29,19 +29,7 @@ struct DisplayHandoverTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)  // a whole minute
 
     private func host(_ sink: RecordingSink, clock: SimulatedClock) throws -> StandbyHost {
-        let configuration = try Configuration.parse(
-            """
-            [layout]
-            burn_in_shift = 0
-            [[widget]]
-            kind = "clock"
-            [[slot]]
-            widgets = ["clock"]
-            """, file: "test.toml")
-        return try StandbyHost(
-            configuration: configuration,
-            registry: WidgetRegistry([kind("clock", MinuteProvider())]), sink: sink,
-            clock: clock, center: WidgetCenter())
+        try clockHost(sink: sink, clock: clock)
     }
 
     @Test("Release gives the display up; acquire takes it back and presents the whole screen")

@@ -103,27 +103,8 @@ private final class AlarmSource: EventSource {
 struct EventSourceTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    private func host(clock: SimulatedClock, size: PixelSize = PixelSize(width: 400, height: 240))
-        throws -> StandbyHost
-    {
-        let configuration = try Configuration.parse(
-            """
-            [ambient]
-            sensor = "none"
-            time_zone = "UTC"
-            fade = 0
-            [layout]
-            burn_in_shift = 0
-            [[widget]]
-            kind = "clock"
-            [[slot]]
-            widgets = ["clock"]
-            """, file: "test.toml")
-        return try StandbyHost(
-            configuration: configuration,
-            registry: WidgetRegistry([kind("clock", MinuteProvider())]),
-            sink: memorySink(width: size.width, height: size.height), clock: clock,
-            center: WidgetCenter())
+    private func host(clock: SimulatedClock) throws -> StandbyHost {
+        try clockHost("[ambient]\nsensor = \"none\"\ntime_zone = \"UTC\"\nfade = 0", clock: clock)
     }
 
     @Test("a source's descriptor is watched on the loop; its handler acts through the verbs")

@@ -41,36 +41,31 @@ struct ReloadTests {
         }
     }
 
-    static let one = """
+    /// What every version of the file here starts with: no sensor, no fade, no burn-in.
+    static let header = """
         [ambient]
         sensor = "none"
         time_zone = "UTC"
         fade = 0
         [layout]
         burn_in_shift = 0
-        [[widget]]
-        kind = "clock"
-        [[slot]]
-        widgets = ["clock"]
         """
 
-    static let two = """
-        [ambient]
-        sensor = "none"
-        time_zone = "UTC"
-        fade = 0
-        [layout]
-        burn_in_shift = 0
-        margin = 8
-        [[widget]]
-        kind = "clock"
-        [[widget]]
-        kind = "flaky"
-        [[slot]]
-        widgets = ["clock"]
-        [[slot]]
-        widgets = ["flaky"]
-        """
+    static let one = header + "\n[[widget]]\nkind = \"clock\"\n[[slot]]\nwidgets = [\"clock\"]\n"
+
+    static let two =
+        header + """
+
+            margin = 8
+            [[widget]]
+            kind = "clock"
+            [[widget]]
+            kind = "flaky"
+            [[slot]]
+            widgets = ["clock"]
+            [[slot]]
+            widgets = ["flaky"]
+            """
 
     private func host(
         _ file: File, clock: any HostClock, flaky: FlakyProvider,

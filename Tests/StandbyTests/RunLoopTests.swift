@@ -1,3 +1,4 @@
+import Ambient
 import Display
 import Foundation
 import Raster
@@ -88,6 +89,28 @@ func kind<P: AsyncTimelineProvider>(_ name: String, _ provider: P) -> Configurab
     ConfigurableWidget(kind: name) { _ in
         WidgetDescriptor(StaticConfiguration(kind: name, provider: provider) { _ in Color.white })
     }
+}
+
+/// A host showing one clock (``MinuteProvider``) in one slot, without burn-in; `toml` comes
+/// first (an `[ambient]` table, say), and `ambient` makes the host's controller.
+func clockHost(
+    _ toml: String = "", sink: (any FrameSink)? = nil, clock: SimulatedClock,
+    ambient: (Configuration) -> AmbientController? = { _ in nil }
+) throws -> StandbyHost {
+    let configuration = try Configuration.parse(
+        toml + """
+
+            [layout]
+            burn_in_shift = 0
+            [[widget]]
+            kind = "clock"
+            [[slot]]
+            widgets = ["clock"]
+            """, file: "test.toml")
+    return try StandbyHost(
+        configuration: configuration, registry: WidgetRegistry([kind("clock", MinuteProvider())]),
+        sink: sink ?? memorySink(width: 400, height: 240), clock: clock, center: WidgetCenter(),
+        ambient: ambient(configuration))
 }
 
 @Suite("The run loop, on a simulated clock")

@@ -31,7 +31,7 @@ struct SensorHotplugTests {
     }
 
     private func host(sysfs: Sysfs, clock: SimulatedClock) throws -> StandbyHost {
-        let configuration = try Configuration.parse(
+        try clockHost(
             """
             [ambient]
             sensor = "auto"
@@ -40,18 +40,8 @@ struct SensorHotplugTests {
             dim = "none"
             night = "none"
             fade = 0
-            [layout]
-            burn_in_shift = 0
-            [[widget]]
-            kind = "clock"
-            [[slot]]
-            widgets = ["clock"]
-            """, file: "hotplug.toml")
-        return try StandbyHost(
-            configuration: configuration,
-            registry: WidgetRegistry([kind("clock", MinuteProvider())]),
-            sink: memorySink(width: 400, height: 240), clock: clock, center: WidgetCenter(),
-            ambient: AmbientController(configuration: configuration.ambient, sysfsRoot: sysfs.root))
+            """, clock: clock
+        ) { AmbientController(configuration: $0.ambient, sysfsRoot: sysfs.root) }
     }
 
     @Test("without a sensor the host waits for a device event instead of looking every 30 s")
