@@ -180,7 +180,8 @@ struct EventSourceTests {
         let bitmap = try #require(captured.withLock { $0 })
         #expect(bitmap.size == host.screen.size)
         let png = try PNGEncoder.encode(bitmap)
-        #expect(png == (try PNGEncoder.encode(host.screen)), "the exact pixels on the panel")
+        let screen = try PNGEncoder.encode(host.screen)
+        #expect(png == screen, "the exact pixels on the panel")
 
         statusWatch.cancel()
         frameWatch.cancel()
