@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import WidgetUI
 
 /// What a provider is told about the widget it provides for.
@@ -12,7 +12,7 @@ public struct TimelineProviderContext: Sendable {
     /// The family the timeline is drawn in.
     public let family: WidgetFamily
     /// The widget's size in points.
-    public let displaySize: Size
+    public let displaySize: CGSize
     /// Whether the entry is for a preview (a snapshot), not the live display.
     public let isPreview: Bool
     /// The display's current time: use it instead of `Date()` for the first entry.
@@ -24,7 +24,7 @@ public struct TimelineProviderContext: Sendable {
     /// Creates a context for a family at an instant; the size is the family's.
     public init(family: WidgetFamily, isPreview: Bool = false, date: Date = Date()) {
         self.family = family
-        self.displaySize = family.size
+        self.displaySize = CGSize(width: family.size.width, height: family.size.height)
         self.isPreview = isPreview
         self.date = date
     }

@@ -1,3 +1,4 @@
+import Raster
 import WidgetUI
 
 /// The size and shape of a widget: the small square StandBy shows, the wider home-screen

@@ -14,7 +14,7 @@ struct ContainerRelativeShapeTests {
     }
 
     /// The fill path the first ContainerRelativeShape of a view was drawn with.
-    private func drawnPath(_ view: some View, _ environment: EnvironmentValues) -> Path? {
+    private func drawnPath(_ view: some View, _ environment: EnvironmentValues) -> Raster.Path? {
         let placed = layout(view, in: Size(width: 170, height: 170), environment: environment)
         guard case .fill(let path, _) = placed.all("ContainerRelativeShape").first?.drawing.first
         else { return nil }

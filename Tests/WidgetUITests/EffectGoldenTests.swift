@@ -1,3 +1,4 @@
+import Foundation
 import NightstandTestSupport
 import Raster
 import Testing
@@ -71,8 +72,8 @@ struct EffectGoldenTests {
 
 /// A ring: an outer and an inner circle, a hole under the even-odd rule.
 private struct Ring: Shape {
-    func path(in rect: Rect) -> Path {
-        var path = Path(ellipseIn: rect)
+    func path(in rect: CGRect) -> WidgetUI.Path {
+        var path = WidgetUI.Path(ellipseIn: rect)
         path.addEllipse(in: rect.insetBy(dx: rect.width / 4, dy: rect.height / 4))
         return path
     }
@@ -80,13 +81,13 @@ private struct Ring: Shape {
 
 /// Three segments with sharp turns, to show caps and joins.
 private struct Zigzag: Shape {
-    func path(in rect: Rect) -> Path {
+    func path(in rect: CGRect) -> WidgetUI.Path {
         let r = rect.insetBy(dx: 6, dy: 8)
-        return Path { p in
-            p.move(to: Point(x: r.minX, y: r.maxY))
-            p.addLine(to: Point(x: r.minX + r.width / 3, y: r.minY))
-            p.addLine(to: Point(x: r.minX + 2 * r.width / 3, y: r.maxY))
-            p.addLine(to: Point(x: r.maxX, y: r.minY))
+        return WidgetUI.Path { p in
+            p.move(to: CGPoint(x: r.minX, y: r.maxY))
+            p.addLine(to: CGPoint(x: r.minX + r.width / 3, y: r.minY))
+            p.addLine(to: CGPoint(x: r.minX + 2 * r.width / 3, y: r.maxY))
+            p.addLine(to: CGPoint(x: r.maxX, y: r.minY))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 import Testing
 
@@ -81,12 +82,13 @@ struct EffectTests {
 
     @Test("trim keeps a fraction of the outline; NaN keeps nothing")
     func trim() {
+        let frame = CGRect(x: 0, y: 0, width: 20, height: 20)
         let circle = Circle().trim(from: 0, to: 0.25)
-        let whole = Circle().path(in: rect(0, 0, 20, 20))
-        #expect(circle.path(in: rect(0, 0, 20, 20)) == whole.trimmedPath(from: 0, to: 0.25))
-        #expect(Circle().trim(from: .nan, to: 1).path(in: rect(0, 0, 20, 20)).isEmpty)
-        #expect(Circle().trim(from: 0.6, to: 0.2).path(in: rect(0, 0, 20, 20)).isEmpty)
-        let end = circle.path(in: rect(0, 0, 20, 20)).currentPoint
+        let whole = Circle().path(in: frame)
+        #expect(circle.path(in: frame) == whole.trimmedPath(from: 0, to: 0.25))
+        #expect(Circle().trim(from: .nan, to: 1).path(in: frame).isEmpty)
+        #expect(Circle().trim(from: 0.6, to: 0.2).path(in: frame).isEmpty)
+        let end = circle.path(in: frame).currentPoint
         #expect(end.map { abs($0.x - 10) < 1e-6 && abs($0.y - 20) < 1e-6 } == true)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 import Testing
 
@@ -103,7 +104,7 @@ struct ImageTests {
                 == [rect(0, 35, 160, 90)])
         #expect(
             colors(
-                Color.red.aspectRatio(Size(width: 1, height: 2), contentMode: .fit).frame(
+                Color.red.aspectRatio(CGSize(width: 1, height: 2), contentMode: .fit).frame(
                     width: 160, height: 100))
                 == [rect(55, 30, 50, 100)])
         #expect(

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 import Testing
 
@@ -78,7 +79,7 @@ struct ModifierLayoutTests {
 
     @Test("GeometryReader reports its proposed size and places content top-leading")
     func geometryReader() {
-        var seen: Size?
+        var seen: CGSize?
         let placed = layout(
             VStack(spacing: 0) {
                 GeometryReader { proxy in
@@ -87,7 +88,7 @@ struct ModifierLayoutTests {
                 }
                 Color.blue.frame(height: 30)
             }, in: Size(width: 120, height: 100))
-        #expect(seen == Size(width: 120, height: 70))
+        #expect(seen == CGSize(width: 120, height: 70))
         #expect(placed.leaves[0].frame == rect(0, 0, 60, 10))
     }
 }

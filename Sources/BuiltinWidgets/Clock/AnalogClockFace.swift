@@ -1,6 +1,5 @@
-import FoundationEssentials
+import Foundation
 import Glibc
-import Raster
 import WidgetUI
 import Widgets
 
@@ -84,7 +83,7 @@ struct DialTicks: Shape {
     /// The gap between the rim and the ticks' outer ends, as a fraction of the radius.
     let inset: Double
 
-    func path(in rect: Rect) -> Path {
+    func path(in rect: CGRect) -> Path {
         let radius = min(rect.width, rect.height) / 2
         let outer = radius * (1 - inset)
         return Path { path in
@@ -107,7 +106,7 @@ struct ClockHand: Shape {
     /// The length behind the center, as a fraction of the radius.
     let tail: Double
 
-    func path(in rect: Rect) -> Path {
+    func path(in rect: CGRect) -> Path {
         let radius = min(rect.width, rect.height) / 2
         return Path { path in
             path.addRadius(in: rect, turns: turns, from: -radius * tail, to: radius * length)
@@ -120,11 +119,11 @@ extension Path {
     /// the center of `rect`, from `inner` to `outer` points from the center (negative: behind
     /// it).
     fileprivate mutating func addRadius(
-        in rect: Rect, turns: Double, from inner: Double, to outer: Double
+        in rect: CGRect, turns: Double, from inner: CGFloat, to outer: CGFloat
     ) {
         let angle = turns * 2 * Double.pi
-        let (dx, dy) = (sin(angle), -cos(angle))
-        move(to: Point(x: rect.midX + dx * inner, y: rect.midY + dy * inner))
-        addLine(to: Point(x: rect.midX + dx * outer, y: rect.midY + dy * outer))
+        let (dx, dy) = (CGFloat(sin(angle)), CGFloat(-cos(angle)))
+        move(to: CGPoint(x: rect.midX + dx * inner, y: rect.midY + dy * inner))
+        addLine(to: CGPoint(x: rect.midX + dx * outer, y: rect.midY + dy * outer))
     }
 }

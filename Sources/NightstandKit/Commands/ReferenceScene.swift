@@ -74,7 +74,7 @@ struct ReferenceScene {
         if parts.contains(.tiles) {
             for x in [x0, x1] {
                 canvas.fill(
-                    Path(
+                    Raster.Path(
                         roundedRect: Rect(x: x, y: y0, width: s, height: s),
                         cornerRadius: 0.13 * s),
                     with: Paint(color: RGBA(hex: 0x1C1C1E)))
@@ -91,14 +91,14 @@ struct ReferenceScene {
         let center = Point(x: x1 + 0.5 * s, y: y0 + 0.45 * s)
         if parts.contains(.ring) {
             let radius = 0.30 * s
-            var track = Path()
+            var track = Raster.Path()
             track.addArc(
                 center: center, radius: radius, startAngle: 0, endAngle: 2 * .pi,
                 clockwise: false)
             canvas.stroke(
                 track, with: Paint(color: RGBA(hex: 0x3A3A3C)),
                 style: StrokeStyle(lineWidth: 0.07 * s))
-            var progress = Path()
+            var progress = Raster.Path()
             progress.addArc(
                 center: center, radius: radius, startAngle: -.pi / 2,
                 endAngle: -.pi / 2 + 0.72 * 2 * .pi,

@@ -26,7 +26,7 @@ public struct ContainerShape: Hashable, Sendable {
     /// rendered (``render(_:size:environment:fonts:on:scale:)`` fills it in).
     ///
     /// Default: `nil`.
-    public var frame: Rect?
+    public var frame: Raster.Rect?
     /// The container's corner radius, in points.
     ///
     /// Default: 0, a rectangle.
@@ -38,7 +38,7 @@ public struct ContainerShape: Hashable, Sendable {
 
     /// Creates a container shape.
     public init(
-        frame: Rect? = nil, cornerRadius: Double = 0, style: RoundedCornerStyle = .continuous
+        frame: Raster.Rect? = nil, cornerRadius: Double = 0, style: RoundedCornerStyle = .continuous
     ) {
         self.frame = frame
         self.cornerRadius = cornerRadius
@@ -50,7 +50,7 @@ public struct ContainerShape: Hashable, Sendable {
     /// never negative.
     ///
     /// A rectangle reaching past an edge counts as inset 0 there.
-    public func cornerRadius(for rect: Rect) -> Double {
+    public func cornerRadius(for rect: Raster.Rect) -> Double {
         guard let frame else { return max(cornerRadius, 0) }
         let inset = min(
             rect.minX - frame.minX, rect.minY - frame.minY, frame.maxX - rect.maxX,
@@ -59,8 +59,8 @@ public struct ContainerShape: Hashable, Sendable {
     }
 
     /// The container's shape for a rectangle inside it: the rectangle with concentric corners.
-    public func path(in rect: Rect) -> Path {
-        Path(roundedRect: rect, cornerRadius: cornerRadius(for: rect), style: style)
+    public func path(in rect: Raster.Rect) -> Raster.Path {
+        Raster.Path(roundedRect: rect, cornerRadius: cornerRadius(for: rect), style: style)
     }
 }
 

@@ -26,8 +26,8 @@ public final class ImageCache {
     /// Where problems are reported.
     public let logger: Logger
     private var bitmaps: [String: Result<Bitmap, PNGError>] = [:]
-    private var glyphs: [SystemSymbol: Path] = [:]
-    private var questionMarkPath: Path??
+    private var glyphs: [SystemSymbol: Raster.Path] = [:]
+    private var questionMarkPath: Raster.Path??
     private var reported: Set<String> = []
 
     /// Creates an empty cache that reports problems to `logger`.
@@ -69,7 +69,7 @@ public final class ImageCache {
 
     /// The outline of a symbol's glyph in the unit square (0…1 both ways, y down), read once
     /// from the Material Icons font; nil, reported once, when the font or glyph is missing.
-    func outline(of symbol: SystemSymbol, fonts: FontDatabase?) -> Path? {
+    func outline(of symbol: SystemSymbol, fonts: FontDatabase?) -> Raster.Path? {
         if let known = glyphs[symbol] { return known }
         guard let face = materialFace(fonts) else { return nil }
         guard let scalar = Unicode.Scalar(symbol.codepoint),
@@ -117,9 +117,9 @@ public final class ImageCache {
 
     /// A question mark's outline from the text font, fitted to the unit square's height and
     /// centered in it, for placeholders; nil without fonts.
-    func questionMark(fonts: FontDatabase?) -> Path? {
+    func questionMark(fonts: FontDatabase?) -> Raster.Path? {
         if let known = questionMarkPath { return known }
-        var result: Path?
+        var result: Raster.Path?
         if let face = try? fonts?.face(weight: .semibold), let glyph = face.glyphIndex(for: "?"),
             let outline = face.outline(glyph: glyph, size: 1), !outline.isEmpty
         {

@@ -22,7 +22,7 @@ struct PlacedView {
         /// Draws the subtree in a layer composited at this opacity, 0…1.
         case opacity(Double)
         /// Clips the subtree to the inside of a path (anti-aliased), by a fill rule.
-        case clip(Path, FillRule = .nonZero)
+        case clip(Raster.Path, FillRule = .nonZero)
         /// Draws the subtree through an affine transform, applied before the current one
         /// (points of the root's coordinate space in, points out).
         case transform(Transform)

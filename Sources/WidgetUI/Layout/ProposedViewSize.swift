@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 /// The size a container offers a child, each side optional.
@@ -22,7 +23,12 @@ public struct ProposedViewSize: Hashable, Sendable {
     }
 
     /// Proposes a concrete size.
-    public init(_ size: Size) {
+    public init(_ size: CGSize) {
+        self.init(width: Double(size.width), height: Double(size.height))
+    }
+
+    /// Proposes a size laid out in points.
+    init(_ size: Size) {
         self.init(width: size.width, height: size.height)
     }
 
@@ -37,8 +43,14 @@ public struct ProposedViewSize: Hashable, Sendable {
     ///
     /// Default: 10 × 10, SwiftUI's fallback for views without an ideal size (colors, shapes).
     public func replacingUnspecifiedDimensions(
-        by size: Size = Size(width: 10, height: 10)
-    ) -> Size {
+        by size: CGSize = CGSize(width: 10, height: 10)
+    ) -> CGSize {
+        CGSize(width: width ?? Double(size.width), height: height ?? Double(size.height))
+    }
+
+    /// This proposal with unspecified sides filled from `size`, in layout's terms (10 × 10 by
+    /// default, as ``replacingUnspecifiedDimensions(by:)``).
+    func filled(by size: Size = Size(width: 10, height: 10)) -> Size {
         Size(width: width ?? size.width, height: height ?? size.height)
     }
 }

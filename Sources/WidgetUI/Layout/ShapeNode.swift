@@ -27,11 +27,11 @@ final class ShapeNode: LayoutNode {
     }
 
     override func computeSize(_ proposal: ProposedViewSize) -> Size {
-        shape.sizeThatFits(proposal)
+        Size(shape.sizeThatFits(proposal))
     }
 
     override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {
-        let path = shape.path(in: bounds)
+        let path = shape.outline(in: bounds)
         let shading = shading.placed(in: bounds)
         let item: DisplayList.Item =
             if let strokeStyle { .stroke(path, shading, strokeStyle) } else { .fill(path, shading) }

@@ -8,9 +8,9 @@ struct DisplayList: Equatable {
     /// One drawing command, in the root view's coordinates (points).
     enum Item: Equatable {
         /// Fills a path with a paint (non-zero winding).
-        case fill(Path, Shading)
+        case fill(Raster.Path, Shading)
         /// Strokes a path's outline with a paint.
-        case stroke(Path, Shading, StrokeStyle)
+        case stroke(Raster.Path, Shading, StrokeStyle)
         /// Draws laid-out text, each run with its own paint.
         case text(TextRun)
         /// Draws a bitmap stretched over a rectangle, filtered bilinearly.

@@ -26,7 +26,7 @@ import Raster
 /// - Parameter now: the instant to draw. Default: the current time.
 @discardableResult
 public func render(
-    _ view: some View, size: Size, environment: EnvironmentValues = EnvironmentValues(),
+    _ view: some View, size: Raster.Size, environment: EnvironmentValues = EnvironmentValues(),
     fonts: FontDatabase? = nil, now: Date = Date(), on canvas: Canvas, scale: Double
 ) -> RenderReport {
     var environment = environment

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 /// A rectangle whose shorter sides are half-circles, filling its frame.
@@ -17,7 +18,9 @@ public struct Capsule: Shape {
     }
 
     /// The frame with fully rounded ends.
-    public func path(in rect: Rect) -> Path {
-        Path { $0.addCapsule(in: rect, style: style) }
+    public func path(in rect: CGRect) -> Path {
+        var path = Raster.Path()
+        path.addCapsule(in: Rect(rect), style: style)
+        return Path(path)
     }
 }

@@ -1,4 +1,4 @@
-import Raster
+import Foundation
 
 /// The largest circle that fits its frame, centered in it.
 ///
@@ -10,9 +10,9 @@ public struct Circle: Shape {
     public init() {}
 
     /// A circle of the frame's shorter side, centered.
-    public func path(in rect: Rect) -> Path {
+    public func path(in rect: CGRect) -> Path {
         let d = min(rect.width, rect.height)
         return Path(
-            ellipseIn: Rect(x: rect.midX - d / 2, y: rect.midY - d / 2, width: d, height: d))
+            ellipseIn: CGRect(x: rect.midX - d / 2, y: rect.midY - d / 2, width: d, height: d))
     }
 }

@@ -1,4 +1,4 @@
-import Raster
+import Foundation
 
 /// The shape of the container the view is in, inset to the view's frame: a widget's rounded
 /// tile, with corners concentric to the widget's.
@@ -29,8 +29,8 @@ public struct ContainerRelativeShape: Shape {
     public init() {}
 
     /// The frame with corners concentric to the container's.
-    public func path(in rect: Rect) -> Path {
-        container.path(in: rect)
+    public func path(in rect: CGRect) -> Path {
+        Path(container.path(in: Rect(rect)))
     }
 }
 

@@ -1,4 +1,4 @@
-import Raster
+import Foundation
 
 /// An ellipse filling its frame.
 ///
@@ -10,5 +10,5 @@ public struct Ellipse: Shape {
     public init() {}
 
     /// The ellipse inscribed in the frame.
-    public func path(in rect: Rect) -> Path { Path(ellipseIn: rect) }
+    public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect) }
 }

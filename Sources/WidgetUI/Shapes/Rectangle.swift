@@ -1,4 +1,4 @@
-import Raster
+import Foundation
 
 /// A rectangle filling its frame.
 ///
@@ -10,5 +10,5 @@ public struct Rectangle: Shape {
     public init() {}
 
     /// The frame itself.
-    public func path(in rect: Rect) -> Path { Path(rect) }
+    public func path(in rect: CGRect) -> Path { Path(rect) }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 /// A rectangle with rounded corners, filling its frame.
@@ -6,8 +7,8 @@ import Raster
 /// RoundedRectangle(cornerRadius: 12, style: .continuous).fill(.indigo)
 /// ```
 public struct RoundedRectangle: Shape {
-    /// The corners' radius in points (clamped to half the shorter side).
-    public var cornerSize: Size
+    /// The corners' width and height in points (clamped to half of each side).
+    public var cornerSize: CGSize
     /// Circular arcs or continuous ("squircle") curves.
     ///
     /// Default: `.circular`.
@@ -15,20 +16,24 @@ public struct RoundedRectangle: Shape {
 
     /// Creates a rounded rectangle with a corner radius.
     ///
-    /// Default style: `.circular`, as SwiftUI.
-    public init(cornerRadius: Double, style: RoundedCornerStyle = .circular) {
-        self.cornerSize = Size(width: cornerRadius, height: cornerRadius)
+    /// Default style: `.circular`.
+    ///
+    /// ## Differences from SwiftUI
+    ///
+    /// SwiftUI's default style is `.continuous`; write it to get Apple's corners.
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) {
+        self.cornerSize = CGSize(width: cornerRadius, height: cornerRadius)
         self.style = style
     }
 
     /// Creates a rounded rectangle with elliptical corners.
-    public init(cornerSize: Size, style: RoundedCornerStyle = .circular) {
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .circular) {
         self.cornerSize = cornerSize
         self.style = style
     }
 
     /// The frame with its corners rounded.
-    public func path(in rect: Rect) -> Path {
-        Path { $0.addRoundedRect(in: rect, cornerSize: cornerSize, style: style) }
+    public func path(in rect: CGRect) -> Path {
+        Path(roundedRect: rect, cornerSize: cornerSize, style: style)
     }
 }

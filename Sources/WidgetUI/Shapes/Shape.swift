@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 /// A 2D outline that draws as a view, filled with the foreground style by default.
@@ -7,12 +8,12 @@ import Raster
 ///
 /// ```swift
 /// struct Diamond: Shape {
-///     func path(in rect: Rect) -> Path {
+///     func path(in rect: CGRect) -> Path {
 ///         Path { p in
-///             p.move(to: Point(x: rect.midX, y: rect.minY))
-///             p.addLine(to: Point(x: rect.maxX, y: rect.midY))
-///             p.addLine(to: Point(x: rect.midX, y: rect.maxY))
-///             p.addLine(to: Point(x: rect.minX, y: rect.midY))
+///             p.move(to: CGPoint(x: rect.midX, y: rect.minY))
+///             p.addLine(to: CGPoint(x: rect.maxX, y: rect.midY))
+///             p.addLine(to: CGPoint(x: rect.midX, y: rect.maxY))
+///             p.addLine(to: CGPoint(x: rect.minX, y: rect.midY))
 ///             p.closeSubpath()
 ///         }
 ///     }
@@ -20,23 +21,24 @@ import Raster
 ///
 /// Diamond().fill(.yellow).frame(width: 20, height: 20)
 /// ```
-///
-/// ## Differences from SwiftUI
-///
-/// `path(in:)` takes a ``Rect`` (Raster's, in points) rather than a `CGRect`.
 public protocol Shape: View {
     /// The outline of this shape in a rectangle, in the rectangle's coordinates.
-    func path(in rect: Rect) -> Path
+    func path(in rect: CGRect) -> Path
 
     /// The size this shape takes for a proposal. Default: the proposal, 10 points for an
     /// unspecified side.
-    func sizeThatFits(_ proposal: ProposedViewSize) -> Size
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize
 }
 
 extension Shape {
     /// Takes the proposal, 10 points for an unspecified side.
-    public func sizeThatFits(_ proposal: ProposedViewSize) -> Size {
+    public func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         proposal.replacingUnspecifiedDimensions()
+    }
+
+    /// The outline in a frame laid out in points, as Raster draws it.
+    func outline(in rect: Rect) -> Raster.Path {
+        path(in: CGRect(rect)).storage
     }
 
     /// The shape filled with the foreground style.

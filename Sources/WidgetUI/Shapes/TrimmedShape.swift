@@ -1,4 +1,4 @@
-import Raster
+import Foundation
 
 extension Shape {
     /// The part of this shape's outline between two fractions of its length, as a shape.
@@ -31,13 +31,13 @@ public struct _TrimmedShape<Content: Shape>: Shape {
 
     /// The trimmed outline of the shape in `rect`; empty when nothing is left, or when a
     /// fraction is not a number.
-    public func path(in rect: Rect) -> Path {
+    public func path(in rect: CGRect) -> Path {
         guard !startFraction.isNaN, !endFraction.isNaN else { return Path() }
         return shape.path(in: rect).trimmedPath(from: startFraction, to: endFraction)
     }
 
     /// Takes the size the trimmed shape would.
-    public func sizeThatFits(_ proposal: ProposedViewSize) -> Size {
+    public func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         shape.sizeThatFits(proposal)
     }
 }

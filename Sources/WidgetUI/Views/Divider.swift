@@ -33,7 +33,7 @@ extension Divider: PrimitiveView {
                     ? Size(width: thickness, height: proposal.height ?? 0)
                     : Size(width: proposal.width ?? 0, height: thickness)
             } draw: { bounds in
-                [.fill(Path(bounds), .color(.separator))]
+                [.fill(Raster.Path(bounds), .color(.separator))]
             })
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 /// A view that takes all the space offered and builds its content from that size.
@@ -35,18 +36,28 @@ public struct GeometryReader<Content: View>: View {
 /// Safe-area insets are always zero (a widget has none), and coordinate spaces are `.local`
 /// and `.global` only.
 public struct GeometryProxy: Sendable {
-    /// The reader's size, in points.
-    public let size: Size
+    /// The reader's frame in the widget's coordinates, in points.
+    let globalFrame: Rect
     /// The safe-area insets; always zero in a widget.
     public let safeAreaInsets: EdgeInsets
-    let globalFrame: Rect
+
+    /// The reader's size, in points.
+    public var size: CGSize { CGSize(globalFrame.size) }
 
     /// The reader's frame in a coordinate space: `.local` has its origin at the reader's
     /// top-left corner; `.global` is the widget's.
-    public func frame(in coordinateSpace: CoordinateSpace) -> Rect {
+    ///
+    /// ```swift
+    /// let frame = proxy.frame(in: .local)
+    /// Path { p in
+    ///     p.move(to: CGPoint(x: frame.minX, y: frame.midY))
+    ///     p.addLine(to: CGPoint(x: frame.maxX, y: frame.midY))
+    /// }
+    /// ```
+    public func frame(in coordinateSpace: CoordinateSpace) -> CGRect {
         switch coordinateSpace {
-        case .local: Rect(origin: .zero, size: size)
-        case .global: globalFrame
+        case .local: CGRect(origin: .zero, size: size)
+        case .global: CGRect(globalFrame)
         }
     }
 }
@@ -81,12 +92,11 @@ final class GeometryReaderNode<Content: View>: LayoutNode {
     }
 
     override func computeSize(_ proposal: ProposedViewSize) -> Size {
-        proposal.replacingUnspecifiedDimensions()
+        proposal.filled()
     }
 
     override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {
-        let proxy = GeometryProxy(
-            size: bounds.size, safeAreaInsets: EdgeInsets(), globalFrame: bounds)
+        let proxy = GeometryProxy(globalFrame: bounds, safeAreaInsets: EdgeInsets())
         let children = content(proxy).resolve(in: environment)
         let stack = ZStackNode(children: children, alignment: .topLeading)
         let placed = stack.place(in: bounds, proposal: ProposedViewSize(bounds.size))

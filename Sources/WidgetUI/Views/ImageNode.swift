@@ -22,7 +22,7 @@ final class ImageNode: LayoutNode {
     }
 
     override func computeSize(_ proposal: ProposedViewSize) -> Size {
-        isResizable ? proposal.replacingUnspecifiedDimensions(by: naturalSize) : naturalSize
+        isResizable ? proposal.filled(by: naturalSize) : naturalSize
     }
 
     override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {

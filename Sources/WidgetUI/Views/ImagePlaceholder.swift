@@ -5,7 +5,8 @@ import Raster
 enum ImagePlaceholder {
     /// The placeholder's drawing in `bounds`; `questionMark` is a question mark fitted to the
     /// unit square's height (``ImageCache/questionMark(fonts:)``), left out when nil.
-    static func drawing(in bounds: Rect, questionMark: Path?, shading: Shading) -> [DisplayList
+    static func drawing(in bounds: Rect, questionMark: Raster.Path?, shading: Shading)
+        -> [DisplayList
         .Item]
     {
         let side = min(bounds.width, bounds.height)
@@ -14,7 +15,8 @@ enum ImagePlaceholder {
         let square = bounds.insetBy(dx: line / 2, dy: line / 2)
         var items: [DisplayList.Item] = [
             .stroke(
-                Path(roundedRect: square, cornerRadius: side / 5, style: .continuous), shading,
+                Raster.Path(roundedRect: square, cornerRadius: side / 5, style: .continuous),
+                shading,
                 StrokeStyle(lineWidth: line))
         ]
         if let questionMark {

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 extension View {
@@ -31,10 +32,11 @@ extension View {
     ///
     /// ```swift
     /// RoundedRectangle(cornerRadius: 8)
-    ///     .aspectRatio(Size(width: 4, height: 3), contentMode: .fit)
+    ///     .aspectRatio(CGSize(width: 4, height: 3), contentMode: .fit)
     /// ```
-    public func aspectRatio(_ aspectRatio: Size, contentMode: ContentMode) -> some View {
-        self.aspectRatio(aspectRatio.width / aspectRatio.height, contentMode: contentMode)
+    public func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> some View {
+        self.aspectRatio(
+            Double(aspectRatio.width / aspectRatio.height), contentMode: contentMode)
     }
 
     /// Scales the view to fit the size offered, keeping its ideal proportions.

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 extension View {
@@ -15,10 +16,10 @@ extension View {
     /// Draws the view moved by an offset given as a size.
     ///
     /// ```swift
-    /// Text("Hi").offset(Size(width: 2, height: 2))
+    /// Text("Hi").offset(CGSize(width: 2, height: 2))
     /// ```
-    public func offset(_ offset: Size) -> some View {
-        OffsetModifier(content: self, offset: offset)
+    public func offset(_ offset: CGSize) -> some View {
+        OffsetModifier(content: self, offset: Size(offset))
     }
 }
 

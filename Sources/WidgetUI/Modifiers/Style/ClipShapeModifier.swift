@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 extension View {
@@ -26,7 +27,7 @@ extension View {
     /// ## Differences from SwiftUI
     ///
     /// There is no `antialiased` parameter: corners are always anti-aliased.
-    public func cornerRadius(_ radius: Double) -> some View {
+    public func cornerRadius(_ radius: CGFloat) -> some View {
         clipShape(RoundedRectangle(cornerRadius: radius))
     }
 }
@@ -66,7 +67,7 @@ struct ClipShapeModifier<Content: View, ClipShape: Shape>: View, PrimitiveView {
         let rule = style.rule
         content.resolve(in: environment, into: &nodes) {
             EffectNode(kind: "clipShape", child: $0) { bounds in
-                .clip(shape.path(in: bounds), rule)
+                .clip(shape.outline(in: bounds), rule)
             }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 extension View {
@@ -15,10 +16,10 @@ extension View {
     /// Draws the view scaled by a size's width and height around an anchor point.
     ///
     /// ```swift
-    /// Text("Wide").scaleEffect(Size(width: 1.5, height: 1))
+    /// Text("Wide").scaleEffect(CGSize(width: 1.5, height: 1))
     /// ```
-    public func scaleEffect(_ scale: Size, anchor: UnitPoint = .center) -> some View {
-        scaleEffect(x: scale.width, y: scale.height, anchor: anchor)
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
+        scaleEffect(x: Double(scale.width), y: Double(scale.height), anchor: anchor)
     }
 
     /// Draws the view scaled horizontally and vertically around an anchor point.

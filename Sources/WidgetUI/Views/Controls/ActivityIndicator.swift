@@ -22,7 +22,7 @@ struct ActivityIndicator: View, PrimitiveView {
                 return (0..<Self.spokes).map { i in
                     // Spoke i trails the leading spoke by i steps, counterclockwise.
                     let a = -Double.pi / 2 - Double(i) * 2 * .pi / Double(Self.spokes)
-                    var spoke = Path()
+                    var spoke = Raster.Path()
                     spoke.move(
                         to: Point(x: c.x + 4.6 * scale * cos(a), y: c.y + 4.6 * scale * sin(a)))
                     spoke.addLine(

@@ -25,7 +25,7 @@ struct BarTrack: View, PrimitiveView {
                 let track = Rect(
                     x: bounds.minX + overhang, y: bounds.midY - thickness / 2,
                     width: max(0, bounds.width - 2 * overhang), height: thickness)
-                var capsule = Path()
+                var capsule = Raster.Path()
                 capsule.addCapsule(in: track)
                 switch kind {
                 case .capacity(let fraction):
@@ -34,7 +34,8 @@ struct BarTrack: View, PrimitiveView {
                     var filled = track
                     filled.size.width *= fraction
                     return [
-                        back, .push(.clip(capsule)), .fill(Path(filled), tint.along(track)), .pop,
+                        back, .push(.clip(capsule)), .fill(Raster.Path(filled), tint.along(track)),
+                        .pop,
                     ]
                 case .marker(let fraction):
                     // The marker's center runs between the centers of the rounded ends.

@@ -21,7 +21,7 @@ struct RingTrack: View, PrimitiveView {
         let foreground = environment.foregroundShading
         nodes.append(
             LeafNode(kind: "RingTrack") { proposal in
-                proposal.replacingUnspecifiedDimensions()
+                proposal.filled()
             } draw: { [kind, lineWidthRatio, tone] bounds in
                 let side = min(bounds.width, bounds.height)
                 let lineWidth = side * lineWidthRatio
@@ -76,8 +76,8 @@ struct RingGeometry {
     }
 
     /// The center line between two locations.
-    func arc(from l0: Double, to l1: Double) -> Path {
-        var path = Path()
+    func arc(from l0: Double, to l1: Double) -> Raster.Path {
+        var path = Raster.Path()
         path.addArc(
             center: center, radius: radius, startAngle: angle(at: l0), endAngle: angle(at: l1),
             clockwise: sweep < 0)
@@ -112,7 +112,7 @@ struct RingGeometry {
             // A whole turn is a closed circle: no ends, so no seam where they would meet.
             let path =
                 abs(sweep * (l1 - l0)) >= 2 * .pi
-                ? Path(
+                ? Raster.Path(
                     ellipseIn: Rect(
                         x: center.x - radius, y: center.y - radius, width: 2 * radius,
                         height: 2 * radius))
@@ -138,7 +138,7 @@ struct RingGeometry {
         let p = point(at: location)
         let r = lineWidth / 2
         return .fill(
-            Path(ellipseIn: Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)),
+            Raster.Path(ellipseIn: Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)),
             .color(gradient.color(at: location)))
     }
 }

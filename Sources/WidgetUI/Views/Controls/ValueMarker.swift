@@ -27,9 +27,9 @@ struct ValueMarker {
     func drawn(over track: [DisplayList.Item], in bounds: Rect, shading: Shading)
         -> [DisplayList.Item]
     {
-        var notch = Path(bounds.insetBy(dx: -radius - gap, dy: -radius - gap))
+        var notch = Raster.Path(bounds.insetBy(dx: -radius - gap, dy: -radius - gap))
         notch.addEllipse(in: circle(radius + gap))
-        let ring = Path(ellipseIn: circle(radius - lineWidth / 2))
+        let ring = Raster.Path(ellipseIn: circle(radius - lineWidth / 2))
         return [.push(.clip(notch, .evenOdd))] + track + [
             .pop,
             .stroke(ring, shading.placed(in: circle(radius)), StrokeStyle(lineWidth: lineWidth)),

@@ -28,7 +28,7 @@ extension TextRun {
             guard shadings.indices.contains(run) else { return nil }
             let shading = shadings[run].opacity(Self.placeholderOpacity)
             return .fill(
-                Path(roundedRect: bar, cornerRadius: height * Self.placeholderCornerRatio),
+                Raster.Path(roundedRect: bar, cornerRadius: height * Self.placeholderCornerRatio),
                 shading.placed(in: Rect(origin: origin, size: layout.size)))
         }
     }
