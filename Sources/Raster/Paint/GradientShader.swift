@@ -1,8 +1,12 @@
-/// Linear and radial gradients through a 256-entry table of premultiplied colors.
+import Glibc
+
+/// Linear, radial and angular gradients through a 256-entry table of premultiplied colors.
 ///
 /// The gradient parameter t is affine in canvas pixels for a linear gradient, computed for each
 /// pixel from its own column; for a radial one it is the distance from the center in gradient
-/// space, mapped back through the inverse transform. t is padded to 0…1 and looked up. A
+/// space, mapped back through the inverse transform; for an angular one it is the angle around
+/// the center from the start angle, in gradient space, over the span (see ``AngularGradient``
+/// for the gap of a span shorter than a turn). t is padded to 0…1 and looked up. A
 /// pixel's color depends on its position only, never on the span it is shaded in.
 final class GradientShader: SpanShader {
     private let table: UnsafeMutablePointer<UInt32>
@@ -14,6 +18,9 @@ final class GradientShader: SpanShader {
         case linear(ax: Double, ay: Double, c: Double)
         /// t = (|p − center| − r0) / (r1 − r0) in gradient space.
         case radial(center: Point, r0: Double, dr: Double)
+        /// t = (angle of p − center − start, mod a turn) / span in gradient space; past the
+        /// span (span < a turn), 1 up to the middle of the gap and 0 after it.
+        case angular(center: Point, start: Double, span: Double)
     }
 
     init(
@@ -41,6 +48,20 @@ final class GradientShader: SpanShader {
         inverse = transform.inverted ?? .identity
         kind = .radial(
             center: g.center, r0: g.startRadius, dr: max(g.endRadius - g.startRadius, 1e-9))
+    }
+
+    init(
+        angular g: AngularGradient, transform: Transform, colorTransform: ColorTransform,
+        opacity: Float
+    ) {
+        table = GradientShader.makeTable(g.stops, colorTransform, opacity)
+        inverse = transform.inverted ?? .identity
+        let turn = 2 * Double.pi
+        var span = g.endAngle - g.startAngle
+        // The last turn of a longer span; a whole turn when the angles are the same.
+        if span > turn { span -= turn * ((span / turn).rounded(.up) - 1) }
+        if span <= 0 { span = turn }
+        kind = .angular(center: g.center, start: g.startAngle, span: span)
     }
 
     deinit { table.deallocate() }
@@ -96,6 +117,20 @@ final class GradientShader: SpanShader {
                 let dist = (u - center).length
                 let t = (dist - r0) / dr
                 out[i] = table[Int((min(max(t, 0), 1) * 255).rounded())]
+            }
+        case .angular(let center, let start, let span):
+            let m = inverse
+            let rowX = m.c * py + m.tx
+            let rowY = m.d * py + m.ty
+            let turn = 2 * Double.pi
+            let gapMiddle = span + (turn - span) / 2
+            for i in 0..<count {
+                let px = Double(x + i) + 0.5
+                let d = Point(x: m.a * px + rowX, y: m.b * px + rowY) - center
+                var a = (atan2(d.y, d.x) - start).truncatingRemainder(dividingBy: turn)
+                if a < 0 { a += turn }
+                let t = a <= span ? a / span : (a < gapMiddle ? 1 : 0)
+                out[i] = table[Int((t * 255).rounded())]
             }
         }
     }

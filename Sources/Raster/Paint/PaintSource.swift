@@ -21,6 +21,11 @@ enum PaintSource {
                 GradientShader(
                     radial: g, transform: transform, colorTransform: colorTransform,
                     opacity: opacity))
+        case .angularGradient(let g):
+            self = .shader(
+                GradientShader(
+                    angular: g, transform: transform, colorTransform: colorTransform,
+                    opacity: opacity))
         case .image(let pattern):
             self = .shader(
                 ImageShader(

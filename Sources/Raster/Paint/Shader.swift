@@ -9,6 +9,8 @@ public enum Shader: Sendable {
     case linearGradient(LinearGradient)
     /// A radial gradient (see ``RadialGradient``).
     case radialGradient(RadialGradient)
+    /// An angular (conic) gradient (see ``AngularGradient``).
+    case angularGradient(AngularGradient)
     /// A bitmap placed in a rectangle, filtered (see ``ImagePattern``).
     case image(ImagePattern)
 }
@@ -63,5 +65,36 @@ public struct RadialGradient: Sendable {
         self.center = center
         self.startRadius = startRadius
         self.endRadius = endRadius
+    }
+}
+
+/// Colors that vary with the angle around `center`: SwiftUI's `AngularGradient`.
+///
+/// Angles are in radians from the positive x axis toward the positive y axis (clockwise on a
+/// screen). Location 0 lies at `startAngle` and location 1 at `endAngle`. When the two are
+/// less than a turn apart, the gap between them is filled with the color of location 1 up to
+/// its middle and the color of location 0 after it, as SwiftUI documents; when they are more
+/// than a turn apart, only the last turn shows.
+///
+/// ```swift
+/// // A ring from red at 12 o'clock to pink three quarters round.
+/// AngularGradient(stops: stops, center: c, startAngle: -.pi / 2, endAngle: .pi)
+/// ```
+public struct AngularGradient: Sendable {
+    /// The stops, in order of location.
+    public var stops: [GradientStop]
+    /// The point the colors turn around.
+    public var center: Point
+    /// The angle of location 0, in radians.
+    public var startAngle: Double
+    /// The angle of location 1, in radians; equal to `startAngle` for a whole turn.
+    public var endAngle: Double
+
+    /// Creates an angular gradient.
+    public init(stops: [GradientStop], center: Point, startAngle: Double, endAngle: Double) {
+        self.stops = stops
+        self.center = center
+        self.startAngle = startAngle
+        self.endAngle = endAngle
     }
 }
