@@ -29,6 +29,9 @@ struct PlacedView {
         /// Paints the subtree through a color transform, replacing the current one (the
         /// rendering modes: the accent group and the rest get different ones).
         case colorTransform(ColorTransform)
+        /// Draws the subtree over its drop shadow: its coverage blurred (a Gaussian of
+        /// deviation `radius / 2` points), moved by `offset` points, in `color`.
+        case shadow(color: RGBA, radius: Double, offset: Point)
     }
 
     /// The nodes without children, depth first, back to front: the primitives as laid out.

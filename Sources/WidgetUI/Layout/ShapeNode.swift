@@ -12,11 +12,17 @@ final class ShapeNode: LayoutNode {
     let shading: Shading
     /// How the outline is stroked; nil fills it.
     let strokeStyle: StrokeStyle?
+    /// Whether a fill uses the even-odd rule rather than non-zero winding.
+    let isEOFilled: Bool
 
-    init(kind: String, shape: any Shape, shading: Shading, strokeStyle: StrokeStyle? = nil) {
+    init(
+        kind: String, shape: any Shape, shading: Shading, strokeStyle: StrokeStyle? = nil,
+        isEOFilled: Bool = false
+    ) {
         self.shape = shape
         self.shading = shading
         self.strokeStyle = strokeStyle
+        self.isEOFilled = isEOFilled
         super.init(kind: kind)
     }
 
@@ -34,7 +40,13 @@ final class ShapeNode: LayoutNode {
         let path = shape.outline(in: bounds)
         let shading = shading.placed(in: bounds)
         let item: DisplayList.Item =
-            if let strokeStyle { .stroke(path, shading, strokeStyle) } else { .fill(path, shading) }
+            if let strokeStyle {
+                .stroke(path, shading, strokeStyle)
+            } else if isEOFilled {
+                .eoFill(path, shading)
+            } else {
+                .fill(path, shading)
+            }
         return PlacedView(kind: kind, frame: bounds, drawing: [item])
     }
 }

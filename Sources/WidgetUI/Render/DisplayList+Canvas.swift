@@ -27,6 +27,8 @@ extension DisplayList {
             switch items[i] {
             case .fill(let path, let shading):
                 canvas.fill(path, with: shading.paint(in: path.boundingRect))
+            case .eoFill(let path, let shading):
+                canvas.fill(path, with: shading.paint(in: path.boundingRect), rule: .evenOdd)
             case .stroke(let path, let shading, let style):
                 canvas.stroke(path, with: shading.paint(in: path.boundingRect), style: style)
             case .text(let run):
@@ -51,6 +53,10 @@ extension DisplayList {
                     canvas.withSavedState {
                         canvas.concatenate(transform)
                         end = draw(from: i + 1, base: base, on: canvas)
+                    }
+                case .shadow(let color, let radius, let offset):
+                    canvas.withShadow(color: color, radius: radius, offset: offset) { layer in
+                        end = draw(from: i + 1, base: base, on: layer)
                     }
                 case .colorTransform(let transform):
                     canvas.withSavedState {

@@ -9,6 +9,8 @@ struct DisplayList: Equatable {
     enum Item: Equatable {
         /// Fills a path with a paint (non-zero winding).
         case fill(Raster.Path, Shading)
+        /// Fills a path with a paint by the even-odd rule (`fill(_:style:)` with `eoFill`).
+        case eoFill(Raster.Path, Shading)
         /// Strokes a path's outline with a paint.
         case stroke(Raster.Path, Shading, StrokeStyle)
         /// Draws laid-out text, each run with its own paint.

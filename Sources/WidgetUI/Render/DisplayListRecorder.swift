@@ -19,7 +19,7 @@ enum DisplayListRecorder {
                 // Nothing visible inside an invisible layer; a fully opaque one is no layer.
                 if opacity <= 0 { return }
                 pushed = opacity < 1
-            case .clip, .transform, .colorTransform:
+            case .clip, .transform, .colorTransform, .shadow:
                 pushed = true
             }
             if pushed { list.items.append(.push(effect)) }
@@ -34,8 +34,10 @@ extension DisplayList.Item {
     /// Whether the item is a fill or stroke in a color with zero alpha: it draws nothing.
     fileprivate var isInvisible: Bool {
         switch self {
-        case .fill(_, .color(let color)), .stroke(_, .color(let color), _): color.alpha == 0
-        case .fill, .stroke, .text, .image, .push, .pop: false
+        case .fill(_, .color(let color)), .eoFill(_, .color(let color)),
+            .stroke(_, .color(let color), _):
+            color.alpha == 0
+        case .fill, .eoFill, .stroke, .text, .image, .push, .pop: false
         }
     }
 }

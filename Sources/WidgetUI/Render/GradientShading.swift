@@ -14,6 +14,8 @@ struct GradientShading: Hashable {
         case linear(start: UnitPoint, end: UnitPoint)
         /// Outward from a unit point, between two radii in points.
         case radial(center: UnitPoint, startRadius: Double, endRadius: Double)
+        /// Around a unit point, between two angles in radians (clockwise on screen).
+        case angular(center: UnitPoint, startAngle: Double, endAngle: Double)
     }
 
     /// The colors and their locations, 0…1, in order.
@@ -65,6 +67,11 @@ struct GradientShading: Hashable {
                 Raster.RadialGradient(
                     stops: stops, center: center.point(in: frame), startRadius: startRadius,
                     endRadius: endRadius))
+        case .angular(let center, let startAngle, let endAngle):
+            return .angularGradient(
+                Raster.AngularGradient(
+                    stops: stops, center: center.point(in: frame), startAngle: startAngle,
+                    endAngle: endAngle))
         }
     }
 }

@@ -55,6 +55,18 @@ extension Shape {
         _ShapeView(shape: self, style: content)
     }
 
+    /// Fills the shape with a style by a fill rule: `FillStyle(eoFill: true)` leaves holes
+    /// where the outline winds an even number of times.
+    ///
+    /// ```swift
+    /// RingShape().fill(.orange, style: FillStyle(eoFill: true))
+    /// ```
+    public func fill<S: ShapeStyle>(_ content: S = .foreground, style: FillStyle)
+        -> _ShapeView<Self, S>
+    {
+        _ShapeView(shape: self, style: content, isEOFilled: style.isEOFilled)
+    }
+
     /// Strokes the shape's outline, centered on it, with a line width.
     ///
     /// ```swift
@@ -91,11 +103,13 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View {
     /// What it is filled or stroked with.
     public var style: Style
     var strokeStyle: StrokeStyle?
+    var isEOFilled = false
 
-    init(shape: Content, style: Style, strokeStyle: StrokeStyle? = nil) {
+    init(shape: Content, style: Style, strokeStyle: StrokeStyle? = nil, isEOFilled: Bool = false) {
         self.shape = shape
         self.style = style
         self.strokeStyle = strokeStyle
+        self.isEOFilled = isEOFilled
     }
 }
 
@@ -104,6 +118,7 @@ extension _ShapeView: PrimitiveView {
         nodes.append(
             ShapeNode(
                 kind: "\(Content.self)", shape: shape.resolved(in: environment),
-                shading: style.resolvedShading(in: environment), strokeStyle: strokeStyle))
+                shading: style.resolvedShading(in: environment), strokeStyle: strokeStyle,
+                isEOFilled: isEOFilled))
     }
 }

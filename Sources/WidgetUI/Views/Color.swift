@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 /// A color, usable as a view that fills the space offered, or as a ``ShapeStyle``.
@@ -34,6 +35,75 @@ public struct Color: Hashable, Sendable {
     /// Creates a gray, from black (0) to white (1).
     public init(white: Double, opacity: Double = 1) {
         self.init(red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// Creates a color from components in a color space, 0…1.
+    ///
+    /// ```swift
+    /// Color(.sRGB, red: 0.98, green: 0.9, blue: 0.2, opacity: 1)
+    /// ```
+    ///
+    /// ## Differences from SwiftUI
+    ///
+    /// The panel shows sRGB: linear components are encoded to sRGB, and Display P3 components
+    /// are taken as sRGB ones (their colors outside sRGB come out less saturated).
+    public init(
+        _ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double,
+        opacity: Double = 1
+    ) {
+        switch colorSpace {
+        case .sRGB, .displayP3:
+            self.init(red: red, green: green, blue: blue, opacity: opacity)
+        case .sRGBLinear:
+            self.init(
+                red: Self.encoded(red), green: Self.encoded(green), blue: Self.encoded(blue),
+                opacity: opacity)
+        }
+    }
+
+    /// Creates a gray in a color space, from black (0) to white (1).
+    public init(_ colorSpace: RGBColorSpace = .sRGB, white: Double, opacity: Double = 1) {
+        self.init(colorSpace, red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// Creates a color from hue, saturation and brightness, 0…1 each.
+    ///
+    /// ```swift
+    /// Color(hue: 0.58, saturation: 0.7, brightness: 0.9)   // a sky blue
+    /// ```
+    public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
+        let h = (hue - hue.rounded(.down)) * 6
+        let s = min(max(saturation, 0), 1)
+        let v = min(max(brightness, 0), 1)
+        let sector = Int(h.rounded(.down)) % 6
+        let f = h - h.rounded(.down)
+        let (p, q, t) = (v * (1 - s), v * (1 - s * f), v * (1 - s * (1 - f)))
+        let rgb: (Double, Double, Double) =
+            switch sector {
+            case 0: (v, t, p)
+            case 1: (q, v, p)
+            case 2: (p, v, t)
+            case 3: (p, q, v)
+            case 4: (t, p, v)
+            default: (v, p, q)
+            }
+        self.init(red: rgb.0, green: rgb.1, blue: rgb.2, opacity: opacity)
+    }
+
+    /// A linear component encoded with the sRGB transfer function.
+    private static func encoded(_ linear: Double) -> Double {
+        let c = min(max(linear, 0), 1)
+        return c <= 0.003_130_8 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055
+    }
+
+    /// The color space of a color's components.
+    public enum RGBColorSpace: Hashable, Sendable {
+        /// sRGB, as displays show it.
+        case sRGB
+        /// sRGB primaries with linear components.
+        case sRGBLinear
+        /// Display P3 (taken as sRGB here).
+        case displayP3
     }
 
     /// This color with its opacity multiplied by `opacity`, 0…1.
