@@ -27,6 +27,10 @@ public struct Font: Hashable, Sendable {
     var isItalic = false
     /// Whether digits take equal widths.
     var hasMonospacedDigits = false
+    /// Whether lowercase letters show as small capitals.
+    var smallCapsLowercase = false
+    /// Whether capitals show as small capitals.
+    var smallCapsUppercase = false
 
     /// A font's weight, from ultra-light to black.
     public typealias Weight = FontWeight
@@ -98,6 +102,37 @@ public struct Font: Hashable, Sendable {
     public func monospacedDigit() -> Font {
         var font = self
         font.hasMonospacedDigits = true
+        return font
+    }
+
+    /// This font with every letter a small capital: capitals as tall as lowercase letters.
+    ///
+    /// ```swift
+    /// Text("Quote of the Day").font(.caption2.smallCaps())
+    /// ```
+    ///
+    /// ## Differences from SwiftUI
+    ///
+    /// Without OpenType features, small capitals are capitals scaled by the face's x-height
+    /// over its cap height, the way browsers synthesize them.
+    public func smallCaps() -> Font {
+        var font = self
+        font.smallCapsLowercase = true
+        font.smallCapsUppercase = true
+        return font
+    }
+
+    /// This font with lowercase letters as small capitals; capitals stay.
+    public func lowercaseSmallCaps() -> Font {
+        var font = self
+        font.smallCapsLowercase = true
+        return font
+    }
+
+    /// This font with capitals as small capitals; lowercase letters stay.
+    public func uppercaseSmallCaps() -> Font {
+        var font = self
+        font.smallCapsUppercase = true
         return font
     }
 

@@ -100,6 +100,10 @@ struct TextAttributes {
     var isItalic: Bool?
     var monospacedDigits: Bool?
     var foreground: (any ShapeStyle)?
+    /// A line through the text; `.some(nil)` when the piece turned it off.
+    var strikethrough: Text.LineStyle??
+    /// A line under the text; `.some(nil)` when the piece turned it off.
+    var underline: Text.LineStyle??
 
     /// A piece's style with nothing left open.
     struct Resolved {
@@ -111,6 +115,10 @@ struct TextAttributes {
         var isItalic: Bool
         var monospacedDigits: Bool
         var shading: Shading
+        /// Which letters show as small capitals.
+        var smallCaps: (lowercase: Bool, uppercase: Bool)
+        var strikethrough: TextDecoration?
+        var underline: TextDecoration?
     }
 
     /// This style completed from the environment: the piece's own attributes first, then its
@@ -119,6 +127,16 @@ struct TextAttributes {
     func resolved(in environment: EnvironmentValues) -> Resolved {
         let outer = environment.font ?? .body
         let italic = font?.isItalic == true || environment.isItalic || outer.isItalic
+        let shading =
+            foreground?.resolvedShading(in: environment) ?? environment.foregroundShading
+        func decoration(_ style: Text.LineStyle?, offset: Double) -> TextDecoration? {
+            style.map {
+                TextDecoration(
+                    offset: offset, pattern: $0.pattern,
+                    shading: $0.color.map { .color($0.rgba) } ?? shading)
+            }
+        }
+        let smallCapsFont = font ?? outer
         return Resolved(
             size: (font ?? outer).size,
             family: (font ?? outer).family,
@@ -128,7 +146,12 @@ struct TextAttributes {
             monospacedDigits: monospacedDigits
                 ?? (font?.hasMonospacedDigits == true || environment.hasMonospacedDigits
                     || outer.hasMonospacedDigits),
-            shading: foreground?.resolvedShading(in: environment) ?? environment.foregroundShading
+            shading: shading,
+            smallCaps: (smallCapsFont.smallCapsLowercase, smallCapsFont.smallCapsUppercase),
+            strikethrough: decoration(
+                strikethrough ?? environment.strikethrough, offset: TextDecoration.strikeOffset),
+            underline: decoration(
+                underline ?? environment.underline, offset: TextDecoration.underOffset)
         )
     }
 }

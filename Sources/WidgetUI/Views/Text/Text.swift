@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import Raster
 
 /// Text drawn in the environment's font and foreground style, wrapped to the width offered: a
@@ -23,12 +23,14 @@ import Raster
 /// and wrap as one text; a modifier applied to the joined text styles every piece that
 /// didn't set that attribute itself.
 ///
+/// A string literal is a ``LocalizedStringKey``, so `Text("Healed \(date, style: .relative)")`
+/// stays live and `Text("\(done) of \(total)")` formats its numbers as SwiftUI does; a `String`
+/// value shows as it is.
+///
 /// ## Differences from SwiftUI
 ///
-/// No shaping: one glyph per character, left to right (see Raster's `TextLayout`). Strings are
-/// not looked up in a strings table (`LocalizedStringKey`); `Text("…")` shows the string as
-/// written, and string interpolation of dates or format styles is not supported (join texts
-/// with `+` instead).
+/// No shaping: one glyph per character, left to right (see Raster's `TextLayout`). Keys are
+/// not looked up in a strings table: `Text("…")` shows the key as written.
 public struct Text: View {
     /// The pieces, in order: one for a plain text, several after `+`.
     var segments: [Segment]
@@ -40,6 +42,22 @@ public struct Text: View {
     /// ```
     public init<S: StringProtocol>(_ content: S) {
         self.init(source: VerbatimText(string: String(content)))
+    }
+
+    /// Creates text from a string literal and its interpolations (see ``LocalizedStringKey``).
+    ///
+    /// ```swift
+    /// Text("Level \(hero.level)")
+    /// Text("Starts \(event.date, style: .relative)")
+    /// ```
+    ///
+    /// `tableName`, `bundle` and `comment` are accepted for source compatibility; there are no
+    /// strings tables to look the key up in.
+    public init(
+        _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
+        comment: StaticString? = nil
+    ) {
+        segments = key.segments.isEmpty ? [Segment(source: VerbatimText(string: ""))] : key.segments
     }
 
     /// Creates text that shows a string as is, without localization.
@@ -120,10 +138,20 @@ extension Text: PrimitiveView {
                     family: style.family, weight: style.weight, design: style.design,
                     italic: style.isItalic)
             else { return TextNode(pieces: [], style: TextNode.Style(environment)) }
-            pieces.append(
-                TextNode.Piece(
-                    string: timed.string, face: face, size: style.size,
-                    monospacedDigits: style.monospacedDigits, shading: style.shading))
+            let string =
+                environment.textCase?.apply(to: timed.string, locale: environment.locale)
+                ?? timed.string
+            let piece = TextNode.Piece(
+                string: string, face: face, size: style.size,
+                monospacedDigits: style.monospacedDigits, shading: style.shading,
+                strikethrough: style.strikethrough, underline: style.underline)
+            if style.smallCaps.lowercase || style.smallCaps.uppercase {
+                pieces += piece.inSmallCaps(
+                    lowercase: style.smallCaps.lowercase, uppercase: style.smallCaps.uppercase,
+                    locale: environment.locale)
+            } else {
+                pieces.append(piece)
+            }
         }
         return TextNode(
             pieces: pieces, style: TextNode.Style(environment), nextChange: nextChange,

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import Raster
 
 /// Lays a ``Text``'s pieces out as styled runs of Raster's `TextLayout` for each proposal,
@@ -12,6 +12,8 @@ final class TextNode: LayoutNode {
         var size: Double
         var monospacedDigits: Bool
         var shading: Shading
+        var strikethrough: TextDecoration? = nil
+        var underline: TextDecoration? = nil
     }
 
     /// What the environment says about the whole text.
@@ -31,7 +33,7 @@ final class TextNode: LayoutNode {
                 }
             lineLimit = environment.lineLimit
             minimumScaleFactor = environment.minimumScaleFactor
-            isRedacted = environment.redactionReasons.contains(.placeholder)
+            isRedacted = environment.redactsText
         }
     }
 
@@ -140,7 +142,7 @@ final class TextNode: LayoutNode {
             return PlacedView(kind: kind, frame: bounds)
         }
         let run = TextRun(layout: layout, origin: bounds.origin, shadings: pieces.map(\.shading))
-        let drawing = style.isRedacted ? run.placeholderBars : [.text(run)]
+        let drawing = style.isRedacted ? run.placeholderBars : [.text(run)] + decorations(run)
         return PlacedView(kind: kind, frame: bounds, drawing: drawing)
     }
 
@@ -166,5 +168,66 @@ struct TextRun: Equatable {
         a.origin == b.origin && a.shadings == b.shadings && a.layout.text == b.layout.text
             && a.layout.runs.map(\.size) == b.layout.runs.map(\.size)
             && a.layout.glyphs == b.layout.glyphs
+    }
+}
+
+extension TextNode {
+    /// The strikethrough and underline strokes of the laid-out text: one per piece that has
+    /// one, on each line, from its first glyph's left edge to its last glyph's right edge.
+    private func decorations(_ run: TextRun) -> [DisplayList.Item] {
+        guard pieces.contains(where: { $0.strikethrough != nil || $0.underline != nil }) else {
+            return []
+        }
+        var items: [DisplayList.Item] = []
+        let glyphs = run.layout.glyphs
+        for line in run.layout.lines {
+            var i = line.glyphRange.lowerBound
+            while i < line.glyphRange.upperBound {
+                let index = glyphs[i].run
+                var end = i
+                while end + 1 < line.glyphRange.upperBound, glyphs[end + 1].run == index {
+                    end += 1
+                }
+                let piece = pieces[index]
+                let x0 = run.origin.x + glyphs[i].position.x
+                let x1 = run.origin.x + glyphs[end].position.x + glyphs[end].advance
+                let baseline = run.origin.y + line.baseline
+                let size = run.layout.runs[index].size
+                for decoration in [piece.strikethrough, piece.underline].compactMap({ $0 }) {
+                    items.append(decoration.item(from: x0, to: x1, baseline: baseline, size: size))
+                }
+                i = end + 1
+            }
+        }
+        return items
+    }
+}
+
+extension TextNode.Piece {
+    /// This piece with the letters the flags choose as small capitals: runs of such letters
+    /// become capitals at the face's x-height over its cap height; the other characters stay.
+    func inSmallCaps(lowercase: Bool, uppercase: Bool, locale: Locale) -> [TextNode.Piece] {
+        let metrics = face.metrics(size: size)
+        let ratio = metrics.capHeight > 0 ? min(metrics.xHeight / metrics.capHeight, 1) : 0.7
+        var result: [TextNode.Piece] = []
+        var current = ""
+        var currentIsSmall = false
+        func flush() {
+            guard !current.isEmpty else { return }
+            var piece = self
+            piece.string = currentIsSmall ? current.uppercased(with: locale) : current
+            if currentIsSmall { piece.size = size * ratio }
+            result.append(piece)
+            current = ""
+        }
+        for character in string {
+            let isSmall =
+                (lowercase && character.isLowercase) || (uppercase && character.isUppercase)
+            if isSmall != currentIsSmall { flush() }
+            currentIsSmall = isSmall
+            current.append(character)
+        }
+        flush()
+        return result.isEmpty ? [self] : result
     }
 }

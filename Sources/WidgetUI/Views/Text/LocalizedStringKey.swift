@@ -1,0 +1,248 @@
+import Foundation
+
+/// The string a `Text("…")` literal makes: text with values interpolated the way SwiftUI
+/// interpolates them.
+///
+/// A string literal passed to ``Text``, ``Label`` or ``Link`` is a key; its interpolations keep
+/// their meaning rather than being flattened by Swift's string interpolation:
+///
+/// ```swift
+/// Text("Healed \(hero.fullHealthDate, style: .relative)")   // stays live: "in 1 hr, 59 min"
+/// Text("\(done) of \(total)")                               // "3 of 8"
+/// Text("Boarding \(time, format: .dateTime.hour().minute())")
+/// Text("\(temperature, specifier: "%.1f")°")                // "21.5°"
+/// Text("Total: \(Text("42").bold())")                       // a styled piece inside
+/// ```
+///
+/// Values are formatted as SwiftUI formats them, which is `String(format:)` with the
+/// environment's locale:
+///
+/// - integers with `%lld`, Swift's own digits without grouping: `\(12345)` reads "12345";
+/// - `Double` and `CGFloat` with `%lf` and `Float` with `%f`, six decimals:
+///   `\(3.5)` reads "3.500000" (say `specifier: "%.1f"` or `format: .number` to choose);
+/// - `String`s as they are; dates with a style, format styles and ``Text`` as they would show
+///   in a ``Text`` of their own.
+///
+/// (SwiftUI documents the `specifier:` form and these format specifiers in
+/// `LocalizedStringKey.StringInterpolation`; the six decimals are what `%lf` prints.)
+///
+/// ## Differences from SwiftUI
+///
+/// There are no strings tables: a key shows as written, in the locale of the environment for
+/// its values. Other types interpolate only through the forms above, as in SwiftUI (a
+/// `CustomStringConvertible` value needs `\(String(describing: value))`).
+public struct LocalizedStringKey: ExpressibleByStringInterpolation {
+    /// The pieces of the text, in order, each with its own content and style.
+    var segments: [Segment]
+
+    /// Creates a key from a string, as is.
+    public init(_ value: String) {
+        segments = [Segment(source: VerbatimText(string: value))]
+    }
+
+    /// Creates a key from a string literal.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// Creates a key from a string literal with interpolations.
+    public init(stringInterpolation: StringInterpolation) {
+        segments = stringInterpolation.segments
+    }
+
+    /// The key's text with every interpolation shown as in the `environment`: where a plain
+    /// string is needed, such as a link's title.
+    func string(in environment: EnvironmentValues) -> String {
+        segments.map { $0.source.resolve(in: environment).string }.joined()
+    }
+}
+
+extension LocalizedStringKey {
+    /// The interpolations a key accepts, as SwiftUI's.
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var segments: [Segment] = []
+
+        /// Creates an empty interpolation.
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            segments.reserveCapacity(2 * interpolationCount + 1)
+        }
+
+        /// Appends literal text.
+        public mutating func appendLiteral(_ literal: String) {
+            guard !literal.isEmpty else { return }
+            segments.append(Segment(source: VerbatimText(string: literal)))
+        }
+
+        /// Appends a string as it is.
+        public mutating func appendInterpolation(_ string: String) {
+            appendLiteral(string)
+        }
+
+        /// Appends a number in its C format: `%lld` for integers, `%lf` for `Double`.
+        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T) {
+            appendInterpolation(value, specifier: T._defaultSpecifier)
+        }
+
+        /// Appends a number in a C format such as `"%.1f"`, in the environment's locale.
+        ///
+        /// ```swift
+        /// Text("\(temperature, specifier: "%.1f")°")
+        /// ```
+        public mutating func appendInterpolation<T: _FormatSpecifiable>(
+            _ value: T, specifier: String
+        ) {
+            segments.append(
+                Segment(
+                    source: SpecifiedText(argument: value._formatArgument, specifier: specifier)))
+        }
+
+        /// Appends a date in a style, live as `Text(_:style:)`.
+        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
+            appendInterpolation(Text(date, style: style))
+        }
+
+        /// Appends a value formatted by a format style, in the environment's locale.
+        ///
+        /// ```swift
+        /// Text("Boarding at \(date, format: .dateTime.hour().minute())")
+        /// ```
+        public mutating func appendInterpolation<F: FormatStyle>(
+            _ input: F.FormatInput, format: F
+        ) where F.FormatOutput == String {
+            appendInterpolation(Text(input, format: format))
+        }
+
+        /// Appends a timer running over an interval, live as
+        /// `Text(timerInterval:pauseTime:countsDown:showsHours:)`.
+        public mutating func appendInterpolation(
+            timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true,
+            showsHours: Bool = true
+        ) {
+            appendInterpolation(
+                Text(
+                    timerInterval: timerInterval, pauseTime: pauseTime, countsDown: countsDown,
+                    showsHours: showsHours))
+        }
+
+        /// Appends a text whole, in its own style.
+        ///
+        /// ```swift
+        /// Text("Total: \(Text("42").bold())")
+        /// ```
+        public mutating func appendInterpolation(_ text: Text) {
+            segments += text.segments
+        }
+    }
+}
+
+/// A number interpolated into a key with a C format specifier.
+struct SpecifiedText: TextSource {
+    let argument: any CVarArg
+    let specifier: String
+
+    func resolve(in environment: EnvironmentValues) -> TimedString {
+        TimedString(
+            string: String(format: specifier, locale: environment.locale, argument),
+            nextChange: nil)
+    }
+}
+
+/// A value that `LocalizedStringKey` interpolates through a C format specifier: the integer
+/// and floating-point types.
+public protocol _FormatSpecifiable {
+    /// The value as a C variadic argument.
+    var _formatArgument: CVarArg { get }
+    /// The specifier SwiftUI uses for the type: `%lld`, `%llu`, `%lf` or `%f`.
+    static var _defaultSpecifier: String { get }
+}
+
+extension Int: _FormatSpecifiable {
+    /// The value as a 64-bit integer.
+    public var _formatArgument: CVarArg { Int64(self) }
+    /// `%lld`.
+    public static var _defaultSpecifier: String { "%lld" }
+}
+
+extension Int8: _FormatSpecifiable {
+    /// The value as a 64-bit integer.
+    public var _formatArgument: CVarArg { Int64(self) }
+    /// `%lld`.
+    public static var _defaultSpecifier: String { "%lld" }
+}
+
+extension Int16: _FormatSpecifiable {
+    /// The value as a 64-bit integer.
+    public var _formatArgument: CVarArg { Int64(self) }
+    /// `%lld`.
+    public static var _defaultSpecifier: String { "%lld" }
+}
+
+extension Int32: _FormatSpecifiable {
+    /// The value as a 64-bit integer.
+    public var _formatArgument: CVarArg { Int64(self) }
+    /// `%lld`.
+    public static var _defaultSpecifier: String { "%lld" }
+}
+
+extension Int64: _FormatSpecifiable {
+    /// The value itself.
+    public var _formatArgument: CVarArg { self }
+    /// `%lld`.
+    public static var _defaultSpecifier: String { "%lld" }
+}
+
+extension UInt: _FormatSpecifiable {
+    /// The value as a 64-bit unsigned integer.
+    public var _formatArgument: CVarArg { UInt64(self) }
+    /// `%llu`.
+    public static var _defaultSpecifier: String { "%llu" }
+}
+
+extension UInt8: _FormatSpecifiable {
+    /// The value as a 64-bit unsigned integer.
+    public var _formatArgument: CVarArg { UInt64(self) }
+    /// `%llu`.
+    public static var _defaultSpecifier: String { "%llu" }
+}
+
+extension UInt16: _FormatSpecifiable {
+    /// The value as a 64-bit unsigned integer.
+    public var _formatArgument: CVarArg { UInt64(self) }
+    /// `%llu`.
+    public static var _defaultSpecifier: String { "%llu" }
+}
+
+extension UInt32: _FormatSpecifiable {
+    /// The value as a 64-bit unsigned integer.
+    public var _formatArgument: CVarArg { UInt64(self) }
+    /// `%llu`.
+    public static var _defaultSpecifier: String { "%llu" }
+}
+
+extension UInt64: _FormatSpecifiable {
+    /// The value itself.
+    public var _formatArgument: CVarArg { self }
+    /// `%llu`.
+    public static var _defaultSpecifier: String { "%llu" }
+}
+
+extension Double: _FormatSpecifiable {
+    /// The value itself.
+    public var _formatArgument: CVarArg { self }
+    /// `%lf`.
+    public static var _defaultSpecifier: String { "%lf" }
+}
+
+extension Float: _FormatSpecifiable {
+    /// The value itself.
+    public var _formatArgument: CVarArg { self }
+    /// `%f`.
+    public static var _defaultSpecifier: String { "%f" }
+}
+
+extension CGFloat: _FormatSpecifiable {
+    /// The value as a `Double`.
+    public var _formatArgument: CVarArg { Double(self) }
+    /// `%lf`.
+    public static var _defaultSpecifier: String { "%lf" }
+}
