@@ -124,6 +124,22 @@ let package = Package(
             exclude: ["MyDisplay.swift"]
         ),
 
+        // The compatibility corpus: widgets written as for iOS, with only their imports changed
+        // (Tests/CompatibilityTests/Corpus), and a `@main` bundle of them. Compiled twice, in
+        // Swift 6 and, through the symbolic link CorpusSwift5 to the same files, in Swift 5
+        // language mode; Tests/CompatibilityTests renders both.
+        .executableTarget(
+            name: "CompatibilityCorpus",
+            dependencies: ["NightstandKit"],
+            path: "Tests/CompatibilityTests/Corpus"
+        ),
+        .executableTarget(
+            name: "CompatibilityCorpusSwift5",
+            dependencies: ["NightstandKit"],
+            path: "Tests/CompatibilityTests/CorpusSwift5",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+
         // Shared asserts for every test target (goldens, tolerances).
         .target(
             name: "NightstandTestSupport",

@@ -49,7 +49,7 @@ final class EnvironmentBox {
 /// Fills the ``Environment`` properties of a view before its body is evaluated.
 enum EnvironmentReader {
     /// Sets every `@Environment` property stored directly in `view` to read from `environment`.
-    static func inject(_ environment: EnvironmentValues, into view: some View) {
+    static func inject(_ environment: EnvironmentValues, into view: Any) {
         for child in Mirror(reflecting: view).children {
             if let property = child.value as? any EnvironmentProperty {
                 property.box.values = environment

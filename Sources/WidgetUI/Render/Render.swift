@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import Raster
 
 /// Lays out a view in a size and draws it on a canvas as it looks at an instant, as vector
@@ -36,7 +36,8 @@ public func render(
     environment.renderContext = context
     let placed = RootLayout.layout(view, size: size, environment: environment)
     DisplayListRecorder.record(placed).draw(on: canvas, scale: scale)
-    return RenderReport(nextChange: context.nextChange)
+    return RenderReport(
+        nextChange: context.nextChange, widgetURL: context.widgetURL, links: context.links)
 }
 
 /// What ``render(_:size:environment:fonts:now:on:scale:)`` learned about a frame besides its
@@ -55,9 +56,36 @@ public struct RenderReport: Hashable, Sendable {
     /// change of its smallest unit shown, `Text(.currentDate, format: .dateTime.hour().minute())`
     /// the next minute; the earliest of all wins.
     public var nextChange: Date?
+    /// Where a tap on the widget leads: the URL of the first `widgetURL(_:)` in the view tree,
+    /// or nil.
+    public var widgetURL: URL?
+    /// The areas the frame's ``Link``s cover, in the order drawn (the front-most last).
+    public var links: [LinkArea]
 
     /// Creates a report.
-    public init(nextChange: Date?) {
+    public init(nextChange: Date?, widgetURL: URL? = nil, links: [LinkArea] = []) {
         self.nextChange = nextChange
+        self.widgetURL = widgetURL
+        self.links = links
+    }
+}
+
+/// Where a ``Link`` was drawn, and where it leads.
+///
+/// ```swift
+/// let report = render(view, size: size, on: canvas, scale: 2)
+/// let tapped = report.links.last { $0.frame.contains(point) }?.destination
+///     ?? report.widgetURL
+/// ```
+public struct LinkArea: Hashable, Sendable {
+    /// The link's frame, in points of the rendered view.
+    public var frame: Raster.Rect
+    /// Where the link leads.
+    public var destination: URL
+
+    /// Creates a link area.
+    public init(frame: Raster.Rect, destination: URL) {
+        self.frame = frame
+        self.destination = destination
     }
 }

@@ -1,4 +1,5 @@
-import FoundationEssentials
+import Foundation
+import Raster
 
 /// What one render pass collects while it resolves and places the view tree: state that
 /// belongs to the whole widget rather than to the view that declares it, and the instant it
@@ -22,6 +23,10 @@ final class RenderContext {
     var containerBackground: (node: LayoutNode, alignment: Alignment)?
     /// The earliest instant after ``now`` any placed view reported, or nil.
     private(set) var nextChange: Date?
+    /// The URL the first `widgetURL(_:)` in the view tree set.
+    var widgetURL: URL?
+    /// The links laid out so far, in drawing order.
+    private(set) var links: [LinkArea] = []
 
     init(now: Date) {
         self.now = now
@@ -32,6 +37,11 @@ final class RenderContext {
     func report(_ date: Date?) {
         guard let date, date > now else { return }
         nextChange = min(nextChange ?? date, date)
+    }
+
+    /// Notes a link placed in a frame.
+    func reportLink(_ destination: URL, frame: Rect) {
+        links.append(LinkArea(frame: frame, destination: destination))
     }
 }
 

@@ -16,8 +16,9 @@ extension View {
     ///
     /// ## Differences from SwiftUI
     ///
-    /// Only ``Text`` is redacted; images, shapes and controls draw as they are. `.privacy` and
-    /// `.invalidated` are carried in the environment for views to read but redact nothing.
+    /// Only ``Text`` is redacted; images, shapes and controls draw as they are. `.privacy`
+    /// redacts only the text of views marked `privacySensitive()`; `.invalidated` is carried in
+    /// the environment for views to read and redacts nothing.
     public func redacted(reason: RedactionReasons) -> some View {
         EnvironmentModifier(content: self) { $0.redactionReasons.formUnion(reason) }
     }
