@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Display", targets: ["Display"]),
         .library(name: "Widgets", targets: ["Widgets"]),
         .library(name: "NightstandKit", targets: ["NightstandKit"]),
+        .library(name: "NightstandTesting", targets: ["NightstandTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -140,24 +141,25 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
-        // Shared asserts for every test target (goldens, tolerances).
+        // Testing widgets headless, for this repository's tests and for users' (a library
+        // product): rendering a widget as a display shows it, golden PNGs under a tolerance,
+        // recording logs; on swift-testing and XCTest.
         .target(
-            name: "NightstandTestSupport",
-            dependencies: ["Raster", "SystemSupport"],
-            path: "Tests/NightstandTestSupport"
+            name: "NightstandTesting",
+            dependencies: ["Raster", "SystemSupport", "WidgetUI", "Widgets", "Standby"]
         ),
         // Counting one thread's heap allocations, for tests that prove a path allocates nothing:
         // replaces malloc and friends in the test executable (only a test target may use it).
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "NightstandTestSupport", "CAllocationCounter"],
+            dependencies: ["Raster", "NightstandTesting", "CAllocationCounter"],
             exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(
             name: "WidgetUITests",
             dependencies: [
-                "WidgetUI", "Raster", "NightstandTestSupport",
+                "WidgetUI", "Raster", "NightstandTesting",
                 "SystemSupport",
             ],
             exclude: ["Goldens", "Fixtures"]
@@ -165,15 +167,23 @@ let package = Package(
         .testTarget(
             name: "WidgetsTests",
             dependencies: [
-                "Widgets", "WidgetUI", "Raster", "ExampleWidgets", "NightstandTestSupport",
+                "Widgets", "WidgetUI", "Raster", "ExampleWidgets", "NightstandTesting",
             ],
             exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "CompatibilityTests",
+            dependencies: [
+                "CompatibilityCorpus", "CompatibilityCorpusSwift5", "NightstandTesting", "Widgets",
+                "WidgetUI", "Raster",
+            ],
+            exclude: ["Corpus", "CorpusSwift5", "Goldens"]
         ),
         .testTarget(
             name: "StandbyTests",
             dependencies: [
                 "Standby", "Widgets", "WidgetUI", "Display", "Raster", "Ambient", "BuiltinWidgets",
-                "NightstandTestSupport",
+                "NightstandTesting",
             ]
         ),
         .testTarget(
@@ -181,7 +191,7 @@ let package = Package(
             dependencies: [
                 "NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster",
                 "Ambient",
-                "NightstandTestSupport",
+                "NightstandTesting",
             ],
             exclude: ["Goldens"]
         ),
@@ -189,7 +199,7 @@ let package = Package(
             name: "BuiltinWidgetsTests",
             dependencies: [
                 "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Standby", "Display", "Ambient",
-                "SystemSupport", "NightstandTestSupport",
+                "SystemSupport", "NightstandTesting",
             ],
             exclude: ["Goldens", "Fixtures"]
         ),
@@ -211,7 +221,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AmbientTests",
-            dependencies: ["Ambient", "SystemSupport", "NightstandTestSupport"]
+            dependencies: ["Ambient", "SystemSupport", "NightstandTesting"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,7 @@ import Ambient
 import BuiltinWidgets
 import Display
 import Foundation
-import NightstandTestSupport
+import NightstandTesting
 import Raster
 import Standby
 import Testing

@@ -1,7 +1,7 @@
 import BuiltinWidgets
 import Display
 import Foundation
-import NightstandTestSupport
+import NightstandTesting
 import Raster
 import Standby
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import NightstandTestSupport
+import NightstandTesting
 import Raster
 import Testing
 
@@ -52,16 +52,19 @@ import Testing
             testFile: "/src/nightstand/Tests/RasterTests/Image/ImageDrawingTests.swift", name: "fit"
         )
         #expect(
-            location?.goldenPath
+            location.goldenPath
                 == "/src/nightstand/Tests/RasterTests/Goldens/ImageDrawingTests/fit.png")
         #expect(
-            location?.actualPath
+            location.actualPath
                 == "/src/nightstand/.build/golden-failures/RasterTests/ImageDrawingTests/fit.actual.png"
         )
         #expect(
-            GoldenLocation(testFile: "/a/Tests/WidgetUITests/T.swift", folder: "Clock", name: "x")?
+            GoldenLocation(testFile: "/a/Tests/WidgetUITests/T.swift", folder: "Clock", name: "x")
                 .goldenPath == "/a/Tests/WidgetUITests/Goldens/Clock/x.png")
-        #expect(GoldenLocation(testFile: "/a/Sources/Raster/X.swift", name: "x") == nil)
+        // Outside Tests/<Target>/: a Goldens folder beside the file.
+        let outside = GoldenLocation(testFile: "/a/Checks/WidgetChecks.swift", name: "x")
+        #expect(outside.goldenPath == "/a/Checks/Goldens/WidgetChecks/x.png")
+        #expect(outside.actualPath.hasSuffix("golden-failures/WidgetChecks/x.actual.png"))
     }
 
     @Test(.disabled(if: isRecordingGoldens, "would record the golden it checks is missing"))
@@ -85,8 +88,8 @@ import Testing
         } matching: { issue in
             "\(issue)".contains("1152 of 4096 pixels differ by more than 1")
         }
-        let location = try #require(
-            GoldenLocation(testFile: "\(#filePath)", folder: "ImageDrawingTests", name: "fit"))
+        let location = GoldenLocation(
+            testFile: "\(#filePath)", folder: "ImageDrawingTests", name: "fit")
         let diff = try PNGDecoder.decode(file: location.diffPath)
         #expect(diff[30, 30].r > 128 && diff[30, 30].g == 0)  // inside the picture: red
         #expect(diff[2, 2].r == diff[2, 2].g)  // the band: gray

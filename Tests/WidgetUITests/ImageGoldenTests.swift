@@ -1,4 +1,4 @@
-import NightstandTestSupport
+import NightstandTesting
 import Raster
 import Testing
 
