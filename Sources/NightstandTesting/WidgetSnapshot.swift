@@ -33,13 +33,17 @@ public struct WidgetSnapshot: Sendable {
     ///
     /// Default: `nil`.
     public var renderingMode: WidgetRenderingMode?
-    /// Whether the widget's container background is drawn. StandBy removes it (unless the
-    /// widget said it can't be removed); a home-screen tile shows it.
+    /// Whether the widget's container background is drawn.
+    ///
+    /// StandBy removes it (unless the widget said it can't be removed); a home-screen tile
+    /// shows it.
     ///
     /// Default: `false`.
     public var showsContainerBackground: Bool
-    /// The picture's size in pixels; the widget is drawn as large as fits, centered, as in a
-    /// display's slot. `nil` for twice the family's size in points.
+    /// The picture's size in pixels.
+    ///
+    /// The widget is drawn as large as fits, centered, as in a display's slot; `nil` for twice
+    /// the family's size in points.
     ///
     /// Default: `nil`.
     public var size: PixelSize?

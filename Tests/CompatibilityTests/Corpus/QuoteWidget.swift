@@ -82,7 +82,7 @@ struct QuoteWidgetView: View {
                 Text("— \(entry.quote.author)")
                     .font(.caption.weight(.medium))
                     .lineLimit(1)
-                Spacer()
+                    .frame(maxWidth: .infinity, alignment: .leading)
                 Label("\(entry.quote.likes)", systemImage: "heart.fill")
                     .font(.caption2)
                     .labelStyle(.titleAndIcon)

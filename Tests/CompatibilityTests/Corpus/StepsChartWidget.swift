@@ -70,10 +70,12 @@ struct StepsChartView: View {
                     .foregroundStyle(.orange)
                 Text("Steps")
                     .font(.headline)
+                    .layoutPriority(1)
                 Spacer()
                 Text(entry.progress, format: .percent.precision(.fractionLength(0)))
                     .font(.caption)
                     .foregroundStyle(.secondary)
+                    .layoutPriority(1)
             }
             Text(entry.today, format: .number)
                 .font(.system(size: 28, weight: .bold, design: .rounded))

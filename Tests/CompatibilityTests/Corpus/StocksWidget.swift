@@ -60,6 +60,7 @@ struct Sparkline: Shape {
 
 struct StockRow: View {
     let stock: Stock
+    @Environment(\.widgetFamily) private var family
 
     var changeStyle: AnyShapeStyle {
         stock.change >= 0 ? AnyShapeStyle(Color.green) : AnyShapeStyle(Color.red)
@@ -74,10 +75,12 @@ struct StockRow: View {
                     .font(.caption2)
                     .foregroundStyle(.secondary)
             }
-            Spacer()
-            Sparkline(values: stock.history)
-                .stroke(changeStyle, lineWidth: 1.5)
-                .frame(width: 40, height: 16)
+            .frame(maxWidth: .infinity, alignment: .leading)
+            if family != .systemSmall {
+                Sparkline(values: stock.history)
+                    .stroke(changeStyle, lineWidth: 1.5)
+                    .frame(width: 40, height: 16)
+            }
             Text(
                 stock.change,
                 format: .percent.precision(.fractionLength(2)).sign(strategy: .always())

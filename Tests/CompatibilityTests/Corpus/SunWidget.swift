@@ -87,19 +87,19 @@ struct SunWidgetView: View {
                         .position(sun)
                 }
             }
-            HStack {
+            VStack(alignment: .leading, spacing: 2) {
                 Label {
                     Text(entry.sunrise, style: .time)
                 } icon: {
                     Image(systemName: "sunrise.fill")
                 }
-                Spacer()
                 Label {
                     Text(entry.sunset, style: .time)
                 } icon: {
                     Image(systemName: "sunset.fill")
                 }
             }
+            .frame(maxWidth: .infinity, alignment: .leading)
             .font(.caption2)
             .symbolRenderingMode(.multicolor)
         }

@@ -84,14 +84,16 @@ struct DepartureRow: View {
                 .font(.subheadline)
                 .lineLimit(1)
                 .strikethrough(departure.isCancelled)
-            Spacer(minLength: 4)
+                .frame(maxWidth: .infinity, alignment: .leading)
             if departure.isCancelled {
                 Text("Cancelled")
                     .font(.caption2.bold())
                     .foregroundStyle(.red)
+                    .layoutPriority(1)
             } else {
                 Text("\(minutes) min")
                     .font(.subheadline.monospacedDigit())
+                    .layoutPriority(1)
             }
         }
     }

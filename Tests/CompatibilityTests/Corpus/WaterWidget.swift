@@ -44,6 +44,7 @@ struct WaterWidgetView: View {
             HStack {
                 Text("Water")
                     .font(.headline)
+                    .layoutPriority(1)
                 Spacer()
                 Text("\(entry.glasses)/\(entry.goal)")
                     .font(.subheadline.bold())

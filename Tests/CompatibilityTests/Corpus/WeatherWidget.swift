@@ -59,10 +59,23 @@ struct WeatherWidgetView: View {
     @Environment(\.widgetFamily) private var family
 
     var body: some View {
+        if family == .systemMedium {
+            HStack(alignment: .top, spacing: 12) {
+                current
+                hourly
+            }
+            .foregroundStyle(.white)
+        } else {
+            current
+                .foregroundStyle(.white)
+        }
+    }
+
+    private var current: some View {
         VStack(alignment: .leading, spacing: 2) {
             Text(entry.city)
                 .font(.headline)
-            Text(entry.temperature.formatted(.measurement(width: .narrow)))
+            Text(entry.temperature, format: .measurement(width: .narrow))
                 .font(.system(size: 44, weight: .light))
             Spacer(minLength: 0)
             Image(systemName: entry.symbol)
@@ -71,31 +84,29 @@ struct WeatherWidgetView: View {
             Text(entry.condition)
                 .font(.caption.weight(.semibold))
             Text(
-                "H:\(entry.high.formatted(.measurement(width: .narrow))) L:\(entry.low.formatted(.measurement(width: .narrow)))"
+                "H:\(entry.high, format: .measurement(width: .narrow)) L:\(entry.low, format: .measurement(width: .narrow))"
             )
             .font(.caption)
-            if family == .systemMedium {
-                hourly
-            }
         }
-        .foregroundStyle(.white)
         .frame(maxWidth: .infinity, alignment: .leading)
     }
 
     private var hourly: some View {
         HStack {
             ForEach(entry.hourly) { hour in
-                VStack(spacing: 4) {
+                VStack(spacing: 6) {
                     Text(hour.time, format: .dateTime.hour())
                         .font(.caption2)
                     Image(systemName: hour.symbol)
                         .symbolRenderingMode(.multicolor)
-                    Text(hour.temperature, format: .measurement(width: .abbreviated))
-                        .font(.caption2)
+                    Text(hour.temperature, format: .measurement(width: .narrow))
+                        .font(.caption)
                 }
                 .frame(maxWidth: .infinity)
             }
         }
+        .frame(maxHeight: .infinity)
+        .background(.ultraThinMaterial, in: RoundedRectangle(cornerRadius: 12, style: .continuous))
     }
 }
 
