@@ -96,8 +96,10 @@ public struct WidgetDescriptor {
         }
         var environment = environment
         environment.widgetFamily = family
+        // The family's margins are in the environment even when the configuration disabled
+        // them, as in WidgetKit, for views that apply them where they want them.
+        environment.widgetContentMargins = family.contentMargins
         let margins = contentMarginsDisabled ? EdgeInsets() : family.contentMargins
-        environment.widgetContentMargins = margins
         // The family's shape, for ContainerRelativeShape and AccessoryWidgetBackground: a
         // circle for the circular accessory, continuous corners for the rest.
         let corners: RoundedCornerStyle = family == .accessoryCircular ? .circular : .continuous

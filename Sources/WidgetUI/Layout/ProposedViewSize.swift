@@ -62,6 +62,15 @@ extension ProposedViewSize {
         set { if axis == .horizontal { width = newValue } else { height = newValue } }
     }
 
+    /// This proposal with its unspecified sides set to the sides of `size`.
+    ///
+    /// A container placed at the size it chose for an unspecified side (under `fixedSize`)
+    /// proposes that size to its children: a `Color` or a view with `maxHeight: .infinity` in a
+    /// fixed-size `HStack` grows to the stack's height, SwiftUI's equal-heights idiom.
+    func specified(by size: Size) -> ProposedViewSize {
+        ProposedViewSize(width: width ?? size.width, height: height ?? size.height)
+    }
+
     /// A proposal from sides along and across an axis.
     init(main: Double?, cross: Double?, axis: Axis) {
         self =

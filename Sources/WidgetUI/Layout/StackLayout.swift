@@ -105,6 +105,10 @@ struct StackLayout {
     func place(
         _ children: [LayoutNode], in bounds: Rect, proposal: ProposedViewSize
     ) -> [PlacedView] {
+        // Across the axis, an unspecified side is the stack's own extent (see
+        // `ProposedViewSize.specified(by:)`).
+        var proposal = proposal
+        proposal[axis.cross] = proposal[axis.cross] ?? bounds.size[axis.cross]
         let d = distribute(children, proposal: proposal)
         let extents = crossExtents(children, sizes: d.sizes)
         // The guide's line across the axis: at its fraction of the bounds for edges and

@@ -25,6 +25,8 @@ final class ZStackNode: LayoutNode {
     }
 
     override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {
+        // Unspecified sides are the stack's own (see `ProposedViewSize.specified(by:)`).
+        let proposal = proposal.specified(by: bounds.size)
         // A guide that depends on content (a baseline) lies where the children's furthest one
         // does, as measured; every child's guide goes there.
         var lines = GuideLines()
