@@ -50,7 +50,8 @@ struct CorpusGoldenTests {
     @Test("the other families a widget supports, on the home screen", arguments: moreFamilies)
     func homeScreen(shown: String) throws {
         let sample = try Self.sample(String(shown.prefix { $0 != "-" }))
-        let family = try #require(WidgetFamily(rawValue: String(shown.drop { $0 != "-" }.dropFirst())))
+        let familyName = String(shown.drop { $0 != "-" }.dropFirst())
+        let family = try #require(WidgetFamily(rawValue: familyName))
         let snapshot = WidgetSnapshot(
             family: family, date: CompatibilityCorpus.CorpusSamples.now,
             renderingMode: family.isAccessory ? .vibrant : nil, showsContainerBackground: true)
