@@ -187,7 +187,8 @@ public func renderWidget(
 /// }
 /// ```
 ///
-/// The golden is `Tests/<Target>/Goldens/<TestFile>/<name>.png`. A missing golden fails with
+/// The golden is `Tests/<Target>/Goldens/<TestFile>/<name>.png` (`folder` replaces
+/// `<TestFile>`). A missing golden fails with
 /// the command that records it (`NIGHTSTAND_RECORD_GOLDENS=1 swift test --filter …`); a
 /// mismatch fails with the count of differing pixels and writes the rendered image and a
 /// picture of the differences under `.build/golden-failures/`. Works under swift-testing and
@@ -199,12 +200,13 @@ public func renderWidget(
 ///   - maxDifferingPixels: How many pixels may differ beyond `tolerance`. Default: 0.
 public func assertWidgetSnapshot<W: Widget>(
     of widget: W, entry: any TimelineEntry, as snapshot: WidgetSnapshot, named name: String,
-    fonts: FontDatabase? = nil, tolerance: UInt8 = 1, maxDifferingPixels: Int = 0,
+    folder: String? = nil, fonts: FontDatabase? = nil, tolerance: UInt8 = 1,
+    maxDifferingPixels: Int = 0,
     filePath: StaticString = #filePath, line: UInt = #line,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     assertGolden(
-        renderWidget(widget, entry: entry, snapshot, fonts: fonts), named: name,
+        renderWidget(widget, entry: entry, snapshot, fonts: fonts), named: name, folder: folder,
         tolerance: tolerance, maxDifferingPixels: maxDifferingPixels, filePath: filePath,
         line: line, sourceLocation: sourceLocation)
 }

@@ -56,8 +56,7 @@ public struct RenderReport: Hashable, Sendable {
     /// change of its smallest unit shown, `Text(.currentDate, format: .dateTime.hour().minute())`
     /// the next minute; the earliest of all wins.
     public var nextChange: Date?
-    /// Where a tap on the widget leads: the URL of the first `widgetURL(_:)` in the view tree,
-    /// or nil.
+    /// Where a tap on the widget leads: the URL of the outermost `widgetURL(_:)`, or nil.
     public var widgetURL: URL?
     /// The areas the frame's ``Link``s cover, in the order drawn (the front-most last).
     public var links: [LinkArea]

@@ -23,7 +23,7 @@ final class RenderContext {
     var containerBackground: (node: LayoutNode, alignment: Alignment)?
     /// The earliest instant after ``now`` any placed view reported, or nil.
     private(set) var nextChange: Date?
-    /// The URL the first `widgetURL(_:)` in the view tree set.
+    /// The URL the outermost `widgetURL(_:)` set (resolved first).
     var widgetURL: URL?
     /// The links laid out so far, in drawing order.
     private(set) var links: [LinkArea] = []

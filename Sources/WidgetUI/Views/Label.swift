@@ -40,11 +40,28 @@ public struct Label<Title: View, Icon: View>: View {
 }
 
 extension Label where Title == Text, Icon == Image {
+    /// Creates a label titled by a string literal (a ``LocalizedStringKey``) with a system
+    /// symbol icon.
+    ///
+    /// ```swift
+    /// Label("\(likes)", systemImage: "heart.fill")
+    /// ```
+    public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
+        self.init(title: { Text(titleKey) }, icon: { Image(systemName: name) })
+    }
+
+    /// Creates a label titled by a string literal (a ``LocalizedStringKey``) with a PNG image
+    /// icon.
+    public init(_ titleKey: LocalizedStringKey, image name: String) {
+        self.init(title: { Text(titleKey) }, icon: { Image(name) })
+    }
+
     /// Creates a label with a text title and a system symbol icon.
     ///
     /// ```swift
-    /// Label("Rain at 4 pm", systemImage: "cloud.rain.fill")
+    /// Label(entry.status, systemImage: "cloud.rain.fill")
     /// ```
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage name: String) {
         self.init(title: { Text(title) }, icon: { Image(systemName: name) })
     }
@@ -54,6 +71,7 @@ extension Label where Title == Text, Icon == Image {
     /// ```swift
     /// Label("Kitchen", image: "kitchen")
     /// ```
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, image name: String) {
         self.init(title: { Text(title) }, icon: { Image(name) })
     }

@@ -65,22 +65,37 @@ extension ProgressView where CurrentValueLabel == EmptyView {
 }
 
 extension ProgressView where Label == Text, CurrentValueLabel == EmptyView {
-    /// Creates a progress view titled by a string.
+    /// Creates a progress view titled by a string literal (a ``LocalizedStringKey``).
     ///
     /// ```swift
     /// ProgressView("Backup", value: 0.3)
     /// ```
+    public init<V: BinaryFloatingPoint>(
+        _ titleKey: LocalizedStringKey, value: V?, total: V = 1.0
+    ) {
+        self.init(value: value, total: total) { Text(titleKey) }
+    }
+
+    /// Creates a progress view titled by a string.
+    @_disfavoredOverload
     public init<S: StringProtocol, V: BinaryFloatingPoint>(
         _ title: S, value: V?, total: V = 1.0
     ) {
         self.init(value: value, total: total) { Text(title) }
     }
 
-    /// Creates a progress view of unknown amount titled by a string.
+    /// Creates a progress view of unknown amount titled by a string literal (a
+    /// ``LocalizedStringKey``).
     ///
     /// ```swift
     /// ProgressView("Updating")
     /// ```
+    public init(_ titleKey: LocalizedStringKey) {
+        self.init { Text(titleKey) }
+    }
+
+    /// Creates a progress view of unknown amount titled by a string.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S) {
         self.init { Text(title) }
     }

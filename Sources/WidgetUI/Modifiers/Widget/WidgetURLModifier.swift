@@ -8,7 +8,7 @@ extension View {
     ///     .widgetURL(URL(string: "countdown://event/\(entry.id)"))
     /// ```
     ///
-    /// The first URL in the view tree wins; `nil` sets none. The host reads it from the
+    /// The outermost `widgetURL` wins (WidgetKit leaves several undefined); `nil` sets none. The host reads it from the
     /// ``RenderReport`` of the frame (``RenderReport/widgetURL``); ``Link``s inside the widget
     /// take the taps on their own areas.
     public func widgetURL(_ url: URL?) -> some View {

@@ -17,7 +17,9 @@ import Foundation
 /// Values are formatted as SwiftUI formats them, which is `String(format:)` with the
 /// environment's locale:
 ///
-/// - integers with `%lld`, Swift's own digits without grouping: `\(12345)` reads "12345";
+/// - integers with `%lld`, grouped in the locale's way: `\(12345)` reads "12,345" in en_US
+///   (SwiftUI's well-known `Text("\(year)")` showing "2,024"; write `Text(String(year))` or
+///   `Text(verbatim:)` for digits alone);
 /// - `Double` and `CGFloat` with `%lf` and `Float` with `%f`, six decimals:
 ///   `\(3.5)` reads "3.500000" (say `specifier: "%.1f"` or `format: .number` to choose);
 /// - `String`s as they are; dates with a style, format styles and ``Text`` as they would show

@@ -35,11 +35,15 @@ public struct Text: View {
     /// The pieces, in order: one for a plain text, several after `+`.
     var segments: [Segment]
 
-    /// Creates text that shows a string as is.
+    /// Creates text that shows a string value as is.
     ///
     /// ```swift
-    /// Text("Cupertino")
+    /// Text(entry.city)
     /// ```
+    ///
+    /// A string literal goes to ``init(_:tableName:bundle:comment:)`` instead, as in SwiftUI,
+    /// where this initializer is the disfavored one.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) {
         self.init(source: VerbatimText(string: String(content)))
     }
