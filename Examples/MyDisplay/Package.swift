@@ -13,7 +13,16 @@ let package = Package(
         .executableTarget(
             name: "MyDisplay",
             dependencies: [.product(name: "NightstandKit", package: "Nightstand")]
-        )
+        ),
+        // The widgets drawn as the display shows them, checked against golden PNGs
+        // (Tests/MyDisplayTests/Goldens) with Nightstand's testing library.
+        .testTarget(
+            name: "MyDisplayTests",
+            dependencies: [
+                "MyDisplay", .product(name: "NightstandTesting", package: "Nightstand"),
+            ],
+            exclude: ["Goldens"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

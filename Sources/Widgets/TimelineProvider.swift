@@ -11,8 +11,10 @@ import WidgetUI
 public struct TimelineProviderContext: Sendable {
     /// The family the timeline is drawn in.
     public let family: WidgetFamily
-    /// The widget's size in points.
-    public let displaySize: CGSize
+    /// The widget's size in points: the family's.
+    public var displaySize: CGSize {
+        CGSize(width: family.size.width, height: family.size.height)
+    }
     /// Whether the entry is for a preview (a snapshot), not the live display.
     public let isPreview: Bool
     /// The display's current time: use it instead of `Date()` for the first entry.
@@ -24,7 +26,6 @@ public struct TimelineProviderContext: Sendable {
     /// Creates a context for a family at an instant; the size is the family's.
     public init(family: WidgetFamily, isPreview: Bool = false, date: Date = Date()) {
         self.family = family
-        self.displaySize = CGSize(width: family.size.width, height: family.size.height)
         self.isPreview = isPreview
         self.date = date
     }

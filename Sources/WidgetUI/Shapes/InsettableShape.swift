@@ -43,16 +43,16 @@ public struct _InsetShape<Base: Shape>: InsettableShape {
     /// The shape being inset.
     var base: Base
     /// The inset on each side, in points.
-    var amount: CGFloat
+    var amount: Double
 
     /// The base shape in the inset frame.
     public func path(in rect: CGRect) -> Path {
-        base.path(in: rect.insetBy(dx: amount, dy: amount))
+        base.path(in: rect.insetBy(dx: CGFloat(amount), dy: CGFloat(amount)))
     }
 
     /// The same shape inset further.
     public func inset(by amount: CGFloat) -> _InsetShape<Base> {
-        _InsetShape(base: base, amount: self.amount + amount)
+        _InsetShape(base: base, amount: self.amount + Double(amount))
     }
 }
 
@@ -65,28 +65,28 @@ extension _InsetShape: EnvironmentDependentShape {
 extension Rectangle: InsettableShape {
     /// The rectangle inset by an amount.
     public func inset(by amount: CGFloat) -> _InsetShape<Rectangle> {
-        _InsetShape(base: self, amount: amount)
+        _InsetShape(base: self, amount: Double(amount))
     }
 }
 
 extension Circle: InsettableShape {
     /// The circle inset by an amount.
     public func inset(by amount: CGFloat) -> _InsetShape<Circle> {
-        _InsetShape(base: self, amount: amount)
+        _InsetShape(base: self, amount: Double(amount))
     }
 }
 
 extension Ellipse: InsettableShape {
     /// The ellipse inset by an amount.
     public func inset(by amount: CGFloat) -> _InsetShape<Ellipse> {
-        _InsetShape(base: self, amount: amount)
+        _InsetShape(base: self, amount: Double(amount))
     }
 }
 
 extension Capsule: InsettableShape {
     /// The capsule inset by an amount.
     public func inset(by amount: CGFloat) -> _InsetShape<Capsule> {
-        _InsetShape(base: self, amount: amount)
+        _InsetShape(base: self, amount: Double(amount))
     }
 }
 
@@ -97,7 +97,7 @@ extension RoundedRectangle: InsettableShape {
         var inner = self
         inner.cornerSize = CGSize(
             width: max(cornerSize.width - amount, 0), height: max(cornerSize.height - amount, 0))
-        return _InsetShape(base: inner, amount: amount)
+        return _InsetShape(base: inner, amount: Double(amount))
     }
 }
 
@@ -105,6 +105,6 @@ extension ContainerRelativeShape: InsettableShape {
     /// The container's shape inset by an amount; its corners stay concentric with the
     /// container's.
     public func inset(by amount: CGFloat) -> _InsetShape<ContainerRelativeShape> {
-        _InsetShape(base: self, amount: amount)
+        _InsetShape(base: self, amount: Double(amount))
     }
 }

@@ -8,7 +8,12 @@ import Raster
 /// ```
 public struct RoundedRectangle: Shape {
     /// The corners' width and height in points (clamped to half of each side).
-    public var cornerSize: CGSize
+    public var cornerSize: CGSize {
+        get { CGSize(corner) }
+        set { corner = Size(newValue) }
+    }
+    /// The corners' size as layout computes.
+    var corner: Size
     /// Circular arcs or continuous ("squircle") curves.
     ///
     /// Default: `.circular`.
@@ -22,13 +27,13 @@ public struct RoundedRectangle: Shape {
     ///
     /// SwiftUI's default style is `.continuous`; write it to get Apple's corners.
     public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) {
-        self.cornerSize = CGSize(width: cornerRadius, height: cornerRadius)
+        corner = Size(width: Double(cornerRadius), height: Double(cornerRadius))
         self.style = style
     }
 
     /// Creates a rounded rectangle with elliptical corners.
     public init(cornerSize: CGSize, style: RoundedCornerStyle = .circular) {
-        self.cornerSize = cornerSize
+        corner = Size(cornerSize)
         self.style = style
     }
 

@@ -8,26 +8,35 @@ import Raster
 /// LazyVGrid(columns: Array(repeating: GridItem(.flexible(), spacing: 6), count: 4)) { … }
 /// LazyVGrid(columns: [GridItem(.adaptive(minimum: 40))]) { … }
 /// ```
+///
+/// ## Differences from SwiftUI
+///
+/// Sizes are `Double`s rather than `CGFloat`s (a `CGFloat` converts implicitly), so that the
+/// program keeps no Foundation geometry type in its data (see docs/porting.md).
 public struct GridItem: Hashable, Sendable {
     /// How a track's size is chosen.
     public enum Size: Hashable, Sendable {
         /// Exactly this many points.
-        case fixed(CGFloat)
+        case fixed(Double)
         /// A share of the space left by the fixed tracks, within bounds.
-        case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
+        case flexible(minimum: Double = 10, maximum: Double = .infinity)
         /// As many tracks as fit, each at least `minimum`, sharing the space (up to `maximum`).
-        case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
+        case adaptive(minimum: Double, maximum: Double = .infinity)
     }
 
     /// The size rule.
     public var size: Size
     /// The space after this track, in points; `nil` for the default (8).
-    public var spacing: CGFloat?
+    public var spacing: Double?
     /// Where cells sit in this track; `nil` for the center.
     public var alignment: Alignment?
 
     /// Creates a track.
     public init(_ size: Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) {
+        self.init(size: size, spacing: spacing.map { Double($0) }, alignment: alignment)
+    }
+
+    private init(size: Size, spacing: Double?, alignment: Alignment?) {
         self.size = size
         self.spacing = spacing
         self.alignment = alignment
@@ -161,9 +170,9 @@ final class LazyGridNode: LayoutNode {
         extent: Double, gap: Double, alignment: Alignment?
     )] {
         var result: [(extent: Double, gap: Double, alignment: Alignment?)] = []
-        let gaps = tracks.map { $0.spacing.map { Double($0) } ?? StackLayout.defaultSpacing }
+        let gaps = tracks.map { $0.spacing ?? StackLayout.defaultSpacing }
         let fixed = tracks.reduce(0.0) { total, item in
-            if case .fixed(let size) = item.size { return total + Double(size) }
+            if case .fixed(let size) = item.size { return total + size }
             return total
         }
         let flexibleCount = tracks.filter { if case .fixed = $0.size { false } else { true } }.count
@@ -174,16 +183,16 @@ final class LazyGridNode: LayoutNode {
             let gap = i == tracks.count - 1 ? 0 : gaps[i]
             switch item.size {
             case .fixed(let size):
-                result.append((Double(size), gap, item.alignment))
+                result.append((size, gap, item.alignment))
             case .flexible(let minimum, let maximum):
-                let share = available == nil ? Double(minimum) : left / Double(max(sharing, 1))
-                let extent = min(max(share, Double(minimum)), Double(maximum))
+                let share = available == nil ? minimum : left / Double(max(sharing, 1))
+                let extent = min(max(share, minimum), maximum)
                 result.append((extent, gap, item.alignment))
                 left -= extent
                 sharing -= 1
             case .adaptive(let minimum, let maximum):
-                let space = available == nil ? Double(minimum) : left / Double(max(sharing, 1))
-                let minimum = max(Double(minimum), 1)
+                let space = available == nil ? minimum : left / Double(max(sharing, 1))
+                let minimum = max(minimum, 1)
                 let count = max(1, Int((space + gaps[i]) / (minimum + gaps[i])))
                 let each = min(
                     (space - Double(count - 1) * gaps[i]) / Double(count), Double(maximum))
