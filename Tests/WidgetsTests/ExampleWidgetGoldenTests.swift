@@ -42,17 +42,7 @@ struct ExampleWidgetGoldenTests {
 
     static let battery = BatteryEntry(date: now, level: 0.72, isCharging: true)
     static let departures = DeparturesProvider(calendar: utc).entry(at: now)
-    static let forecast = ForecastEntry(
-        date: now, location: "Cupertino", high: 24, low: 12,
-        hours: [
-            ("sun.max.fill", 18.4, "Sunny"), ("sun.max.fill", 20.1, "Sunny"),
-            ("cloud.sun.fill", 21.6, "Partly Cloudy"), ("cloud.fill", 22.8, "Cloudy"),
-            ("cloud.rain.fill", 19.5, "Rain"), ("cloud.drizzle.fill", 17.2, "Drizzle"),
-        ].enumerated().map { i, hour in
-            Forecast.Hour(
-                time: Date(timeIntervalSince1970: 1_795_251_600 + Double(i) * 3600),
-                temperature: hour.1, symbol: hour.0, condition: hour.2)
-        })
+    static let forecast = ForecastEntry.sample(at: now)
 
     /// Draws `entry` as `widget` in `family` on black, scale 2, in UTC and en_US.
     static func draw(

@@ -26,15 +26,7 @@ extension Canvas {
         let dy = Int((t.b * offset.x + t.d * offset.y).rounded())
         let shadow = state.colorTransform.apply(color).premultiplied.value
         // The content is drawn into a layer over the clip bounds, as `withLayer` draws.
-        let layer = Canvas(
-            width: r.width, height: r.height, textLayouts: textLayouts, shapes: shapes)
-        layer.drawingThreads = drawingThreads
-        var s = state
-        s.transform = s.transform.concatenating(
-            Transform(translationX: Double(-r.x), y: Double(-r.y)))
-        s.clipBounds = IntRect(x: 0, y: 0, width: r.width, height: r.height)
-        s.clipMask = s.clipMask?.offsetBy(dx: r.x, dy: r.y)
-        layer.states = [s]
+        let layer = makeLayer(over: r)
         try body(layer)
 
         var alpha = [UInt8](repeating: 0, count: r.width * r.height)

@@ -99,15 +99,7 @@ extension Canvas {
     public func withLayer(opacity: Float, _ body: (Canvas) throws -> Void) rethrows {
         let r = state.clipBounds
         guard !r.isEmpty, opacity > 0 else { return }
-        let layer = Canvas(
-            width: r.width, height: r.height, textLayouts: textLayouts, shapes: shapes)
-        layer.drawingThreads = drawingThreads
-        var s = state
-        s.transform = s.transform.concatenating(
-            Transform(translationX: Double(-r.x), y: Double(-r.y)))
-        s.clipBounds = IntRect(x: 0, y: 0, width: r.width, height: r.height)
-        s.clipMask = s.clipMask?.offsetBy(dx: r.x, dy: r.y)
-        layer.states = [s]
+        let layer = makeLayer(over: r)
         try body(layer)
         let k = UInt32((min(opacity, 1) * 255).rounded())
         for y in 0..<r.height {
@@ -117,5 +109,21 @@ extension Canvas {
                 dst[x] = PixelMath.sourceOver(PixelMath.scale(src[x], k), dst[x])
             }
         }
+    }
+
+    /// A transparent canvas the size of `r`, a part of this one, whose state draws as this
+    /// canvas's would there: the transform moved by `r`'s origin, the clip and color transform
+    /// kept.
+    func makeLayer(over r: IntRect) -> Canvas {
+        let layer = Canvas(
+            width: r.width, height: r.height, textLayouts: textLayouts, shapes: shapes)
+        layer.drawingThreads = drawingThreads
+        var s = state
+        s.transform = s.transform.concatenating(
+            Transform(translationX: Double(-r.x), y: Double(-r.y)))
+        s.clipBounds = IntRect(x: 0, y: 0, width: r.width, height: r.height)
+        s.clipMask = s.clipMask?.offsetBy(dx: r.x, dy: r.y)
+        layer.states = [s]
+        return layer
     }
 }

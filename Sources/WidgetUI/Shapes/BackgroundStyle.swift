@@ -23,15 +23,7 @@ public struct BackgroundStyle: ShapeStyle {
     static let levels: [RGBA] = [.black, RGBA(hex: 0x1C1C1E), RGBA(hex: 0x2C2C2E)]
 }
 
-extension BackgroundStyle: ResolvableShapeStyle, LeveledShapeStyle {
-    func shading(in environment: EnvironmentValues) -> Shading {
-        shading(level: 0, in: environment)
-    }
-
-    func shading(level: Int, in environment: EnvironmentValues) -> Shading {
-        .color(Self.levels[min(level, Self.levels.count - 1)])
-    }
-}
+extension BackgroundStyle: ColorLevelsShapeStyle {}
 
 extension ShapeStyle where Self == BackgroundStyle {
     /// The background color: black in StandBy's dark appearance.

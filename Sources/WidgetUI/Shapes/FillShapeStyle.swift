@@ -30,15 +30,7 @@ public struct FillShapeStyle: ShapeStyle {
     ]
 }
 
-extension FillShapeStyle: ResolvableShapeStyle, LeveledShapeStyle {
-    func shading(in environment: EnvironmentValues) -> Shading {
-        shading(level: 0, in: environment)
-    }
-
-    func shading(level: Int, in environment: EnvironmentValues) -> Shading {
-        .color(Self.levels[min(level, Self.levels.count - 1)])
-    }
-}
+extension FillShapeStyle: ColorLevelsShapeStyle {}
 
 extension ShapeStyle where Self == FillShapeStyle {
     /// The fill for shapes on a background; `.fill.secondary` … `.fill.quaternary` are

@@ -16,6 +16,12 @@ public protocol InsettableShape: Shape {
 }
 
 extension InsettableShape {
+    /// This shape drawn in its frame inset by `amount` on every side: what the built-in shapes
+    /// but `RoundedRectangle` (whose corners shrink too) do.
+    public func inset(by amount: CGFloat) -> _InsetShape<Self> {
+        _InsetShape(base: self, amount: Double(amount))
+    }
+
     /// Strokes the shape's outline inside its frame: the shape inset by half the line width,
     /// then stroked.
     ///
@@ -62,33 +68,13 @@ extension _InsetShape: EnvironmentDependentShape {
     }
 }
 
-extension Rectangle: InsettableShape {
-    /// The rectangle inset by an amount.
-    public func inset(by amount: CGFloat) -> _InsetShape<Rectangle> {
-        _InsetShape(base: self, amount: Double(amount))
-    }
-}
+extension Rectangle: InsettableShape {}
 
-extension Circle: InsettableShape {
-    /// The circle inset by an amount.
-    public func inset(by amount: CGFloat) -> _InsetShape<Circle> {
-        _InsetShape(base: self, amount: Double(amount))
-    }
-}
+extension Circle: InsettableShape {}
 
-extension Ellipse: InsettableShape {
-    /// The ellipse inset by an amount.
-    public func inset(by amount: CGFloat) -> _InsetShape<Ellipse> {
-        _InsetShape(base: self, amount: Double(amount))
-    }
-}
+extension Ellipse: InsettableShape {}
 
-extension Capsule: InsettableShape {
-    /// The capsule inset by an amount.
-    public func inset(by amount: CGFloat) -> _InsetShape<Capsule> {
-        _InsetShape(base: self, amount: Double(amount))
-    }
-}
+extension Capsule: InsettableShape {}
 
 extension RoundedRectangle: InsettableShape {
     /// The rounded rectangle inset by an amount, its corners smaller by the same amount, so
@@ -101,10 +87,4 @@ extension RoundedRectangle: InsettableShape {
     }
 }
 
-extension ContainerRelativeShape: InsettableShape {
-    /// The container's shape inset by an amount; its corners stay concentric with the
-    /// container's.
-    public func inset(by amount: CGFloat) -> _InsetShape<ContainerRelativeShape> {
-        _InsetShape(base: self, amount: Double(amount))
-    }
-}
+extension ContainerRelativeShape: InsettableShape {}

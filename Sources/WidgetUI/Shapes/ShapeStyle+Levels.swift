@@ -1,9 +1,28 @@
+import Raster
+
 /// A style whose lower levels are styles of their own (the fills, the backgrounds), not just
 /// the style at a lower opacity.
 protocol LeveledShapeStyle {
     /// The shading of this style's level: 0 is the style itself, 1 its secondary level, up to
     /// 4 (quinary).
     func shading(level: Int, in environment: EnvironmentValues) -> Shading
+}
+
+/// A style whose levels are fixed colors: `levels[0]` the style itself, then its lower
+/// levels; a level past the table is its last color.
+protocol ColorLevelsShapeStyle: ResolvableShapeStyle, LeveledShapeStyle {
+    /// The colors of the levels, from the style itself down.
+    static var levels: [RGBA] { get }
+}
+
+extension ColorLevelsShapeStyle {
+    func shading(in environment: EnvironmentValues) -> Shading {
+        shading(level: 0, in: environment)
+    }
+
+    func shading(level: Int, in environment: EnvironmentValues) -> Shading {
+        .color(Self.levels[min(level, Self.levels.count - 1)])
+    }
 }
 
 extension ShapeStyle {

@@ -56,6 +56,22 @@ struct ForecastEntry: TimelineEntry {
 
     /// The current hour.
     var now: Forecast.Hour? { hours.first }
+
+    /// A morning in Cupertino, from the hour before `date` on: for previews and tests.
+    static func sample(at date: Date) -> ForecastEntry {
+        let hour = (date.timeIntervalSince1970 / 3600).rounded(.down) * 3600
+        return ForecastEntry(
+            date: date, location: "Cupertino", high: 24, low: 12,
+            hours: [
+                ("sun.max.fill", 18.4, "Sunny"), ("sun.max.fill", 20.1, "Sunny"),
+                ("cloud.sun.fill", 21.6, "Partly Cloudy"), ("cloud.fill", 22.8, "Cloudy"),
+                ("cloud.rain.fill", 19.5, "Rain"), ("cloud.drizzle.fill", 17.2, "Drizzle"),
+            ].enumerated().map { i, sample in
+                Forecast.Hour(
+                    time: Date(timeIntervalSince1970: hour + Double(i) * 3600),
+                    temperature: sample.1, symbol: sample.0, condition: sample.2)
+            })
+    }
 }
 
 /// What the forecast file did wrong.

@@ -21,16 +21,7 @@ struct MyDisplayWidgetTests {
         return calendar
     }
 
-    static let forecast = ForecastEntry(
-        date: now, location: "Cupertino", high: 24, low: 12,
-        hours: [
-            ("sun.max.fill", 18.4, "Sunny"), ("cloud.sun.fill", 21.6, "Partly Cloudy"),
-            ("cloud.fill", 22.8, "Cloudy"), ("cloud.rain.fill", 19.5, "Rain"),
-        ].enumerated().map { i, hour in
-            Forecast.Hour(
-                time: Date(timeIntervalSince1970: 1_795_251_600 + Double(i) * 3600),
-                temperature: hour.1, symbol: hour.0, condition: hour.2)
-        })
+    static let forecast = ForecastEntry.sample(at: now)
 
     @Test("each widget in StandBy by day and at night", arguments: ["day", "night"])
     func standBy(appearance: String) {
