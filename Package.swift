@@ -29,6 +29,7 @@ let package = Package(
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
 
         // C kernels for Raster: a 32-bit pattern fill as fast as memset (x86-64: `rep stosd`),
         // the red-tint pass, the blend of a solid color through coverage (AVX2 where the CPU
@@ -78,6 +79,16 @@ let package = Package(
             name: "Ambient",
             dependencies: [
                 "SystemSupport", "Settings",
+            ]
+        ),
+
+        // Touch, buttons and presence: evdev devices through libevdev (found by capability,
+        // hot-plugged), touches mapped to the picture, gestures, key maps, idle and links.
+        .target(
+            name: "Input",
+            dependencies: [
+                "CEvdev", "Display", "Raster", "Ambient", "SystemSupport",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -218,6 +229,13 @@ let package = Package(
         .testTarget(
             name: "EventCoreTests",
             dependencies: ["EventCore", "CSystemSupport"]
+        ),
+        .testTarget(
+            name: "InputTests",
+            dependencies: [
+                "Input", "CEvdev", "Display", "Raster", "Ambient", "SystemSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "AmbientTests",
