@@ -234,8 +234,9 @@ let package = Package(
             name: "InputTests",
             dependencies: [
                 "Input", "CEvdev", "Display", "Raster", "Ambient", "SystemSupport",
-                .product(name: "Logging", package: "swift-log"),
-            ]
+                "NightstandTesting", .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "AmbientTests",

@@ -106,7 +106,8 @@ public struct InputConfiguration: Sendable, Equatable {
             self.devices = devices == ["auto"] ? .automatic : .named(devices)
             guard !devices.isEmpty, !devices.contains("") else {
                 throw InputConfigurationError(
-                    key: "devices", message: "expected \"auto\" or device names and paths, found []")
+                    key: "devices", message: "expected \"auto\" or device names and paths, found []"
+                )
             }
         }
         if let calibration {
@@ -134,7 +135,8 @@ public struct InputConfiguration: Sendable, Equatable {
             let key = "links.\(scheme)"
             guard Self.isScheme(scheme) else {
                 throw InputConfigurationError(
-                    key: key, message: "expected a URL scheme (a letter, then letters, digits, "
+                    key: key,
+                    message: "expected a URL scheme (a letter, then letters, digits, "
                         + "+, - or .), found \"\(scheme)\"")
             }
             do {
@@ -150,27 +152,32 @@ public struct InputConfiguration: Sendable, Equatable {
         }
     }
 
-    private mutating func bind(_ name: String, _ actions: [String]) throws(InputConfigurationError) {
+    private mutating func bind(_ name: String, _ actions: [String]) throws(InputConfigurationError)
+    {
         let key = "keys.\(name)"
         guard let code = KeyMap.Key(named: name) else {
             throw InputConfigurationError(
-                key: key, message: "expected a key or switch name the kernel knows (KEY_…, "
+                key: key,
+                message: "expected a key or switch name the kernel knows (KEY_…, "
                     + "BTN_…, SW_…, as in linux/input-event-codes.h), found \"\(name)\"")
         }
         let parsed = try Self.actions(actions, key: key, count: 1...2)
         if parsed.count == 2, parsed[0] == .presence || parsed[1] == .presence {
             throw InputConfigurationError(
-                key: key, message: "expected presence alone (it lasts while the key is held), "
+                key: key,
+                message: "expected presence alone (it lasts while the key is held), "
                     + "found \(actions)")
         }
-        keyMap.bindings[code] = KeyMap.Binding(press: parsed[0], release: parsed.count == 2 ? parsed[1] : nil)
+        keyMap.bindings[code] = KeyMap.Binding(
+            press: parsed[0], release: parsed.count == 2 ? parsed[1] : nil)
     }
 
     private static func actions(
         _ texts: [String], key: String, count: ClosedRange<Int>
     ) throws(InputConfigurationError) -> [InputAction] {
         guard count.contains(texts.count) else {
-            let wanted = count.lowerBound == count.upperBound
+            let wanted =
+                count.lowerBound == count.upperBound
                 ? "\(count.lowerBound) actions" : "an action, or one on press and one on release"
             throw InputConfigurationError(key: key, message: "expected \(wanted), found \(texts)")
         }
@@ -191,8 +198,10 @@ public struct InputConfiguration: Sendable, Equatable {
         guard let value else { return nil }
         guard range.contains(value) else {
             throw InputConfigurationError(
-                key: key, message: "expected a duration from \(DurationWords.seconds(range.lowerBound)) "
-                    + "to \(DurationWords.seconds(range.upperBound)), found \(DurationWords.seconds(value))")
+                key: key,
+                message: "expected a duration from \(DurationWords.seconds(range.lowerBound)) "
+                    + "to \(DurationWords.seconds(range.upperBound)), found \(DurationWords.seconds(value))"
+            )
         }
         return value
     }
@@ -202,11 +211,12 @@ public struct InputConfiguration: Sendable, Equatable {
         guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic
         else { return false }
         return text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+            $0.isASCII
+                && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                    || "+-.".unicodeScalars.contains($0))
         }
     }
 }
-
 
 /// An `[input]` value the configuration cannot use: the key and what was expected.
 public struct InputConfigurationError: Error, Equatable, CustomStringConvertible {

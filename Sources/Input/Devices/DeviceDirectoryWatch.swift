@@ -27,7 +27,7 @@ final class DeviceDirectoryWatch {
 
     /// The inotify instance, for the loop to watch.
     let fileDescriptor: Int32
-    /// The directory watched, e.g. `/dev/input`.
+    /// The directory watched: `/dev/input`, or a test's.
     let directory: String
     private var directoryWatch: Int32 = -1
     private var parentWatch: Int32 = -1

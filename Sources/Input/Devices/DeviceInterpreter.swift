@@ -21,7 +21,8 @@ public struct DeviceInterpreter: Sendable {
     private var touching = false
 
     /// An interpreter for a device's events.
-    public init(device: InputDeviceDescription, thresholds: GestureThresholds = GestureThresholds()) {
+    public init(device: InputDeviceDescription, thresholds: GestureThresholds = GestureThresholds())
+    {
         self.device = device
         tracker = TouchTracker(device: device)
         recognizer = GestureRecognizer(thresholds: thresholds)

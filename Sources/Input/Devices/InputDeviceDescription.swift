@@ -20,10 +20,11 @@ import CEvdev
 /// A touchpad (`BTN_TOOL_FINGER`, not direct) is none of these: it moves a cursor Nightstand
 /// does not have.
 public struct InputDeviceDescription: Sendable, Equatable {
-    /// The kernel's name of the device (`/sys/class/input/inputN/name`), e.g.
-    /// `raspberrypi-ts` or `gpio_keys`.
+    /// The kernel's name of the device (`/sys/class/input/inputN/name`).
+    ///
+    /// The DSI panel's touchscreen is `raspberrypi-ts`, a `gpio-key` overlay's `gpio_keys`.
     public var name: String
-    /// The device node, e.g. `/dev/input/event3`.
+    /// The device node, such as `/dev/input/event3`.
     public var path: String
     /// Whether the device is direct (`INPUT_PROP_DIRECT`): its coordinates are places on a
     /// screen, as a touchscreen's are.

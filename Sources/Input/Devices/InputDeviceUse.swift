@@ -14,14 +14,18 @@ enum InputDeviceUse {
         if let touch = device.touch {
             lines.append("touches: swipes, taps (\(touch))")
         }
-        let keys = device.keys.map { KeyMap.Key(type: UInt16(EV_KEY), code: $0) }
+        let keys =
+            device.keys.map { KeyMap.Key(type: UInt16(EV_KEY), code: $0) }
             + device.switchCodes.map { KeyMap.Key(type: UInt16(EV_SW), code: $0) }
         let bound = keys.compactMap { key in
             keyMap.binding(for: key).flatMap { $0.press == .none ? nil : "\(key) \($0)" }
         }
-        let hasOthers = device.keys.contains { keyMap.binding(for: KeyMap.Key(type: UInt16(EV_KEY), code: $0)) == nil }
+        let hasOthers = device.keys.contains {
+            keyMap.binding(for: KeyMap.Key(type: UInt16(EV_KEY), code: $0)) == nil
+        }
         if !bound.isEmpty || hasOthers {
-            let list = bound.prefix(8).joined(separator: ", ")
+            let list =
+                bound.prefix(8).joined(separator: ", ")
                 + (bound.count > 8 ? " and \(bound.count - 8) more" : "")
             let others = hasOthers ? (bound.isEmpty ? "any key wakes" : "other keys wake") : ""
             lines.append("keys: " + [list, others].filter { !$0.isEmpty }.joined(separator: "; "))

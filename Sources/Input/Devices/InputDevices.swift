@@ -163,7 +163,7 @@ public final class InputDevices {
     }
 
     /// The `eventN` nodes of `directory`, in number order.
-    static func nodes(in directory: String) -> [String] {
+    public static func nodes(in directory: String) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
         var numbers: [Int] = []
@@ -193,7 +193,11 @@ public final class InputDevices {
         do {
             device = try EvdevDevice(path: path)
         } catch {
-            if !quietly, reported.insert(path).inserted { logger.warning("input: \(error)") }
+            if quietly {
+                logger.debug("input: \(error) (tried again when its permissions change)")
+            } else if reported.insert(path).inserted {
+                logger.warning("input: \(error)")
+            }
             return
         }
         reported.remove(path)
@@ -205,7 +209,8 @@ public final class InputDevices {
         Self.add(device.fileDescriptor, to: fileDescriptor)
         entries[device.fileDescriptor] = Entry(
             device: device,
-            interpreter: DeviceInterpreter(device: description, thresholds: configuration.thresholds))
+            interpreter: DeviceInterpreter(
+                device: description, thresholds: configuration.thresholds))
         let uses = InputDeviceUse.lines(for: description, keyMap: configuration.keyMap)
         logger.info("input: \(description.name) at \(path): \(uses.joined(separator: "; "))")
     }

@@ -11,9 +11,9 @@ import CEvdev
 /// let down = RawInputEvent(type: EV_ABS, code: ABS_MT_TRACKING_ID, value: 7, time: 1.0)
 /// ```
 public struct RawInputEvent: Sendable, Equatable, CustomStringConvertible {
-    /// The event type: `EV_KEY`, `EV_ABS`, `EV_REL`, `EV_SW`, `EV_SYN`, …
+    /// The event type (`EV_KEY`, `EV_ABS`, `EV_REL`, `EV_SW`, `EV_SYN`, …).
     public var type: UInt16
-    /// The code within the type: `KEY_NEXTSONG`, `ABS_MT_POSITION_X`, `SYN_REPORT`, …
+    /// The code within the type (`KEY_NEXTSONG`, `ABS_MT_POSITION_X`, `SYN_REPORT`, …).
     public var code: UInt16
     /// The value: 1 pressed, 0 released, 2 repeated for keys; a position for absolute axes; a
     /// step count for relative ones.
@@ -33,7 +33,8 @@ public struct RawInputEvent: Sendable, Equatable, CustomStringConvertible {
     /// Creates an event from the kernel's `Int32` constants (`EV_ABS`, `ABS_MT_SLOT`, …) as
     /// they import into Swift.
     public init(type: Int32, code: Int32, value: Int32, time: Double) {
-        self.init(type: UInt16(truncatingIfNeeded: type), code: UInt16(truncatingIfNeeded: code),
+        self.init(
+            type: UInt16(truncatingIfNeeded: type), code: UInt16(truncatingIfNeeded: code),
             value: value, time: time)
     }
 

@@ -155,7 +155,8 @@ public struct GestureRecognizer: Sendable {
         let latest = samples.last ?? start
         return Drag(
             axis: axis, start: start.point,
-            translation: Point(x: latest.point.x - start.point.x, y: latest.point.y - start.point.y),
+            translation: Point(
+                x: latest.point.x - start.point.x, y: latest.point.y - start.point.y),
             velocity: velocity(at: time))
     }
 

@@ -53,7 +53,9 @@ public enum InputAction: Sendable, Hashable, CustomStringConvertible {
     /// was expected.
     public init(parsing text: String) throws(InputActionError) {
         let words = text.split(separator: " ").map(String.init)
-        guard let first = words.first else { throw InputActionError(text: text, expected: "an action (\(Self.words))") }
+        guard let first = words.first else {
+            throw InputActionError(text: text, expected: "an action (\(Self.words))")
+        }
         let argument = words.count > 1 ? words[1] : nil
         guard words.count <= 2 else {
             throw InputActionError(text: text, expected: "an action and at most one argument")
@@ -63,14 +65,17 @@ public enum InputAction: Sendable, Hashable, CustomStringConvertible {
             var slot: Int?
             if let argument {
                 guard let number = Int(argument), (1...64).contains(number) else {
-                    throw InputActionError(text: text, expected: "a slot number from 1 after \(first)")
+                    throw InputActionError(
+                        text: text, expected: "a slot number from 1 after \(first)")
                 }
                 slot = number - 1
             }
             self = first == "next" ? .next(slot: slot) : .previous(slot: slot)
         case "view":
             switch argument {
-            case nil: throw InputActionError(text: text, expected: "view next, view previous or view NAME")
+            case nil:
+                throw InputActionError(
+                    text: text, expected: "view next, view previous or view NAME")
             case "next": self = .view(.next)
             case "previous": self = .view(.previous)
             case let name?: self = .view(.named(name))

@@ -72,7 +72,9 @@ public struct KeyMap: Sendable, Equatable {
     /// Creates a key map.
     public init(
         bindings: [Key: Binding],
-        encoder: (positive: InputAction, negative: InputAction) = (.next(slot: nil), .previous(slot: nil))
+        encoder: (positive: InputAction, negative: InputAction) = (
+            .next(slot: nil), .previous(slot: nil)
+        )
     ) {
         self.bindings = bindings
         self.encoder = encoder

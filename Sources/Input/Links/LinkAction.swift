@@ -67,7 +67,8 @@ public enum LinkAction: Sendable, Equatable, CustomStringConvertible {
             ]
             for (placeholder, value) in parts {
                 target = target.replacing(
-                    placeholder, with: Self.percentEncoded(value, keepingSlashes: placeholder == "{path}"))
+                    placeholder,
+                    with: Self.percentEncoded(value, keepingSlashes: placeholder == "{path}"))
             }
             return [
                 "curl", "--silent", "--show-error", "--fail", "--globoff", "--max-time",

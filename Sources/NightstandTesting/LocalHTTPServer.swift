@@ -6,16 +6,28 @@ import Foundation
 
 /// An HTTP server on 127.0.0.1 for tests: it answers every request with one fixed response,
 /// or (with no response) accepts connections and never answers, as a hanging server does.
-final class LocalHTTPServer: @unchecked Sendable {
-    // @unchecked: `held` is touched by the accept thread and by `close()` under `lock`.
+///
+/// ```swift
+/// let server = try LocalHTTPServer(response: LocalHTTPServer.response(body: "{}"))
+/// defer { server.close() }
+/// fetch(server.url("/data"))
+/// server.requests   // ["GET /data HTTP/1.1\r\nHost: …"]
+/// ```
+public final class LocalHTTPServer: @unchecked Sendable {
+    // @unchecked: `held` and `received` are touched by the accept thread and by the test's
+    // thread under `lock`.
     /// The port it listens on.
-    let port: UInt16
+    public let port: UInt16
     private let socketDescriptor: Int32
     private let lock = NSLock()
     private var held: [Int32] = []
+    private var received: [String] = []
+
+    /// The requests answered so far, oldest first: each request line and its headers.
+    public var requests: [String] { lock.withLock { received } }
 
     /// Starts listening; `response` is the whole answer, status line to body, or nil to hang.
-    init(response: String?) throws {
+    public init(response: String?) throws {
         let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard server >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
@@ -54,6 +66,7 @@ final class LocalHTTPServer: @unchecked Sendable {
                     if count <= 0 { break }
                     request += buffer.prefix(count)
                 }
+                lock.withLock { received.append(String(decoding: request, as: UTF8.self)) }
                 let bytes = Array(response.utf8)
                 _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, bytes.count, 0) }
                 Glibc.close(connection)
@@ -62,12 +75,12 @@ final class LocalHTTPServer: @unchecked Sendable {
     }
 
     /// `http://127.0.0.1:<port><path>`.
-    func url(_ path: String = "/") -> URL {
+    public func url(_ path: String = "/") -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
     /// Stops listening and drops held connections.
-    func close() {
+    public func close() {
         shutdown(socketDescriptor, Int32(SHUT_RDWR))
         Glibc.close(socketDescriptor)
         lock.withLock {
@@ -77,7 +90,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     }
 
     /// A response with a status and a body.
-    static func response(status: String = "200 OK", body: String) -> String {
+    public static func response(status: String = "200 OK", body: String) -> String {
         "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
     }
