@@ -116,7 +116,7 @@ let package = Package(
             name: "NightstandKit",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
-                "Ambient", "SystemSupport",
+                "Ambient", "Input", "SystemSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -22,11 +22,17 @@ package func systemError(_ code: Int32) -> String {
 
 /// Writes `text` and a line break to standard error, unbuffered.
 package func writeStandardError(_ text: String) {
+    writeLine(text, to: STDERR_FILENO)
+}
+
+/// Writes `text` and a line break to a file descriptor, unbuffered: a line a pipe's reader
+/// sees at once (standard output through `print` waits in a buffer when it is not a terminal).
+package func writeLine(_ text: String, to fd: Int32) {
     var line = text + "\n"
     line.withUTF8 { bytes in
         var rest = UnsafeRawBufferPointer(bytes)
         while !rest.isEmpty {
-            let written = write(STDERR_FILENO, rest.baseAddress, rest.count)
+            let written = write(fd, rest.baseAddress, rest.count)
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return }
             rest = UnsafeRawBufferPointer(rebasing: rest[written...])

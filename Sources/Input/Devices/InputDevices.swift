@@ -179,7 +179,13 @@ public final class InputDevices {
 
     /// The real paths of the named devices that are paths.
     private func namedPaths() -> Set<String> {
-        guard case .named(let names) = configuration.devices else { return [] }
+        Self.realPaths(configuration.devices)
+    }
+
+    /// The real paths of a selection's names that are paths (a `/dev/input/by-id/…` link
+    /// resolved to its `eventN` node); those that do not exist (yet) are left out.
+    static func realPaths(_ selection: InputConfiguration.DeviceSelection) -> Set<String> {
+        guard case .named(let names) = selection else { return [] }
         return Set(
             names.filter { $0.hasPrefix("/") }.compactMap { name in
                 guard let resolved = realpath(name, nil) else { return nil }

@@ -164,10 +164,3 @@ private final class Inbox: Sendable {
         }
     }
 }
-
-/// Writes `text` and a newline to file descriptor `fd` at once (unbuffered: the line is out
-/// before the process waits for a signal).
-private func writeLine(_ text: String, to fd: Int32) {
-    let bytes = Array((text + "\n").utf8)
-    _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-}
