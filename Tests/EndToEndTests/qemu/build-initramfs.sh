@@ -1,7 +1,7 @@
 #!/bin/bash
 # Builds a busybox initramfs holding the nightstand binary, its shared libraries, the DRM
-# driver modules (bochs, virtio-gpu, cirrus, cirrusfb and their dependencies), the fonts and
-# init.sh.
+# driver modules (bochs, virtio-gpu, cirrus, cirrusfb and their dependencies), evdev and uinput,
+# the test input device, the fonts and init.sh.
 # Usage: build-initramfs.sh NIGHTSTAND_BINARY KERNEL_RELEASE OUTPUT.cpio
 set -euo pipefail
 binary=$1
@@ -45,6 +45,10 @@ done
 # instead of scanning the fonts and keeping the result on its heap.
 fc-cache --sysroot="$root" --system-only
 
+# The test input device (uinput-device.c), built for the guest against the host's glibc, which
+# the initramfs holds for nightstand.
+"${CC:-cc}" -O2 -Wall -o "$root/bin/uinput-device" "$here/uinput-device.c"
+
 # Driver modules in dependency order (modules.dep lists a module's dependencies after it).
 moddir=/lib/modules/$release
 declare -A seen=()
@@ -67,6 +71,14 @@ done
 for path in "${order[@]}"; do
     cp "$moddir/$path" "$root/lib/modules/"
     basename "$path" >>"$root/lib/modules/order"
+done
+
+# evdev and uinput, loaded by init.sh's inputs case only (the other cases run with no input
+# device nodes): they depend on nothing.
+for name in evdev uinput; do
+    path=$(grep -E "/$name\.ko(\.xz)?:" "$moddir/modules.dep" | cut -d: -f1)
+    [[ -n $path ]] || { echo "module $name not found in $moddir" >&2; exit 1; }
+    cp "$moddir/$path" "$root/lib/modules/$name.ko"
 done
 
 (cd "$root" && find . | cpio -o -H newc --quiet) >"$output"

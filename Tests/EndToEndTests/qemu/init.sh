@@ -6,7 +6,7 @@
 #   @@STEP name step@@        waits for "go"   (host dumps: name-step.ppm), once per step
 #   @@DONE name rc@@          waits for "go"   (host dumps again: name-after.ppm)
 # A case is a backend with options, then +steps: drm, drm-noflip, fbdev-R (rotation R),
-# run (`nightstand run`, see run_display), stdin-fbdev-R (fbdev-R started on tty2 with tty1 as standard input and controlling tty, as a
+# run (`nightstand run`, see run_display), inputs (input devices, see inputs_case), stdin-fbdev-R (fbdev-R started on tty2 with tty1 as standard input and controlling tty, as a
 # service with TTYPath=/dev/tty1 runs; no commands), nocard; steps: blank, unblank (through show-test-frame --commands), vt-away, vt-back
 # (chvt 2 and chvt 1: show-test-frame answers the kernel's VT switch signals).
 export PATH=/bin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu
@@ -89,6 +89,72 @@ run_display() {
     wait_go
 }
 
+# The inputs case: input devices on the real kernel, made with uinput (see uinput-device.c):
+# `nightstand inputs` before any evdev node exists, then `inputs --watch` started before the
+# devices (hot-plug), a DSI-like touchscreen and a gpio-keys-like keyboard plugged in, touched
+# and pressed, listed, and unplugged. The host checks the lines it prints (@@INPUT … lines).
+ABS_X=0 ABS_Y=1 ABS_MT_SLOT=47 ABS_MT_POSITION_X=53 ABS_MT_POSITION_Y=54 ABS_MT_TRACKING_ID=57
+BTN_TOUCH=330 KEY_NEXTSONG=163 KEY_PROG1=148
+touch_id=0
+# stroke X0 Y0 X1 Y1 STEPS: one finger from (X0, Y0) to (X1, Y1) in STEPS moves 20 ms apart,
+# then lifted; STEPS 0 is a tap. Script lines for uinput-device, as the DSI panel reports.
+stroke() {
+    touch_id=$((touch_id + 1))
+    echo "abs $ABS_MT_SLOT 0"
+    echo "abs $ABS_MT_TRACKING_ID $touch_id"
+    echo "abs $ABS_MT_POSITION_X $1"; echo "abs $ABS_MT_POSITION_Y $2"
+    echo "key $BTN_TOUCH 1"; echo "abs $ABS_X $1"; echo "abs $ABS_Y $2"; echo syn
+    i=1
+    while [ $i -le $5 ]; do
+        x=$(($1 + ($3 - $1) * i / $5)); y=$(($2 + ($4 - $2) * i / $5))
+        echo "sleep 20"
+        echo "abs $ABS_MT_POSITION_X $x"; echo "abs $ABS_MT_POSITION_Y $y"
+        echo "abs $ABS_X $x"; echo "abs $ABS_Y $y"; echo syn
+        i=$((i + 1))
+    done
+    echo "sleep 17"
+    echo "abs $ABS_MT_TRACKING_ID -1"; echo "key $BTN_TOUCH 0"; echo syn
+    echo "sleep 300"
+}
+# press CODE: a key pressed and released.
+press() { echo "key $1 1"; echo syn; echo "sleep 50"; echo "key $1 0"; echo syn; echo "sleep 300"; }
+inputs_case() {
+    /bin/nightstand inputs >/tmp/inputs 2>&1
+    echo "@@INPUT none rc=$?@@"
+    sed 's/^/@@INPUT none: /' /tmp/inputs
+    for module in evdev uinput; do insmod "/lib/modules/$module.ko"; done
+    n=0
+    while [ ! -e /dev/uinput ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+    setsid /bin/nightstand inputs --watch --size 800x480 >/tmp/watch 2>/tmp/watch.err &
+    watcher=$!
+    sleep 2
+    mkfifo /tmp/touch.in /tmp/keys.in
+    /bin/uinput-device touch raspberrypi-ts </tmp/touch.in >/tmp/touch.out 2>&1 &
+    exec 6>/tmp/touch.in
+    /bin/uinput-device keys gpio_keys </tmp/keys.in >/tmp/keys.out 2>&1 &
+    exec 7>/tmp/keys.in
+    echo ready >&6
+    echo ready >&7
+    sleep 2
+    cat /tmp/touch.out /tmp/keys.out
+    /bin/nightstand inputs >/tmp/inputs 2>&1
+    sed 's/^/@@INPUT listed: /' /tmp/inputs
+    stroke 400 400 400 100 6 >&6     # a swipe up the middle
+    stroke 600 240 200 240 8 >&6     # a swipe left
+    stroke 120 90 120 90 0 >&6       # a tap at (120, 90)
+    sleep 3                          # the strokes play out before the keys
+    press $KEY_NEXTSONG >&7
+    press $KEY_PROG1 >&7
+    sleep 2
+    exec 6>&- 7>&-                    # end of the scripts: both devices are removed
+    sleep 2
+    kill $watcher
+    wait $watcher
+    sed 's/^/@@INPUT watch: /' /tmp/watch
+    sed 's/^/@@INPUT log: /' /tmp/watch.err
+    echo "@@INPUT done@@"
+}
+
 /bin/nightstand displays
 mkfifo /tmp/commands
 for case in $(arg ns_cases | tr ',' ' '); do
@@ -96,6 +162,10 @@ for case in $(arg ns_cases | tr ',' ' '); do
     wait_go
     if [ "$case" = run ]; then
         run_display
+        continue
+    fi
+    if [ "$case" = inputs ]; then
+        inputs_case
         continue
     fi
     backend=${case%%+*}

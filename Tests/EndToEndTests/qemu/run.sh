@@ -4,7 +4,8 @@
 # `nightstand show-test-frame` inside, takes `screendump`s through the QEMU monitor and
 # compares them byte for byte with the headless rendering of the same frame; the same for
 # `nightstand run` (the default clock and date) on DRM at 1920x1080. Also checks that
-# SIGTERM restores the console's picture (saved CRTC / console mode) and the "no card" error.
+# SIGTERM restores the console's picture (saved CRTC / console mode) and the "no card" error,
+# and reads input devices made with uinput (a touchscreen, keys) through `nightstand inputs`.
 #
 # Usage: Tests/EndToEndTests/qemu/run.sh          (from anywhere; needs root for /boot/vmlinuz)
 # Exit status: 0 all passed, 1 a check failed, 77 this machine cannot run the test (says why).
@@ -122,15 +123,13 @@ run_headless() {
     wait "$pid"
 }
 
-# vm NAME DEVICE DRIVER FORMAT EXTRA CASES…   (EXTRA: words for the kernel command line that
-# init.sh reads, ns_kms=PARAM=VALUE or ns_fbvirtual=W,H; or -)
-vm() {
-    local name=$1 device=$2 driver=$3 format=$4 extra=${5#-}
-    shift 5
-    selected "$name" || return 0
-    local cases
-    cases=$(IFS=,; echo "$*")
-    local dir=$work/$name
+# boot_vm NAME DEVICE DRIVER FORMAT EXTRA CASES: boots a VM whose init.sh runs CASES
+# (comma-separated) with the display DEVICE and its DRIVER (EXTRA: words for the kernel command
+# line that init.sh reads, ns_kms=PARAM=VALUE or ns_fbvirtual=W,H; or empty); sets dir,
+# serial_log and qemu_pid, the serial line on fd 4 and the monitor on fd 5.
+boot_vm() {
+    local name=$1 device=$2 driver=$3 format=$4 extra=$5 cases=$6
+    dir=$work/$name
     mkdir -p "$dir"
     mkfifo "$dir/serial.in" "$dir/serial.out" "$dir/monitor.in" "$dir/monitor.out"
     serial_log=$dir/serial.log
@@ -142,11 +141,33 @@ vm() {
         -serial "pipe:$dir/serial" -monitor "pipe:$dir/monitor" -no-reboot &
     qemu_pid=$!
     cat "$dir/serial.out" >"$serial_log" &
-    local cat_serial=$!
+    cat_serial=$!
     cat "$dir/monitor.out" >"$dir/monitor.log" &
-    local cat_monitor=$!
+    cat_monitor=$!
     exec 4>"$dir/serial.in" 5>"$dir/monitor.in"
     echo "qemu end-to-end: booted $name ($device, $driver${extra:+, $extra})" >&2
+}
+
+# halt_vm NAME: waits for the guest's last line and for QEMU to end, then closes the pipes.
+halt_vm() {
+    await "@@FINISHED@@" >/dev/null || fail "$1: did not finish"
+    exec 4>&- 5>&-
+    local n=0
+    while kill -0 "$qemu_pid" 2>/dev/null && ((n < 100)); do sleep 0.1; n=$((n + 1)); done
+    kill "$qemu_pid" 2>/dev/null
+    wait "$qemu_pid" 2>/dev/null
+    kill "$cat_serial" "$cat_monitor" 2>/dev/null
+    wait "$cat_serial" "$cat_monitor" 2>/dev/null
+}
+
+# vm NAME DEVICE DRIVER FORMAT EXTRA CASES…   (EXTRA: as for boot_vm, or -)
+vm() {
+    local name=$1 device=$2 driver=$3 format=$4 extra=${5#-}
+    shift 5
+    selected "$name" || return 0
+    local cases
+    cases=$(IFS=,; echo "$*")
+    boot_vm "$name" "$device" "$driver" "$format" "$extra" "$cases"
 
     for c in "$@"; do
         local backend=${c%%+*} steps=
@@ -224,14 +245,58 @@ vm() {
         fi
         echo go >&4
     done
-    await "@@FINISHED@@" >/dev/null || fail "$name: did not finish"
-    exec 4>&- 5>&-
-    local n=0
-    while kill -0 "$qemu_pid" 2>/dev/null && ((n < 100)); do sleep 0.1; n=$((n + 1)); done
-    kill "$qemu_pid" 2>/dev/null
-    wait "$qemu_pid" 2>/dev/null
-    kill "$cat_serial" "$cat_monitor" 2>/dev/null
-    wait "$cat_serial" "$cat_monitor" 2>/dev/null
+    halt_vm "$name"
+}
+
+# input_line PATTERN: the first @@INPUT line of the input VM's serial log matching PATTERN.
+input_line() { grep -a "^@@INPUT " "$serial_log" | grep -a -m1 -e "$1"; }
+
+# expect_input WHAT PATTERN…: passes WHAT when each PATTERN matches an @@INPUT line.
+expect_input() {
+    local what=$1 pattern
+    shift
+    for pattern in "$@"; do
+        input_line "$pattern" >/dev/null || { fail "input: $what (no line matching '$pattern')"; return; }
+    done
+    pass "input: $what"
+}
+
+# input_vm: input devices on the real kernel (init.sh's inputs_case): `nightstand inputs`
+# before evdev is loaded, then a touchscreen and a gpio-keys-like keyboard made with uinput
+# while `nightstand inputs --watch` runs, touched, pressed, listed and unplugged.
+input_vm() {
+    selected input || return 0
+    boot_vm input bochs-display bochs xrgb8888 "" inputs
+    if await "@@READY inputs@@" >/dev/null; then
+        echo go >&4
+        await "@@INPUT done@@" >/dev/null || fail "input: the guest never finished (see $serial_log)"
+    else
+        fail "input: VM never got ready"
+    fi
+    halt_vm input
+    expect_input "with no input device, 'nightstand inputs' says so and exits 0" \
+        "@@INPUT none rc=0@@" "@@INPUT none:   none under /dev/input"
+    expect_input "inputs lists the uinput touchscreen as a multitouch screen" \
+        "@@INPUT listed:   raspberrypi-ts at /dev/input/event" \
+        "@@INPUT listed:     touches: swipes, taps (multitouch, 10 contacts)"
+    expect_input "inputs lists the gpio-keys-like keyboard with its bound keys" \
+        "@@INPUT listed:   gpio_keys at /dev/input/event" "@@INPUT listed:     keys: .*KEY_NEXTSONG next"
+    expect_input "hot-plug: devices plugged in after the start are opened" \
+        "@@INPUT watch: watching [0-9]* device" "@@INPUT log: .*input: raspberrypi-ts at /dev/input/event[0-9]*: touches" \
+        "@@INPUT log: .*input: gpio_keys at /dev/input/event[0-9]*: keys"
+    expect_input "touch: a swipe up on the DSI-like panel is a swipe up" \
+        "@@INPUT watch: drag began vertically at 401,401" "@@INPUT watch: swipe up from 401,401"
+    expect_input "touch: a swipe left is a swipe left" "@@INPUT watch: swipe left from 601,241"
+    expect_input "touch: a tap is a tap where the finger touched" "@@INPUT watch: tap at 120,90"
+    expect_input "keys: KEY_NEXTSONG is next" "@@INPUT watch: action next"
+    expect_input "keys: an unbound key (KEY_PROG1) is activity" "@@INPUT watch: action next" \
+        "@@INPUT watch: activity"
+    expect_input "unplug: each device removed is dropped with a log line, no crash" \
+        "@@INPUT log: .*input: raspberrypi-ts at /dev/input/event[0-9]* disappeared; dropped" \
+        "@@INPUT log: .*input: gpio_keys at /dev/input/event[0-9]* disappeared; dropped"
+    if grep -aq "^@@INPUT log: .*Fatal error" "$serial_log"; then
+        fail "input: nightstand inputs --watch crashed"
+    fi
 }
 
 # expect_log VM TEXT WHAT: the VM's serial log says TEXT (what nightstand logged on opening).
@@ -280,6 +345,8 @@ if selected cirrusfb; then
     fi
 fi
 vm none none none xrgb8888 - nocard
+# Input devices: a DSI-like touchscreen and a gpio-keys-like keyboard made with uinput.
+input_vm
 
 if ((failures)); then
     echo "qemu end-to-end: $failures check(s) FAILED" >&2
