@@ -12,14 +12,20 @@ struct DeviceInterpreterTests {
         keyMap: KeyMap = .defaults
     ) -> [InputEvent] {
         var interpreter = DeviceInterpreter(device: device)
-        var events: [InputEvent] = []
-        for (type, code, value) in raw {
-            interpreter.handle(
-                RawInputEvent(type: type, code: code, value: value, time: 1), keyMap: keyMap,
-                transform: Self.transform
-            ) { events.append($0) }
+        let events = raw.map { RawInputEvent(type: $0.0, code: $0.1, value: $0.2, time: 1) }
+        return feed(events, to: &interpreter, keyMap: keyMap)
+    }
+
+    /// What `interpreter` makes of `events`.
+    private func feed(
+        _ events: [RawInputEvent], to interpreter: inout DeviceInterpreter,
+        keyMap: KeyMap = .defaults
+    ) -> [InputEvent] {
+        var out: [InputEvent] = []
+        for event in events {
+            interpreter.handle(event, keyMap: keyMap, transform: Self.transform) { out.append($0) }
         }
-        return events
+        return out
     }
 
     private func map(_ keys: [(String, [String])]) throws -> KeyMap {
@@ -92,12 +98,7 @@ struct DeviceInterpreterTests {
         script.lift()
         script.report(after: 0.1)
         var interpreter = DeviceInterpreter(device: TestDevices.dsiPanel)
-        var events: [InputEvent] = []
-        for event in script.events {
-            interpreter.handle(event, keyMap: .defaults, transform: Self.transform) {
-                events.append($0)
-            }
-        }
+        let events = feed(script.events, to: &interpreter)
         #expect(events.count == 2)
         #expect(events.first == .activity)
         if case .gesture(.tap) = events.last {} else { Issue.record("expected a tap: \(events)") }
@@ -111,12 +112,7 @@ struct DeviceInterpreterTests {
         script.move(x: 200, y: 100)
         script.report()
         var interpreter = DeviceInterpreter(device: TestDevices.dsiPanel)
-        var events: [InputEvent] = []
-        for event in script.events {
-            interpreter.handle(event, keyMap: .defaults, transform: Self.transform) {
-                events.append($0)
-            }
-        }
+        var events = feed(script.events, to: &interpreter)
         interpreter.cancel(at: 2) { events.append($0) }
         if case .gesture(.dragCancelled) = events.last {
         } else {
