@@ -75,22 +75,22 @@ struct GestureRecognizerTests {
     }
 
     @Test(
-        "a drag a fifth of the picture along its axis is a swipe that way, even slowly",
+        "a drag past half the picture along its axis is a swipe that way, even slowly",
         arguments: [
-            ((400, 300), (400, 190), SwipeDirection.up),
-            ((400, 100), (400, 210), .down),
-            ((500, 240), (330, 240), .left),
-            ((300, 240), (470, 240), .right),
+            ((400, 400), (400, 150), SwipeDirection.up),
+            ((400, 50), (400, 300), .down),
+            ((700, 240), (280, 240), .left),
+            ((100, 240), (520, 240), .right),
         ] as [((Int32, Int32), (Int32, Int32), SwipeDirection)])
     func swipeByDistance(from: (Int32, Int32), to: (Int32, Int32), direction: SwipeDirection) {
-        // Slow: 110 or 170 pixels over two seconds, then a rest before the lift.
+        // Slow: 250 or 420 pixels over two seconds, then a rest before the lift.
         let script = TouchScript.stroke(from: from, to: to, duration: 2, frames: 20, hold: 0.3)
         #expect(swipes(gestures(script.events)) == [direction])
     }
 
-    @Test("a slow short drag is no swipe: the picture settles back")
+    @Test("a slow drag short of half-way is no swipe: the picture settles back")
     func shortSlowDrag() {
-        let script = TouchScript.stroke(from: (400, 300), to: (400, 240), duration: 1, hold: 0.3)
+        let script = TouchScript.stroke(from: (400, 400), to: (400, 180), duration: 2, hold: 0.3)
         let gestures = gestures(script.events)
         #expect(swipes(gestures).isEmpty)
         #expect(gestures.contains { if case .dragEnded(_, nil) = $0 { true } else { false } })
@@ -98,7 +98,7 @@ struct GestureRecognizerTests {
 
     @Test("a short fast flick is a swipe")
     func flick() {
-        // 60 pixels in 60 ms: 1000 pixels a second, past 0.6 × 480.
+        // 60 pixels in 60 ms: 1000 pixels a second, past 0.3 × 480.
         let script = TouchScript.stroke(from: (400, 300), to: (400, 240), duration: 0.06, frames: 4)
         #expect(swipes(gestures(script.events)) == [.up])
     }
@@ -116,16 +116,17 @@ struct GestureRecognizerTests {
         }
     }
 
-    @Test("a long drag flung back the other way is no swipe")
+    @Test("a drag past half-way flung back the other way is no swipe")
     func flungBack() {
         var script = TouchScript()
         script.touch(x: 400, y: 400)
         script.report()
-        for y in stride(from: 380, through: 200, by: -20) {
+        for y in stride(from: 380, through: 100, by: -20) {
             script.move(x: 400, y: Int32(y))
             script.report(after: 0.05)
         }
-        for y in [240, 280] as [Int32] {  // back down fast: 40 px per 17 ms
+        // Back down fast (1500 px/s), lifted still past half-way up: 250 of 480 pixels.
+        for y in [125, 150] as [Int32] {
             script.move(x: 400, y: y)
             script.report()
         }

@@ -9,15 +9,16 @@ public struct GestureThresholds: Sendable, Equatable {
     /// Default: 0.04 (19 pixels on an 800x480 panel).
     public var slop: Double = 0.04
     /// How far a drag must go along its axis to be a swipe at any speed, as a fraction of the
-    /// picture's extent on that axis.
+    /// picture's extent on that axis: past half-way, as a page turns on iOS.
     ///
-    /// Default: 0.2.
-    public var swipeDistance: Double = 0.2
+    /// Default: 0.5.
+    public var swipeDistance: Double = 0.5
     /// How fast a drag must be moving, at the lift, along its axis and the way it went, to be a
     /// swipe however short (a flick), in picture extents per second.
     ///
-    /// Default: 0.6 (288 pixels a second up an 480-line panel).
-    public var flickVelocity: Double = 0.6
+    /// Default: 0.3 (144 pixels a second up a 480-line panel), the flick speed at which the
+    /// views and stacks turn a page (`Pager.flickSpeed`), so the gesture and the motion agree.
+    public var flickVelocity: Double = 0.3
     /// The longest touch that is a tap, in seconds.
     ///
     /// Default: 0.5.
