@@ -90,7 +90,7 @@ struct DeviceInterpreterTests {
         #expect(events == [.activity])
     }
 
-    @Test("a touch is activity when the finger comes down, then gestures; BTN_TOUCH is no key")
+    @Test("a touch gives gestures only: BTN_TOUCH is no key")
     func touchActivity() {
         var script = TouchScript()
         script.touch(x: 100, y: 100)
@@ -99,9 +99,12 @@ struct DeviceInterpreterTests {
         script.report(after: 0.1)
         var interpreter = DeviceInterpreter(device: TestDevices.dsiPanel)
         let events = feed(script.events, to: &interpreter)
-        #expect(events.count == 2)
-        #expect(events.first == .activity)
-        if case .gesture(.tap) = events.last {} else { Issue.record("expected a tap: \(events)") }
+        #expect(events.count == 3)
+        #expect(
+            events.first
+                == .gesture(.touchDown(at: Self.transform.point(x: 100.0 / 799, y: 100.0 / 479))))
+        if case .gesture(.tap) = events[1] {} else { Issue.record("expected a tap: \(events)") }
+        #expect(events.last == .gesture(.touchUp))
     }
 
     @Test("a device that goes away mid-drag cancels the drag")
@@ -114,10 +117,14 @@ struct DeviceInterpreterTests {
         var interpreter = DeviceInterpreter(device: TestDevices.dsiPanel)
         var events = feed(script.events, to: &interpreter)
         interpreter.cancel(at: 2) { events.append($0) }
-        if case .gesture(.dragCancelled) = events.last {
+        #expect(events.last == .gesture(.touchUp))
+        if case .gesture(.dragCancelled) = events[events.count - 2] {
         } else {
             Issue.record("no cancel: \(events)")
         }
+        // Nothing more to cancel.
+        interpreter.cancel(at: 3) { events.append($0) }
+        #expect(events.last == .gesture(.touchUp))
     }
 
     @Test("the default map: media keys and arrows step, Enter wakes")

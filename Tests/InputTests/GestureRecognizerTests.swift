@@ -7,19 +7,48 @@ import Testing
 struct GestureRecognizerTests {
     private static let panel = TouchTransform(pictureSize: PixelSize(width: 800, height: 480))
 
-    /// The gestures of `events` from the DSI panel, mapped through `transform`.
+    /// The gestures of `events` from the DSI panel, mapped through `transform`; without the
+    /// touches' opening and closing (`touchDown`, `touchUp`) unless `bracketed`.
     private func gestures(
-        _ events: [RawInputEvent], transform: TouchTransform = panel,
-        thresholds: GestureThresholds = GestureThresholds()
+        _ events: [RawInputEvent], transform: TouchTransform = panel, bracketed: Bool = false
     ) -> [Gesture] {
         guard var tracker = TouchTracker(device: TestDevices.dsiPanel) else { return [] }
-        var recognizer = GestureRecognizer(thresholds: thresholds)
+        var recognizer = GestureRecognizer()
         var gestures: [Gesture] = []
         for event in events {
             guard let frame = tracker.handle(event) else { continue }
             recognizer.handle(frame, transform: transform) { gestures.append($0) }
         }
-        return gestures
+        return bracketed
+            ? gestures
+            : gestures.filter {
+                switch $0 {
+                case .touchDown, .touchUp: false
+                default: true
+                }
+            }
+    }
+
+    @Test("each touch opens with touchDown where the finger came down and closes with touchUp")
+    func bracketed() {
+        var script = TouchScript()
+        script.touch(slot: 0, x: 0, y: 0)
+        script.report()
+        script.touch(slot: 1, x: 799, y: 479)
+        script.report()
+        script.lift(slot: 0)
+        script.report()
+        script.lift(slot: 1)
+        script.report()
+        let long = TouchScript.stroke(from: (400, 400), to: (400, 100), duration: 0.2)
+        #expect(
+            gestures(script.events, bracketed: true) == [
+                .touchDown(at: Point(x: 0, y: 0)), .touchUp,
+            ])
+        let gestures = gestures(long.events, bracketed: true)
+        #expect(gestures.first == .touchDown(at: Self.panel.point(x: 400.0 / 799, y: 400.0 / 479)))
+        #expect(gestures.last == .touchUp)
+        if case .swipe = gestures[gestures.count - 2] {} else { Issue.record("\(gestures)") }
     }
 
     private func swipes(_ gestures: [Gesture]) -> [SwipeDirection] {

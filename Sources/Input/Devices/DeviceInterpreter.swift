@@ -18,7 +18,6 @@ public struct DeviceInterpreter: Sendable {
     private var tracker: TouchTracker?
     private var recognizer: GestureRecognizer
     private let encoderAxes: Set<UInt16>
-    private var touching = false
 
     /// An interpreter for a device's events.
     public init(device: InputDeviceDescription, thresholds: GestureThresholds = GestureThresholds())
@@ -35,8 +34,6 @@ public struct DeviceInterpreter: Sendable {
         emit: (InputEvent) -> Void
     ) {
         if tracker != nil, let frame = tracker?.handle(event) {
-            if !touching, !frame.contacts.isEmpty { emit(.activity) }
-            touching = !frame.contacts.isEmpty
             recognizer.handle(frame, transform: transform) { emit(.gesture($0)) }
             return
         }
@@ -54,7 +51,6 @@ public struct DeviceInterpreter: Sendable {
 
     /// Abandons a touch in progress (the device went away): a drag ends cancelled.
     public mutating func cancel(at time: Double, emit: (InputEvent) -> Void) {
-        touching = false
         recognizer.cancel(at: time) { emit(.gesture($0)) }
     }
 

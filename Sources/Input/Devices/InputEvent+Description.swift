@@ -18,6 +18,8 @@ extension Gesture: CustomStringConvertible {
     /// `tap at 400,240`, `swipe left from 600,240`, `drag ended by -300,0: swipe left`.
     public var description: String {
         switch self {
+        case .touchDown(let point): "touch down at \(Self.text(point))"
+        case .touchUp: "touch up"
         case .tap(let point): "tap at \(Self.text(point))"
         case .dragBegan(let drag):
             "drag began \(drag.axis == .horizontal ? "horizontally" : "vertically") at "

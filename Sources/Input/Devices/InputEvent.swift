@@ -20,6 +20,7 @@ public enum InputEvent: Sendable, Equatable {
     case action(InputAction)
     /// A presence key was pressed (true: someone is there, until released) or released.
     case presence(Bool)
-    /// A finger came down, or a key without a binding or a mouse button was pressed.
+    /// A key without a binding or a mouse button was pressed (a finger coming down is
+    /// ``Gesture/touchDown(at:)``).
     case activity
 }

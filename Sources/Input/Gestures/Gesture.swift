@@ -2,10 +2,12 @@ import Raster
 
 /// What a finger did on the picture: the recognizer's output.
 ///
-/// A touch that moves past the slop becomes a drag: ``dragBegan(_:)``, ``dragChanged(_:)``
-/// while it moves, then ``dragEnded(_:swipe:)`` when it lifts, or ``dragCancelled(_:)`` when a
-/// second finger comes down. A drag that ends far or fast enough along its axis is a swipe:
-/// ``swipe(_:from:)`` follows its end. A short touch that stays put is a ``tap(at:)``.
+/// Every touch begins with ``touchDown(at:)`` and ends with ``touchUp`` when the last finger
+/// lifts. In between, a touch that moves past the slop becomes a drag: ``dragBegan(_:)``,
+/// ``dragChanged(_:)`` while it moves, then ``dragEnded(_:swipe:)`` when it lifts, or
+/// ``dragCancelled(_:)`` when a second finger comes down. A drag that ends far or fast enough
+/// along its axis is a swipe: ``swipe(_:from:)`` follows its end. A short touch that stays put
+/// is a ``tap(at:)``.
 ///
 /// Drags are for motion (the picture follows the finger and settles); the swipe is the one
 /// event that changes something, so a consumer that does not animate just acts on swipes.
@@ -19,6 +21,11 @@ import Raster
 /// }
 /// ```
 public enum Gesture: Sendable, Equatable {
+    /// A finger came down where none was, at this point on the picture (a moving picture stops
+    /// under it).
+    case touchDown(at: Point)
+    /// The last finger lifted (after the tap or the end of the drag, if any).
+    case touchUp
     /// A short touch that stayed put, at its point on the picture.
     case tap(at: Point)
     /// A touch moved past the slop: a drag begins, along one axis.

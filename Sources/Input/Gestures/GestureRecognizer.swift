@@ -6,6 +6,7 @@ import Raster
 /// calls `emit` with what the finger did (``Gesture``). It decides on what it has seen and
 /// needs no timer: a tap or a swipe is known when the finger lifts.
 ///
+/// - Each touch opens with ``Gesture/touchDown(at:)`` and closes with ``Gesture/touchUp``.
 /// - A touch that lifts within ``GestureThresholds/tapDuration`` without moving past
 ///   ``GestureThresholds/slop`` is a tap at the point it first touched. A longer one that stays
 ///   put is nothing.
@@ -60,9 +61,14 @@ public struct GestureRecognizer: Sendable {
         let size = transform.pictureSize
         switch state {
         case .idle:
+            guard let first = frame.contacts.first else { return }
+            emit(.touchDown(at: transform.point(of: first)))
             begin(frame, transform: transform)
         case .ignoring:
-            if frame.contacts.isEmpty { state = .idle }
+            if frame.contacts.isEmpty {
+                state = .idle
+                emit(.touchUp)
+            }
         case .pressed(let id):
             guard let contact = single(frame, id: id) else {
                 return end(frame, transform: transform, emit: emit)
@@ -86,10 +92,12 @@ public struct GestureRecognizer: Sendable {
     }
 
     /// Abandons what the finger was doing (its device went away): a drag in progress ends with
-    /// ``Gesture/dragCancelled(_:)``.
+    /// ``Gesture/dragCancelled(_:)``, and a touch with ``Gesture/touchUp``.
     public mutating func cancel(at time: Double, emit: (Gesture) -> Void) {
         if case .dragging(_, let axis) = state { emit(.dragCancelled(drag(axis: axis, at: time))) }
+        if case .idle = state { return }
         state = .idle
+        emit(.touchUp)
     }
 
     /// The frame's one contact if it is the finger being followed; nil when it lifted or others
@@ -139,8 +147,11 @@ public struct GestureRecognizer: Sendable {
         }
         if frame.contacts.count == 1 {
             begin(frame, transform: transform)
+        } else if lifted {
+            state = .idle
+            emit(.touchUp)
         } else {
-            state = lifted ? .idle : .ignoring
+            state = .ignoring
         }
     }
 
