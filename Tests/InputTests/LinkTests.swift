@@ -6,11 +6,11 @@ import Testing
 
 @Suite("Links")
 struct LinkTests {
-    private static let url = URL(string: "lights://kitchen/ceiling?level=50%25")
+    private static let kitchen = "lights://kitchen/ceiling?level=50%25"
 
     @Test("a command gets the tapped URL in place of {url}, no shell between")
     func commandArguments() throws {
-        let url = try #require(Self.url)
+        let url = try url(Self.kitchen)
         let action = try LinkAction(command: ["lights", "--url={url}", "$(reboot)"])
         #expect(
             action.arguments(for: url, timeout: 5)
@@ -19,7 +19,7 @@ struct LinkTests {
 
     @Test("a request's placeholders are percent-encoded, so a URL cannot change its host")
     func requestArguments() throws {
-        let url = try #require(URL(string: "ha://evil.example@host/a b/c?x=1&y=2"))
+        let url = try url("ha://evil.example@host/a b/c?x=1&y=2")
         let action = try LinkAction(request: "POST http://hass.local/api/{host}/{path}?q={query}")
         let arguments = action.arguments(for: url, timeout: 5)
         #expect(arguments.last == "http://hass.local/api/host/a%20b/c?q=x%3D1%26y%3D2")
@@ -31,7 +31,7 @@ struct LinkTests {
 
     @Test("a tapped link runs its command off the calling thread, and finishes")
     func runsCommand() throws {
-        let url = try #require(Self.url)
+        let url = try url(Self.kitchen)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -62,7 +62,7 @@ struct LinkTests {
             ],
             timeout: 5)
         let done = DispatchSemaphore(value: 0)
-        let url = try #require(URL(string: "ha://doorbell"))
+        let url = try url("ha://doorbell")
         #expect(runner.open(url) { done.signal() } == .started)
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(server.requests.first?.hasPrefix("POST /api/webhook/doorbell HTTP/1.1\r\n") == true)
@@ -74,9 +74,9 @@ struct LinkTests {
         let runner = LinkRunner(
             links: ["fail": .command(["sh", "-c", "echo broken >&2; exit 3"])], timeout: 5,
             logger: recorder.logger(label: "test"))
-        #expect(runner.open(try #require(URL(string: "https://example.com"))) == .unmapped)
+        #expect(runner.open(try url("https://example.com")) == .unmapped)
         let done = DispatchSemaphore(value: 0)
-        #expect(runner.open(try #require(URL(string: "fail://now"))) { done.signal() } == .started)
+        #expect(runner.open(try url("fail://now")) { done.signal() } == .started)
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(
             recorder.messages.contains(
@@ -88,7 +88,7 @@ struct LinkTests {
     @Test("taps beyond four running actions are dropped, not queued")
     func concurrencyLimit() throws {
         let runner = LinkRunner(links: ["slow": .command(["sleep", "1"])], timeout: 5)
-        let url = try #require(URL(string: "slow://x"))
+        let url = try url("slow://x")
         let finished = Atomic<Int>(0)
         let outcomes = (0..<6).map { _ in runner.open(url) { finished.add(1, ordering: .relaxed) } }
         #expect(outcomes.filter { $0 == .started }.count == LinkRunner.concurrencyLimit)

@@ -1,0 +1,172 @@
+import FoundationEssentials
+import Logging
+
+/// Turns the devices' ``InputEvent``s into the display's verbs, and keeps the idle timer.
+///
+/// - A swipe up or down on a slot steps its stack (up: the next widget); left or right steps
+///   the views (left: the next view). Drags drive the motion on their way
+///   (``InputVerbs/drag(_:of:)``).
+/// - A touch on a dark panel (appearance or mode `off`, or off for idleness) only lights it:
+///   for ``InputConfiguration/wakeDuration`` when the appearance keeps it dark, for good when
+///   it was off for idleness. Nothing else that touch does counts.
+/// - A tap on a link runs the action its scheme maps to (``LinkRunner``); a tap elsewhere at
+///   night wakes the panel.
+/// - Bound keys do their actions; every touch, key and presence event is activity. After
+///   ``InputConfiguration/idleOff`` without any the panel goes off, and the next turns it on.
+///
+/// The host calls ``handle(_:at:)`` for each event and ``deadlineReached(at:)`` at
+/// ``deadline``, on the run loop's thread; time is the monotonic clock's seconds.
+///
+/// ```swift
+/// let controller = InputController(configuration: input, verbs: adapter, now: now)
+/// devices.handleReadable { controller.handle($0, at: clock.now) }
+/// if let deadline = controller.deadline { loop.wake(at: deadline) }
+/// ```
+public final class InputController {
+    /// The `[input]` section in force.
+    public private(set) var configuration: InputConfiguration
+    private let verbs: InputVerbs
+    private var idle: IdleTimer
+    private var links: LinkRunner
+    private let logger: Logger
+    /// Whether the panel is off for idleness.
+    public private(set) var isIdleOff = false
+    /// The touch in progress woke the panel: its gestures do nothing else.
+    private var swallowing = false
+    /// What the drag in progress moves, if anything.
+    private var dragTarget: DragTarget?
+
+    /// A controller acting through `verbs`, counting idleness from `now`.
+    public init(
+        configuration: InputConfiguration, verbs: InputVerbs, now: Double,
+        logger: Logger = Logger(label: "nightstand.input")
+    ) {
+        self.configuration = configuration
+        self.verbs = verbs
+        self.logger = logger
+        idle = IdleTimer(idleOff: configuration.idleOff, now: now)
+        links = LinkRunner(
+            links: configuration.links, timeout: configuration.linkTimeout, logger: logger)
+    }
+
+    /// When the panel goes off for idleness if nothing happens; nil: not while it is off, held
+    /// presence, or no `idle_off`.
+    public var deadline: Double? {
+        isIdleOff ? nil : idle.deadline
+    }
+
+    /// Takes a new `[input]` section (a reload): the idle time counts on from the last
+    /// activity.
+    public func update(_ configuration: InputConfiguration) {
+        self.configuration = configuration
+        idle.idleOff = configuration.idleOff
+        links = LinkRunner(
+            links: configuration.links, timeout: configuration.linkTimeout, logger: logger)
+    }
+
+    /// The idle deadline came: the panel goes off if nothing happened since.
+    public func deadlineReached(at now: Double) {
+        guard !isIdleOff, idle.isIdle(at: now) else { return }
+        isIdleOff = true
+        logger.info("input: idle for \(configuration.idleOff ?? 0) s; panel off")
+        verbs.setIdle(true)
+    }
+
+    /// Acts on one event that came at `now`.
+    public func handle(_ event: InputEvent, at now: Double) {
+        switch event {
+        case .presence(let held):
+            idle.presence(held, at: now)
+            if held { lightAfterIdle() }
+        case .activity:
+            idle.noteActivity(at: now)
+            lightAfterIdle()
+        case .action(let action):
+            idle.noteActivity(at: now)
+            lightAfterIdle()
+            perform(action)
+        case .gesture(let gesture):
+            handle(gesture, at: now)
+        }
+    }
+
+    private func handle(_ gesture: Gesture, at now: Double) {
+        switch gesture {
+        case .touchDown:
+            idle.noteActivity(at: now)
+            if isIdleOff {
+                lightAfterIdle()
+                swallowing = true
+            } else if verbs.panelIsDark {
+                verbs.wake(for: configuration.wakeDuration)
+                swallowing = true
+            }
+            return
+        case .touchUp:
+            swallowing = false
+            dragTarget = nil
+            return
+        default:
+            break
+        }
+        guard !swallowing else { return }
+        switch gesture {
+        case .tap(let point):
+            if let url = verbs.link(at: point), links.open(url) != .unmapped { return }
+            if verbs.isNight { verbs.wake(for: configuration.wakeDuration) }
+        case .dragBegan(let drag):
+            dragTarget =
+                drag.axis == .horizontal
+                ? .views : verbs.slot(at: drag.start).map { .stack(slot: $0) }
+            if let dragTarget { verbs.drag(.began, of: dragTarget) }
+        case .dragChanged(let drag):
+            if let dragTarget {
+                verbs.drag(
+                    .changed(translation: drag.distance, velocity: drag.speed), of: dragTarget)
+            }
+        case .dragEnded(let drag, let swipe):
+            if let dragTarget {
+                let step: Int
+                switch swipe {
+                case .up?, .left?: step = 1
+                case .down?, .right?: step = -1
+                case nil: step = 0
+                }
+                verbs.drag(
+                    .ended(translation: drag.distance, velocity: drag.speed, step: step),
+                    of: dragTarget)
+            }
+            dragTarget = nil
+        case .dragCancelled:
+            if let dragTarget { verbs.drag(.cancelled, of: dragTarget) }
+            dragTarget = nil
+        case .swipe, .touchDown, .touchUp:
+            // A swipe ends a drag, which carried it; touches were handled above.
+            break
+        }
+    }
+
+    /// The panel comes back on if it went off for idleness.
+    private func lightAfterIdle() {
+        guard isIdleOff else { return }
+        isIdleOff = false
+        logger.info("input: activity; panel on")
+        verbs.setIdle(false)
+    }
+
+    private func perform(_ action: InputAction) {
+        switch action {
+        case .next(let slot): verbs.stepStack(slot: slot ?? 0, by: 1)
+        case .previous(let slot): verbs.stepStack(slot: slot ?? 0, by: -1)
+        case .view(.next): verbs.stepView(by: 1)
+        case .view(.previous): verbs.stepView(by: -1)
+        case .view(.named(let name)): verbs.showView(named: name)
+        case .mode(let appearance): verbs.setMode(appearance)
+        case .wake: verbs.wake(for: configuration.wakeDuration)
+        case .reload: verbs.reload()
+        case .presence, .none:
+            // The interpreter turns these into presence events, or nothing.
+            break
+        }
+    }
+}
