@@ -88,7 +88,6 @@ let package = Package(
             name: "Input",
             dependencies: [
                 "CEvdev", "Display", "Raster", "Ambient", "SystemSupport",
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -234,7 +233,7 @@ let package = Package(
             name: "InputTests",
             dependencies: [
                 "Input", "CEvdev", "Display", "Raster", "Ambient", "SystemSupport",
-                "NightstandTesting", .product(name: "Logging", package: "swift-log"),
+                "NightstandTesting",
             ],
             exclude: ["Fixtures"]
         ),

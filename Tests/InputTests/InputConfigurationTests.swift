@@ -1,6 +1,7 @@
 import Ambient
 import CEvdev
 import Input
+import NightstandTesting
 import Testing
 
 @Suite("The [input] section")
@@ -14,7 +15,8 @@ struct InputConfigurationTests {
             ("presence", .presence), ("reload", .reload), ("none", .none),
         ])
     func actions(text: String, action: InputAction) throws {
-        #expect(try InputAction(parsing: text) == action)
+        let parsed = try InputAction(parsing: text)
+        #expect(parsed == action)
         #expect(action.description == text)
     }
 
@@ -35,12 +37,8 @@ struct InputConfigurationTests {
             ),
         ])
     func badActions(text: String, message: String) {
-        #expect(throws: InputActionError.self) { try InputAction(parsing: text) }
-        do {
-            _ = try InputAction(parsing: text)
-        } catch {
-            #expect(error.description == message)
-        }
+        let error = expectError(InputActionError.self) { try InputAction(parsing: text) }
+        #expect(error?.description == message)
     }
 
     @Test("the defaults: every device, the default keys, no idle timeout, a ten-second wake")

@@ -46,7 +46,8 @@ struct LinkTests {
         let done = DispatchSemaphore(value: 0)
         #expect(runner.open(url) { done.signal() } == .started)
         #expect(done.wait(timeout: .now() + 10) == .success)
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == url.absoluteString)
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(written == url.absoluteString)
         #expect(recorder.messages.contains("info: link \(url.absoluteString): done"))
     }
 
@@ -74,9 +75,11 @@ struct LinkTests {
         let runner = LinkRunner(
             links: ["fail": .command(["sh", "-c", "echo broken >&2; exit 3"])], timeout: 5,
             logger: recorder.logger(label: "test"))
-        #expect(runner.open(try url("https://example.com")) == .unmapped)
+        let unmapped = try url("https://example.com")
+        #expect(runner.open(unmapped) == .unmapped)
         let done = DispatchSemaphore(value: 0)
-        #expect(runner.open(try url("fail://now")) { done.signal() } == .started)
+        let failing = try url("fail://now")
+        #expect(runner.open(failing) { done.signal() } == .started)
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(
             recorder.messages.contains(

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Logging
+import SystemSupport
 
 /// Turns the devices' ``InputEvent``s into the display's verbs, and keeps the idle timer.
 ///

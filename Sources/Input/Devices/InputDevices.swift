@@ -1,7 +1,6 @@
 import CEvdev
 import Display
 import Glibc
-import Logging
 import Raster
 import SystemSupport
 

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Logging
 import Synchronization
 import SystemSupport
 
