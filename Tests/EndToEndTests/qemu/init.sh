@@ -139,6 +139,13 @@ inputs_case() {
     cat /tmp/touch.out /tmp/keys.out
     /bin/nightstand inputs >/tmp/inputs 2>&1
     sed 's/^/@@INPUT listed: /' /tmp/inputs
+    # At rest with three devices open (the AT keyboard, the touchscreen, the keys): the
+    # watcher's threads' voluntary context switches over 20 s are its wake-ups.
+    switches() { cat /proc/$watcher/task/*/status | sed -n 's/^voluntary_ctxt_switches:[^0-9]*//p' |
+        { total=0; while read -r n; do total=$((total + n)); done; echo $total; }; }
+    before=$(switches)
+    sleep 20
+    echo "@@INPUT rest: $(($(switches) - before)) wake-ups in 20 s@@"
     stroke 400 400 400 100 6 >&6     # a swipe up the middle
     stroke 600 240 200 240 8 >&6     # a swipe left
     stroke 120 90 120 90 0 >&6       # a tap at (120, 90)

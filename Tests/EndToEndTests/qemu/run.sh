@@ -284,6 +284,8 @@ input_vm() {
     expect_input "hot-plug: devices plugged in after the start are opened" \
         "@@INPUT watch: watching [0-9]* device" "@@INPUT log: .*input: raspberrypi-ts at /dev/input/event[0-9]*: touches" \
         "@@INPUT log: .*input: gpio_keys at /dev/input/event[0-9]*: keys"
+    expect_input "idle: inputs --watch with three devices open makes no wake-ups at rest" \
+        "@@INPUT rest: 0 wake-ups in 20 s@@"
     expect_input "touch: a swipe up on the DSI-like panel is a swipe up" \
         "@@INPUT watch: drag began vertically at 401,401" "@@INPUT watch: swipe up from 401,401"
     expect_input "touch: a swipe left is a swipe left" "@@INPUT watch: swipe left from 601,241"
