@@ -62,6 +62,21 @@ struct InputDevicesTests {
             ])
     }
 
+    @Test("named devices that are not there are said to be awaited")
+    func namedMissing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let recorder = LogRecorder()
+        _ = try InputDevices(
+            configuration: InputConfiguration(devices: ["raspberrypi-ts", "/dev/input/by-id/x"]),
+            pictureSize: Self.size, directory: directory, logger: recorder.logger(label: "test"))
+        #expect(
+            recorder.messages == [
+                "notice: input: no device raspberrypi-ts in \(directory) yet; it is used when it appears",
+                "notice: input: no device /dev/input/by-id/x in \(directory) yet; it is used when it appears",
+            ])
+    }
+
     @Test("nodes appearing later are tried without polling; a directory made later is watched")
     func hotPlug() throws {
         let parent = try temporaryDirectory()

@@ -72,6 +72,21 @@ public final class InputDevices {
             logger.warning("input: \(error); devices plugged in later will not be seen")
         }
         scan()
+        reportMissing()
+    }
+
+    /// Says which named devices are not there (yet): they are used when they appear.
+    private func reportMissing() {
+        guard case .named(let names) = configuration.devices else { return }
+        let open = entries.values.map(\.device.description)
+        let paths = namedPaths()
+        for name in names
+        where !open.contains(where: {
+            $0.name == name || (paths.contains($0.path) && name.hasPrefix("/"))
+        }) {
+            logger.notice(
+                "input: no device \(name) in \(directory) yet; it is used when it appears")
+        }
     }
 
     deinit {
@@ -100,6 +115,7 @@ public final class InputDevices {
             remove(fd, reason: "no longer selected", emit: { _ in })
         }
         scan()
+        reportMissing()
     }
 
     // MARK: Reading
