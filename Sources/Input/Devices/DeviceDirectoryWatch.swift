@@ -30,14 +30,21 @@ final class DeviceDirectoryWatch {
     /// The directory watched: `/dev/input`, or a test's.
     let directory: String
     private var directoryWatch: Int32 = -1
+    /// One read's worth of events: room for a few dozen with short names; more wait for the
+    /// next read.
+    private static let capacity = 4096
+    /// Aligned for `struct inotify_event`.
+    private let buffer: UnsafeMutableRawPointer
     private var parentWatch: Int32 = -1
 
-    /// Starts watching `directory`, or its parent until it exists; nil when inotify is
+    /// Starts watching `directory`, or its parent until it exists; throws when inotify is
     /// unavailable (the errno says why).
     init(directory: String) throws(InputDeviceError) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw .open(path: "inotify", errno: errno) }
         fileDescriptor = fd
+        buffer = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.capacity, alignment: MemoryLayout<inotify_event>.alignment)
         self.directory = directory
         if !watchDirectory() {
             let parent = Self.parent(of: directory)
@@ -47,6 +54,7 @@ final class DeviceDirectoryWatch {
 
     deinit {
         close(fileDescriptor)
+        buffer.deallocate()
     }
 
     private static func parent(of path: String) -> String {
@@ -63,11 +71,7 @@ final class DeviceDirectoryWatch {
     /// Reads what inotify has queued, at most one buffer, without blocking, and reports the
     /// changes to `eventN` nodes.
     func read(_ body: (Change) -> Void) {
-        // Aligned for struct inotify_event; room for a few dozen events with short names.
-        let capacity = 4096
-        let buffer = UnsafeMutableRawPointer.allocate(
-            byteCount: capacity, alignment: MemoryLayout<inotify_event>.alignment)
-        defer { buffer.deallocate() }
+        let capacity = Self.capacity
         var count = Glibc.read(fileDescriptor, buffer, capacity)
         while count < 0 && errno == EINTR { count = Glibc.read(fileDescriptor, buffer, capacity) }
         guard count > 0 else { return }

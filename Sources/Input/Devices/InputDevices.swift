@@ -41,6 +41,9 @@ public final class InputDevices {
     }
 
     private var entries: [Int32: Entry] = [:]
+    /// What one `epoll_wait` reports: the descriptors ready, at most 16 at a time (the rest
+    /// stay ready for the next turn).
+    private var ready = [epoll_event](repeating: epoll_event(), count: 16)
     private let watch: DeviceDirectoryWatch?
     private let logger: Logger
     /// Paths whose failure to open was logged, so that it is said once.
@@ -122,7 +125,6 @@ public final class InputDevices {
 
     /// Reads what the devices and the directory watch have, without blocking, and reports it.
     public func handleReadable(_ emit: (InputEvent) -> Void) {
-        var ready = [epoll_event](repeating: epoll_event(), count: 16)
         let count = epoll_wait(fileDescriptor, &ready, Int32(ready.count), 0)
         guard count > 0 else { return }
         for event in ready.prefix(Int(count)) {
