@@ -87,7 +87,7 @@ let package = Package(
         .target(
             name: "Input",
             dependencies: [
-                "CEvdev", "Display", "Raster", "Ambient", "SystemSupport",
+                "CEvdev", "Display", "Raster", "Ambient", "Settings", "SystemSupport",
             ]
         ),
 
@@ -193,7 +193,7 @@ let package = Package(
             name: "StandbyTests",
             dependencies: [
                 "Standby", "Widgets", "WidgetUI", "Display", "Raster", "Ambient", "BuiltinWidgets",
-                "NightstandTesting",
+                "Input", "NightstandTesting",
             ]
         ),
         .testTarget(

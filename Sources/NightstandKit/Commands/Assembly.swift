@@ -1,3 +1,4 @@
+import Input
 import Standby
 import SystemSupport
 
@@ -9,7 +10,10 @@ import SystemSupport
 enum Assembly {
     /// The configuration sections other modules add (`[input]`, `[mqtt]`, …): read, checked
     /// (`check-config`) and reloaded with the rest of the file.
-    static let sections: [any ConfigurationSection.Type] = []
+    static let sections: [any ConfigurationSection.Type] = [
+        // Touch, buttons and presence (Input).
+        InputConfiguration.self
+    ]
 
     /// The sources `nightstand run` starts with its loop.
     static func sources(log: Logger) -> [any EventSource] {

@@ -20,14 +20,14 @@ import SystemSupport
 /// swipe up from 400,380
 /// action next
 /// ```
-struct InputsCommand: ParsableCommand {
+struct InputsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inputs",
         abstract: "List input devices (touchscreens, keys, encoders) and what they would do.",
         discussion: """
-            With --watch, prints the gestures, key actions and presence the devices give as \
-            they come, touches mapped to a picture of --size turned by --rotation as the \
-            display is.
+            With --config, the devices and keys of its [input] section. With --watch, prints \
+            the gestures, key actions and presence the devices give as they come, touches \
+            mapped to a picture of --size turned by --rotation as the display is.
             """
     )
 
@@ -46,9 +46,15 @@ struct InputsCommand: ParsableCommand {
     @Option(help: .hidden)
     var directory: String = "/dev/input"
 
-    func run() throws {
+    @OptionGroup var config: ConfigurationOptions
+
+    func run() async throws {
+        // The [input] section of --config: its devices and key map; the defaults without.
+        let input = try await exitingOnConfigurationError {
+            try config.load().section(InputConfiguration.self) ?? InputConfiguration()
+        }
         guard watch else {
-            print(InputReport.scan(directory: directory))
+            print(InputReport.scan(directory: directory, configuration: input))
             return
         }
         guard let picture = PixelSize(parsing: size) else {
@@ -58,8 +64,7 @@ struct InputsCommand: ParsableCommand {
             throw ValidationError("--rotation: expected 0, 90, 180 or 270, found \(rotation)")
         }
         let devices = try InputDevices(
-            configuration: InputConfiguration(), pictureSize: picture, rotation: turn,
-            directory: directory)
+            configuration: input, pictureSize: picture, rotation: turn, directory: directory)
         writeLine("watching \(devices.devices.count) device(s) (Ctrl-C to stop)", to: STDOUT_FILENO)
         var left = count ?? Int.max
         var ready = pollfd(fd: devices.fileDescriptor, events: Int16(POLLIN), revents: 0)

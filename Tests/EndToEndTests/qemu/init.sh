@@ -125,7 +125,9 @@ inputs_case() {
     for module in evdev uinput; do insmod "/lib/modules/$module.ko"; done
     n=0
     while [ ! -e /dev/uinput ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
-    setsid /bin/nightstand inputs --watch --size 800x480 >/tmp/watch 2>/tmp/watch.err &
+    printf '[input.keys]\nKEY_PROG1 = "presence"\n' >/tmp/input.toml
+    setsid /bin/nightstand inputs --watch --size 800x480 --config /tmp/input.toml \
+        >/tmp/watch 2>/tmp/watch.err &
     watcher=$!
     sleep 2
     mkfifo /tmp/touch.in /tmp/keys.in

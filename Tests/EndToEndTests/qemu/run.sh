@@ -291,8 +291,8 @@ input_vm() {
     expect_input "touch: a swipe left is a swipe left" "@@INPUT watch: swipe left from 601,241"
     expect_input "touch: a tap is a tap where the finger touched" "@@INPUT watch: tap at 120,90"
     expect_input "keys: KEY_NEXTSONG is next" "@@INPUT watch: action next"
-    expect_input "keys: an unbound key (KEY_PROG1) is activity" "@@INPUT watch: action next" \
-        "@@INPUT watch: activity"
+    expect_input "keys: KEY_PROG1 bound to presence in [input.keys] is presence while held" \
+        "@@INPUT watch: presence: someone there" "@@INPUT watch: presence: released"
     expect_input "unplug: each device removed is dropped with a log line, no crash" \
         "@@INPUT log: .*input: raspberrypi-ts at /dev/input/event[0-9]* disappeared; dropped" \
         "@@INPUT log: .*input: gpio_keys at /dev/input/event[0-9]* disappeared; dropped"
