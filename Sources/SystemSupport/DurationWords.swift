@@ -12,7 +12,8 @@ package enum DurationWords {
     /// one when that is not zero.
     package static func seconds(_ interval: Double) -> String {
         if interval < 1 { return "\(interval.fixed(1)) s" }
-        let total = Int(interval.rounded())
+        // Past Int's range (or NaN) the largest count stands in: a message never traps.
+        let total = Int(exactly: interval.rounded()) ?? .max
         let units = [(86_400, "d"), (3_600, "h"), (60, "min"), (1, "s")]
         guard let first = units.firstIndex(where: { total >= $0.0 }) else { return "0 s" }
         let (size, name) = units[first]

@@ -40,7 +40,7 @@ package enum Program {
             return .failure(.notFound(program: ""))
         }
         guard let path = executable(program) else { return .failure(.notFound(program: program)) }
-        let deadline = ContinuousClock.now + .milliseconds(Int((timeout * 1000).rounded(.up)))
+        let deadline = ContinuousClock.now + .milliseconds(milliseconds(timeout))
         let child: SpawnedChild
         switch SpawnedChild.spawn(path: path, arguments: arguments) {
         case .success(let spawned): child = spawned
@@ -87,6 +87,13 @@ package enum Program {
         } onCancel: {
             cancellation.cancel()
         }
+    }
+
+    /// `timeout` in whole milliseconds, rounded up: 0 for a timeout that is not positive, and
+    /// at most a year, so that no timeout from outside overflows the deadline's arithmetic.
+    static func milliseconds(_ timeout: Double) -> Int {
+        guard timeout > 0 else { return 0 }
+        return Int((min(timeout, 365 * 86_400) * 1000).rounded(.up))
     }
 
     /// The executable `program` names: a path as it is, else the first match on `PATH`.

@@ -27,6 +27,17 @@ struct ProgramTests {
         #expect(Program.run(["sleep", "30"], timeout: 0.2) == .failure(.timedOut(seconds: 0.2)))
     }
 
+    @Test("a timeout past any sensible range runs the program instead of trapping")
+    func hugeTimeout() throws {
+        #expect(try Program.run(["true"], timeout: 1e300).get().ending == .exited(0))
+        #expect(try Program.run(["true"], timeout: .infinity).get().ending == .exited(0))
+        guard case .failure(.timedOut) = Program.run(["true"], timeout: .nan) else {
+            Issue.record("a NaN timeout should time out at once")
+            return
+        }
+        #expect(DurationWords.seconds(1e300) == DurationWords.seconds(Double(Int.max)))
+    }
+
     @Test("a grandchild holding the output open cannot hold the run past its deadline")
     func grandchild() {
         let run = Program.run(["sh", "-c", "sleep 30 & echo started"], timeout: 0.3)

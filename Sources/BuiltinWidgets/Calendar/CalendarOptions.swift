@@ -86,8 +86,8 @@ struct CalendarOptions: Sendable, Equatable {
             }
             self.days = days
         }
-        refresh = try options.duration("refresh") ?? refresh
-        timeout = try options.duration("timeout") ?? timeout
+        refresh = try options.duration("refresh", in: OptionRanges.downloadRefresh) ?? refresh
+        timeout = try options.duration("timeout", in: OptionRanges.timeout) ?? timeout
         style =
             try options.choice("style", of: Style.allCases.map(\.rawValue)).flatMap(
                 Style.init(rawValue:)) ?? .month

@@ -70,7 +70,7 @@ struct SystemWidget: View {
     static var kind: ConfigurableWidget {
         ConfigurableWidget(kind: "system") { options in
             try options.rejectUnknown(["refresh", "sensor"])
-            let refresh = try options.duration("refresh") ?? 60
+            let refresh = try options.duration("refresh", in: OptionRanges.refresh) ?? 60
             let reader = SystemReader(sensor: try options.string("sensor"))
             return descriptor(reader: reader, refresh: refresh)
         }

@@ -37,8 +37,8 @@ struct WeatherOptions: Sendable, Equatable {
             try options.choice("units", of: ["celsius", "fahrenheit"]).flatMap(
                 TemperatureUnit.init(rawValue:)) ?? .celsius
         location = try options.string("location")
-        refresh = try options.duration("refresh") ?? refresh
-        timeout = try options.duration("timeout") ?? timeout
+        refresh = try options.duration("refresh", in: OptionRanges.downloadRefresh) ?? refresh
+        timeout = try options.duration("timeout", in: OptionRanges.timeout) ?? timeout
         if let file = try options.string("file") {
             for key in ["latitude", "longitude", "cache"] where options.values[key] != nil {
                 throw WidgetOptionError(
