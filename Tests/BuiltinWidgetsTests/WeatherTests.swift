@@ -284,6 +284,60 @@ struct WeatherTests {
         )
     }
 
+    @Test(
+        "a temperature or weather code out of range names the field and its range",
+        arguments: [
+            (
+                #"{"time": "2026-01-15T14:00", "temperature_2m": 1e300, "weather_code": 2}"#, "",
+                "current.temperature_2m: expected a temperature from -150 to 150, found 1e+300"
+            ),
+            (
+                #"{"time": "2026-01-15T14:00", "temperature_2m": 3, "weather_code": 123456789}"#,
+                "",
+                "current.weather_code: expected a WMO weather code from 0 to 99, found 123456789"
+            ),
+            (
+                #"{"time": "2026-01-15T14:00", "temperature_2m": 3, "weather_code": 2}"#,
+                #", "hourly": {"time": ["2026-01-15T15:00"], "temperature_2m": [-1e200], "#
+                    + #""weather_code": [1]}"#,
+                "hourly.temperature_2m[0]: expected a temperature from -150 to 150, found -1e+200"
+            ),
+            (
+                #"{"time": "2026-01-15T14:00", "temperature_2m": 3, "weather_code": 2}"#,
+                #", "daily": {"time": ["2026-01-15"], "weather_code": [1], "#
+                    + #""temperature_2m_max": [4], "temperature_2m_min": [-400]}"#,
+                "daily.temperature_2m_min[0]: expected a temperature from -150 to 150, found -400"
+            ),
+        ])
+    func valuesOutOfRange(current: String, extra: String, message: String) {
+        #expect(formatError(document(current: current, extra: extra))?.description == message)
+    }
+
+    @Test("a forecast with a value out of range is not cached, and a poisoned cache is ignored")
+    func poisonedCache() async throws {
+        let options = try networkOptions()
+        let poisoned = document(
+            current: #"{"time": "2026-01-15T14:00", "temperature_2m": 1e300, "weather_code": 2}"#)
+        // A download that does not validate keeps the cache as it was (here: none).
+        let answer = await WeatherLoader(options: options) { _, _ in poisoned }.load()
+        #expect(answer.forecast == nil)
+        #expect(!FileManager.default.fileExists(atPath: cachePath(options)))
+        // A cache written by an older version, or by hand: read, refused, said.
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: cachePath(options)).deletingLastPathComponent(),
+            withIntermediateDirectories: true)
+        try poisoned.write(to: URL(fileURLWithPath: cachePath(options)))
+        let offline = await WeatherLoader(options: options) { url, _ in
+            throw FetchError.transport(host: url.host ?? "", reason: "Network is unreachable")
+        }.load()
+        #expect(offline.forecast == nil)
+        #expect(
+            offline.problem
+                == "could not reach api.open-meteo.com: Network is unreachable; ignoring the "
+                + "cache \(cachePath(options)): current.temperature_2m: expected a temperature from "
+                + "-150 to 150, found 1e+300")
+    }
+
     @Test("a file source is read as it is; a missing one says so")
     func fileSource() async throws {
         let good = try WeatherOptions(

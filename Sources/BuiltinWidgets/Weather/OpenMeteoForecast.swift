@@ -20,6 +20,10 @@ import SystemSupport
 /// `current` is required; `hourly`, `daily`, `is_day`, the units (default °C) and the zone
 /// (default UTC) are optional. Times are wall-clock times in the forecast's zone (Open-Meteo's
 /// default `timeformat=iso8601`). Hours and days whose values are `null` are left out.
+///
+/// Every value is checked where it enters: temperatures lie within ±150 (in °C or °F; Earth's
+/// records are −89 °C and 57 °C) and weather codes within WMO's 0…99, so that nothing out of
+/// range reaches the arithmetic of the views, nor the cache.
 struct OpenMeteoForecast: Equatable, Sendable {
     /// The conditions at one instant.
     struct Conditions: Equatable, Sendable {
@@ -80,7 +84,9 @@ struct OpenMeteoForecast: Equatable, Sendable {
         self.unit = unit
         current = Conditions(
             time: try Self.time(raw.current.time, field: "current.time", in: timeZone),
-            temperature: raw.current.temperature_2m, code: raw.current.weather_code,
+            temperature: try Self.temperature(
+                raw.current.temperature_2m, field: "current.temperature_2m"),
+            code: try Self.code(raw.current.weather_code, field: "current.weather_code"),
             isDay: (raw.current.is_day ?? 1) != 0)
         hours = []
         if let hourly = raw.hourly { hours = try Self.hours(hourly, in: timeZone) }
@@ -101,7 +107,10 @@ struct OpenMeteoForecast: Equatable, Sendable {
             guard let temperature = temperatures[index], let code = codes[index] else { continue }
             hours.append(
                 Conditions(
-                    time: time, temperature: temperature, code: code,
+                    time: time,
+                    temperature: try Self.temperature(
+                        temperature, field: "hourly.temperature_2m[\(index)]"),
+                    code: try Self.code(code, field: "hourly.weather_code[\(index)]"),
                     isDay: (isDay[index] ?? 1) != 0))
         }
         return hours
@@ -120,7 +129,11 @@ struct OpenMeteoForecast: Equatable, Sendable {
             guard let code = codes[index], let high = highs[index], let low = lows[index] else {
                 continue
             }
-            days.append(Day(start: start, code: code, high: high, low: low))
+            days.append(
+                Day(
+                    start: start, code: try Self.code(code, field: "daily.weather_code[\(index)]"),
+                    high: try Self.temperature(high, field: "daily.temperature_2m_max[\(index)]"),
+                    low: try Self.temperature(low, field: "daily.temperature_2m_min[\(index)]")))
         }
         return days
     }
@@ -136,6 +149,35 @@ struct OpenMeteoForecast: Equatable, Sendable {
                 problem: "expected \(count) values, one per time, found \(values.count)")
         }
         return values
+    }
+
+    /// The temperatures a forecast may hold, in °C or °F.
+    static let temperatures = -150.0...150.0
+    /// The WMO weather codes (WMO 4677, as Open-Meteo uses them).
+    static let codes = 0...99
+
+    private static func temperature(_ value: Double, field: String) throws(ForecastFormatError)
+        -> Double
+    {
+        guard temperatures.contains(value) else {
+            throw ForecastFormatError(
+                field: field,
+                problem: "expected a temperature from -150 to 150, found \(Self.words(value))")
+        }
+        return value
+    }
+
+    private static func code(_ value: Int, field: String) throws(ForecastFormatError) -> Int {
+        guard codes.contains(value) else {
+            throw ForecastFormatError(
+                field: field, problem: "expected a WMO weather code from 0 to 99, found \(value)")
+        }
+        return value
+    }
+
+    /// A number as a message quotes it: `-400`, `21.5`, `1e+300`.
+    private static func words(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
     }
 
     private static func time(_ text: String, field: String, in zone: TimeZone)

@@ -59,7 +59,7 @@ struct WeatherLoader: Sendable {
             } catch let error as WeatherFileError where error.isMissing {
                 return Outcome(forecast: nil, problem: failure + "; no cached forecast yet")
             } catch {
-                return Outcome(forecast: nil, problem: failure + "; \(error)")
+                return Outcome(forecast: nil, problem: failure + "; ignoring the cache \(error)")
             }
         }
     }
