@@ -68,6 +68,24 @@ struct CommandTests {
                 == ##""tint": expected a color such as "#34C759", found "green""##)
     }
 
+    @Test("numbers beyond ±1e15 are refused, naming the key; long strings are cut")
+    func bounds() throws {
+        #expect(
+            problem(#"{"title": "T", "value": 1e308}"#)
+                == #""value": expected a number from -1e15 to 1e15, found 1e+308"#)
+        #expect(
+            problem(#"{"title": "T", "value": 1, "gauge": {"value": 1, "max": 1.7e308}}"#)
+                == #""gauge.max": expected a number from -1e15 to 1e15, found 1.7e+308"#)
+        #expect(
+            problem(#"{"title": "T", "value": 1, "gauge": {"value": -2e16}}"#)
+                == #""gauge.value": expected a number from -1e15 to 1e15, found -2e+16"#)
+        let long = String(repeating: "word ", count: 20_000)
+        let output = try parse(#"{"title": "\#(long)", "value": "\#(long)", "unit": "\#(long)"}"#)
+        #expect(output.title.count == CommandOutput.textLimit)
+        #expect(output.value == .text(String(long.prefix(CommandOutput.textLimit))))
+        #expect(output.unit?.count == CommandOutput.textLimit)
+    }
+
     // MARK: Options
 
     private func optionError(_ values: [String: WidgetOptions.Value]) -> WidgetOptionError? {

@@ -24,7 +24,9 @@ import SystemSupport
 /// | `symbol` | string | an SF Symbols name shown before the title |
 /// | `tint` | string | `"#RRGGBB"`: the title's and gauge's color |
 ///
-/// Other keys are ignored, and `null` counts as absent for the optional ones.
+/// Other keys are ignored, and `null` counts as absent for the optional ones. Numbers lie
+/// within ±10¹⁵ (``numbers``), and strings longer than ``textLimit`` characters are cut there,
+/// so that no output, however long or large, reaches the views' arithmetic or layout.
 struct CommandOutput: Equatable, Sendable {
     /// The value shown large.
     enum Value: Equatable, Sendable {
@@ -38,6 +40,11 @@ struct CommandOutput: Equatable, Sendable {
         var min: Double
         var max: Double
     }
+
+    /// The numbers an output may hold: within ±10¹⁵, which still show in full.
+    static let numbers = -1e15...1e15
+    /// The most characters of a string kept: 1,000, more than any family shows.
+    static let textLimit = 1000
 
     var title: String
     var value: Value
@@ -65,8 +72,8 @@ struct CommandOutput: Equatable, Sendable {
         }
         title = try Self.string(object, "title", required: true) ?? ""
         switch object["value"] {
-        case .number(let number): value = .number(number)
-        case .string(let text): value = .text(text)
+        case .number(let number): value = .number(try Self.checked(number, key: "value"))
+        case .string(let text): value = .text(Self.capped(text))
         case nil, .null:
             throw CommandOutputError(
                 key: "value", problem: "missing; expected a number or a string")
@@ -90,7 +97,7 @@ struct CommandOutput: Equatable, Sendable {
         throws(CommandOutputError) -> String?
     {
         switch object[key] {
-        case .string(let text): return text
+        case .string(let text): return capped(text)
         case nil, .null:
             guard !required else {
                 throw CommandOutputError(key: key, problem: "missing; expected a string")
@@ -101,6 +108,22 @@ struct CommandOutput: Equatable, Sendable {
         }
     }
 
+    /// `number` if it lies within ``numbers``.
+    private static func checked(_ number: Double, key: String) throws(CommandOutputError)
+        -> Double
+    {
+        guard numbers.contains(number) else {
+            throw CommandOutputError(
+                key: key, problem: "expected a number from -1e15 to 1e15, found \(number)")
+        }
+        return number
+    }
+
+    /// `text`, cut to ``textLimit`` characters.
+    private static func capped(_ text: String) -> String {
+        text.count > textLimit ? String(text.prefix(textLimit)) : text
+    }
+
     private static func gauge(_ value: JSONValue?) throws(CommandOutputError) -> GaugeValue? {
         switch value {
         case nil, .null: return nil
@@ -109,7 +132,7 @@ struct CommandOutput: Equatable, Sendable {
                 -> Double
             {
                 switch object[key] {
-                case .number(let number): return number
+                case .number(let number): return try checked(number, key: "gauge.\(key)")
                 case nil, .null:
                     if let fallback { return fallback }
                     throw CommandOutputError(
