@@ -15,15 +15,18 @@ struct LineBreaker {
     /// Slack for floating-point sums: a line exactly as wide as the width fits.
     static let epsilon = 1e-9
 
-    /// The lines, at least one.
+    /// The lines, at least one, and at most `maximum` (nil: every line).
     ///
     /// A line ends at a line break; with a width, after the last
     /// break opportunity that fits (after a space run or a hyphen), else before the first item
     /// that overflows (a word wider than the line). Spaces never overflow a line.
-    func lines() -> [Line] {
+    ///
+    /// Each item is visited once per line it ends up on, so the work is linear in the items
+    /// up to the last line returned: a line limit bounds it by what can be shown.
+    func lines(maximum: Int? = nil) -> [Line] {
         var result: [Line] = []
         var start = 0
-        while start <= items.count {
+        while start <= items.count && result.count < (maximum ?? .max) {
             var pen = 0.0
             var lastBreak: Int?
             var end = items.count
@@ -58,6 +61,9 @@ struct LineBreaker {
     /// its paragraph, loses characters from the end (and trailing spaces) until it fits
     /// `maxWidth` with the ellipsis, and gets the ellipsis in the style of the run it follows
     /// (`ellipses[run]`).
+    ///
+    /// One pass forward over the last line's paragraph, which stops once the text is wider than
+    /// `maxWidth`: linear in what can be shown, however long the paragraph.
     static func truncate(
         _ lines: [Line], items: [TextItem], limit: Int?, maxWidth: Double?,
         ellipses: [[TextItem]]
@@ -65,23 +71,33 @@ struct LineBreaker {
         guard let limit, limit > 0, lines.count > limit else { return lines }
         var kept = Array(lines.prefix(limit))
         let start = kept[limit - 1].items.startIndex
-        var end = start
-        while end < items.count && items[end].kind != .newline { end += 1 }
-        var last = Array(items[start..<end])
         let firstRun = start < items.count ? items[start].run : 0
-        func ellipsis() -> [TextItem] { ellipses[last.last?.run ?? firstRun] }
-        func width(_ run: [TextItem]) -> Double {
-            run.enumerated().reduce(0) {
-                $0 + ($1.offset > 0 ? $1.element.kern : 0) + $1.element.advance
+        /// The ellipsis after `count` items of the paragraph, and its width there (its first
+        /// item's kerning counts only after another item).
+        func ellipsis(after count: Int) -> (items: [TextItem], width: Double) {
+            let ellipsis = ellipses[count > 0 ? items[start + count - 1].run : firstRun]
+            var width = 0.0
+            for (k, item) in ellipsis.enumerated() {
+                width += (k > 0 || count > 0 ? item.kern : 0) + item.advance
+            }
+            return (ellipsis, width)
+        }
+        // The longest prefix that ends in a non-space and fits with its ellipsis.
+        var best = 0
+        var width = 0.0
+        var count = 0
+        while start + count < items.count && items[start + count].kind != .newline {
+            let item = items[start + count]
+            width += (count > 0 ? item.kern : 0) + item.advance
+            count += 1
+            if let maxWidth, width > maxWidth + epsilon { break }
+            if item.kind != .space
+                && (maxWidth.map { width + ellipsis(after: count).width <= $0 + epsilon } ?? true)
+            {
+                best = count
             }
         }
-        while let tail = last.last,
-            tail.kind == .space
-                || (maxWidth.map { width(last + ellipsis()) > $0 + epsilon } ?? false)
-        {
-            last.removeLast()
-        }
-        last.append(contentsOf: ellipsis())
+        let last = items[start..<start + best] + ellipsis(after: best).items
         kept[limit - 1] = Line(items: ArraySlice(last), truncated: true)
         return kept
     }

@@ -180,7 +180,9 @@ public struct TextLayout {
         self.options = options
         var shaper = TextShaper(runs: runs, options: options)
         let items = shaper.shape()
-        let broken = LineBreaker(items: items, maxWidth: options.maxWidth).lines()
+        // One line past the limit tells whether text is cut; the rest is never broken.
+        let broken = LineBreaker(items: items, maxWidth: options.maxWidth).lines(
+            maximum: options.lineLimit.flatMap { $0 > 0 ? $0 + 1 : nil })
         // Ellipses only for text the line limit cuts (where `truncate` uses them).
         let cut = options.lineLimit.map { $0 > 0 && broken.count > $0 } ?? false
         let ellipses = cut ? runs.indices.map { shaper.ellipsis(run: $0) } : []
