@@ -39,7 +39,7 @@ let package = Package(
         // Pixels: canvas, geometry, paths, coverage, paint, fonts, PNG.
         .target(
             name: "Raster",
-            dependencies: ["CFreeType", "CFontconfig", "CPNG", "CPixelFill"]
+            dependencies: ["CFreeType", "CFontconfig", "CPNG", "CPixelFill", "SystemSupport"]
         ),
 
         // The declarative views: View, ViewBuilder, layout, environment, rendering onto Raster.
@@ -59,7 +59,7 @@ let package = Package(
         // Framebuffer sinks: DRM/KMS, fbdev, headless; pixel formats, rotation, damage.
         .target(
             name: "Display",
-            dependencies: ["Raster", "CDRM", "Settings"]
+            dependencies: ["Raster", "CDRM", "Settings", "SystemSupport"]
         ),
 
         // Below Foundation: running a program with a deadline, threads, small text helpers.
@@ -219,7 +219,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SystemSupportTests",
-            dependencies: ["SystemSupport"]
+            dependencies: ["SystemSupport", "NightstandTesting"]
         ),
         .testTarget(
             name: "SettingsTests",

@@ -2,32 +2,21 @@ import FoundationEssentials
 import Glibc
 import SystemSupport
 
-/// Reads and writes small sysfs attribute files (`in_illuminance_raw`, `brightness`) with
-/// `open(2)`/`read(2)`/`write(2)`, so a failure keeps its errno: "permission denied" must read
-/// differently from "no such file".
+/// Reads and writes small sysfs attribute files (`in_illuminance_raw`, `brightness`) and the
+/// files sensors are read from, with `open(2)`/`read(2)`/`write(2)`, so a failure keeps its
+/// errno: "permission denied" must read differently from "no such file".
 enum SysfsFile {
-    /// The largest attribute we read: sysfs hands out at most a page per attribute.
-    private static let pageSize = 4096
+    /// The largest file read: sysfs hands out at most a page per attribute, and a reading
+    /// file holds one number.
+    static let sizeLimit = 4096
 
-    /// The whole contents of `path`.
+    /// The whole contents of `path`, read as ``SystemSupport/BoundedFile`` reads: without
+    /// blocking (a FIFO or `/dev/zero` at the path fails at once), a regular file of at most
+    /// ``sizeLimit`` bytes.
     static func read(_ path: String) -> Result<String, SysfsFailure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(SysfsFailure(path: path, errno: errno)) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: pageSize)
-        while true {
-            let count = chunk.withUnsafeMutableBytes {
-                Glibc.read(fd, $0.baseAddress, pageSize)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(SysfsFailure(path: path, errno: errno))
-            }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return .success(String(decoding: bytes, as: UTF8.self))
+        BoundedFile.read(path, limit: sizeLimit)
+            .map { String(decoding: $0, as: UTF8.self) }
+            .mapError(SysfsFailure.init)
     }
 
     /// Writes `text` to `path` in one `write(2)`, as sysfs attributes expect (truncating, as a
@@ -64,16 +53,27 @@ enum SysfsFile {
     }
 }
 
-/// Why a sysfs read or write failed: the path and the errno.
+/// Why a sysfs read or write failed: the path and the reason.
 struct SysfsFailure: Error, Equatable {
     /// The attribute file.
     let path: String
-    /// The errno of the failed call.
-    let errno: Int32
-
+    /// The system's message for the errno, "No such file or directory (errno 2)", or what else
+    /// kept the file from being read ("a FIFO, not a regular file").
+    let reason: String
     /// Whether the failure is about permissions (EACCES, EPERM).
-    var isPermission: Bool { errno == EACCES || errno == EPERM }
+    let isPermission: Bool
 
-    /// The system's message for the errno: "No such file or directory (errno 2)".
-    var reason: String { "\(systemError(errno)) (errno \(errno))" }
+    /// The failure of a call that set `errno`.
+    init(path: String, errno: Int32) {
+        self.path = path
+        reason = "\(systemError(errno)) (errno \(errno))"
+        isPermission = errno == EACCES || errno == EPERM
+    }
+
+    /// The failure of a bounded read.
+    init(_ error: BoundedFileError) {
+        path = error.path
+        reason = error.reason
+        isPermission = error.isPermission
+    }
 }

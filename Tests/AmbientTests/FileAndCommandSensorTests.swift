@@ -56,6 +56,41 @@ struct FileAndCommandSensorTests {
         #expect(denied == .permissionDenied(path: locked))
     }
 
+    @Test("A FIFO or a device as the sensor file fails at once, naming what it is")
+    func notAFile() throws {
+        let sysfs = try FakeSysfs()
+        let fifo = sysfs.root + "/lux"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let error = #expect(throws: LightSensorError.self) {
+            try FileLightSensor(path: fifo).readLux()
+        }
+        #expect(error == .unreadable(path: fifo, reason: "a FIFO, not a regular file"))
+        let zero = #expect(throws: LightSensorError.self) {
+            try FileLightSensor(path: "/dev/zero").readLux()
+        }
+        #expect(
+            zero == .unreadable(path: "/dev/zero", reason: "a character device, not a regular file")
+        )
+    }
+
+    @Test(
+        "A lux value beyond 1,000,000 (or not a number) is refused, naming the source",
+        arguments: ["1e300", "1000001", "-0.5", "inf", "nan"])
+    func luxOutOfRange(text: String) throws {
+        let sysfs = try FakeSysfs()
+        let path = try sysfs.file("run/lux", text)
+        let error = #expect(throws: LightSensorError.self) {
+            try FileLightSensor(path: path).readLux()
+        }
+        guard case .badValue(let source, _, _) = error else {
+            Issue.record("expected a bad value, got \(String(describing: error))")
+            return
+        }
+        #expect(source == path)
+        #expect(
+            try FileLightSensor(path: try sysfs.file("run/lux", "1000000")).readLux() == 1_000_000)
+    }
+
     @Test("A command's first word of output is the lux value; the program is found in PATH")
     func commandReading() throws {
         #expect(try CommandLightSensor(arguments: ["echo", "17.25"]).readLux() == 17.25)

@@ -1,4 +1,5 @@
 import Ambient
+import ArgumentParser
 import Display
 import Foundation
 import Raster
@@ -40,6 +41,25 @@ struct SnapshotCommandTests {
             for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }
         }
         return count
+    }
+
+    @Test(
+        "an output that cannot be written fails the command with the OS error, status 73",
+        arguments: ["/dev/full", "/nonexistent/directory/frame.png"])
+    func outputFailure(out: String) async throws {
+        let command = try SnapshotCommand.parse([
+            "--out", out, "--size", "200x120", "--at", "2026-11-21T09:41",
+        ])
+        let exit = await #expect(throws: ExitCode.self) { try await command.run() }
+        #expect(exit?.rawValue == 73)
+        let fine = try SnapshotCommand.parse(["--out", "/dev/null", "--size", "200x120"])
+        try await fine.run()
+    }
+
+    @Test("--lux beyond what a sensor may read is refused")
+    func luxRange() async throws {
+        let command = try SnapshotCommand.parse(["--lux", "1e300", "--out", "/dev/null"])
+        await #expect(throws: ValidationError.self) { try await command.run() }
     }
 
     @Test("--lux reaches the light widget: 50 and 60 lux are both day, drawn differently")

@@ -100,7 +100,19 @@ import Testing
 
     @Test func directoryIsUnreadable() {
         let error = decodeError { try PNGDecoder.decode(file: fixture("")) }
-        #expect(error?.reason == .unreadable(errno: EISDIR))
+        #expect(error?.reason == .refused("a directory, not a regular file"))
+    }
+
+    @Test("a FIFO or a device is refused at once, never read until memory runs out")
+    func devicesAreRefused() throws {
+        let zero = decodeError { try PNGDecoder.decode(file: "/dev/zero") }
+        #expect(zero?.description == "/dev/zero: not read: a character device, not a regular file")
+        let fifo = "/tmp/nightstand-png-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        #expect(
+            decodeError { try PNGDecoder.decode(file: fifo) }?.reason
+                == .refused("a FIFO, not a regular file"))
     }
 
     @Test func emptyAndForeignDataAreNotPNG() {

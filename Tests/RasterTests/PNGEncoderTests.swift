@@ -102,8 +102,8 @@ import Testing
             try PNGEncoder.write(Canvas(width: 1, height: 1), to: path)
             Issue.record("writing into a missing directory succeeded")
         } catch let error as PNGError {
-            #expect(error.reason == .unwritable(step: "create temporary file", errno: ENOENT))
-            #expect(error.description.hasPrefix("\(path): cannot write: create temporary file"))
+            #expect(error.reason == .unwritable(step: "create", errno: ENOENT))
+            #expect(error.description.hasPrefix("\(path): cannot write: create"))
         }
     }
 

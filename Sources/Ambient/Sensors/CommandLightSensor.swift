@@ -24,7 +24,7 @@ public struct CommandLightSensor: LightSensor, Equatable {
         self.timeout = timeout
     }
 
-    /// Runs the command and parses the first word of its output as lux (≥ 0).
+    /// Runs the command and parses the first word of its output as lux (0…1,000,000).
     public func readLux() throws(LightSensorError) -> Double {
         switch Program.run(arguments, timeout: timeout) {
         case .failure(.timedOut): throw .timedOut(command: commandLine, seconds: timeout)

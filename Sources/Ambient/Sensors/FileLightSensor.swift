@@ -15,7 +15,7 @@ public struct FileLightSensor: LightSensor, Equatable {
         self.path = path
     }
 
-    /// Reads the file and parses its first word as lux (≥ 0).
+    /// Reads the file and parses its first word as lux (0…1,000,000).
     public func readLux() throws(LightSensorError) -> Double {
         switch SysfsFile.read(path) {
         case .success(let text): return try LuxText.firstLux(in: text, source: path)

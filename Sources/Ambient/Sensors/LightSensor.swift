@@ -10,7 +10,7 @@ import SystemSupport
 /// let lux = try sensor.readLux()
 /// ```
 public protocol LightSensor: Sendable, CustomStringConvertible {
-    /// One reading in lux (≥ 0), or why there is none.
+    /// One reading in lux (0…1,000,000), or why there is none.
     func readLux() throws(LightSensorError) -> Double
 }
 
@@ -25,7 +25,7 @@ public enum LightSensorError: Error, Equatable, CustomStringConvertible {
     case permissionDenied(path: String)
     /// The file could not be read for another reason.
     case unreadable(path: String, reason: String)
-    /// The contents are not what was expected (a number, a lux value ≥ 0).
+    /// The contents are not what was expected (a number, a lux value from 0 to 1,000,000).
     case badValue(source: String, contents: String, expected: String)
     /// A command could not be started, exited with an error, or was killed.
     case commandFailed(command: String, reason: String)
@@ -76,7 +76,7 @@ enum LuxText {
         return value
     }
 
-    /// The first white-space separated word of `text` as a lux value ≥ 0 (`"12.5 lux"` is
+    /// The first white-space separated word of `text` as a lux value from 0 to 1,000,000 (`"12.5 lux"` is
     /// 12.5), for files and commands.
     static func firstLux(in text: String, source: String) throws(LightSensorError) -> Double {
         let word = text.split(whereSeparator: { $0.isWhitespace }).first.map(String.init) ?? ""
@@ -87,11 +87,12 @@ enum LuxText {
         return try lux(value, source: source)
     }
 
-    /// `value` if it is a possible illuminance (≥ 0).
+    /// `value` if it is a possible illuminance (within ``LuxSource/readings``).
     static func lux(_ value: Double, source: String) throws(LightSensorError) -> Double {
-        guard value >= 0 else {
+        guard LuxSource.readings.contains(value) else {
             throw .badValue(
-                source: source, contents: String(value), expected: "a lux value ≥ 0")
+                source: source, contents: String(value),
+                expected: "a lux value from 0 to 1,000,000")
         }
         return value
     }

@@ -21,6 +21,12 @@ public enum LuxSource: Sendable, Equatable, CustomStringConvertible {
     /// A command (argument vector, no shell) that prints the lux value within `timeout` seconds.
     case command(arguments: [String], timeout: Double)
 
+    /// The illuminances a reading may have: 0 to 1,000,000 lux.
+    ///
+    /// Direct sunlight is about 120,000 lux. A sensor reporting more is refused, so that no
+    /// value from outside overflows the arithmetic that shows it.
+    public static let readings = 0.0...1_000_000
+
     /// The sensor this source names right now.
     ///
     /// - Throws: ``LightSensorError`` when an IIO sensor is not (yet) present.

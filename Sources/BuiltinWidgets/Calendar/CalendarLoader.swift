@@ -84,19 +84,18 @@ struct CalendarLoader: Sendable {
 
     private static let tooLarge = "larger than 16 MiB; expected an iCalendar file"
 
-    /// The bytes of a file, or a problem naming it.
+    /// The bytes of a file, or a problem naming it: a regular file of at most ``sizeLimit``
+    /// bytes, read without blocking (``SystemSupport/BoundedFile``).
     private static func read(_ path: String) throws(ICalendarProblem) -> Data {
-        let url = URL(fileURLWithPath: path)
-        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
-        guard (size ?? 0) <= sizeLimit else {
-            throw ICalendarProblem(source: path, line: nil, message: tooLarge)
-        }
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            let message =
-                FileManager.default.fileExists(atPath: path)
-                ? "unreadable (\(reason(of: error)))" : "no such file"
+        switch BoundedFile.read(path, limit: sizeLimit) {
+        case .success(let bytes): return Data(bytes)
+        case .failure(let error):
+            let message: String
+            switch error.problem {
+            case .tooLarge: message = tooLarge
+            case _ where error.isMissing: message = "no such file"
+            default: message = "unreadable (\(error.reason))"
+            }
             throw ICalendarProblem(source: path, line: nil, message: message)
         }
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemSupport
 import Widgets
 
 /// Where a `command` widget's JSON comes from, checked.
@@ -113,13 +114,14 @@ struct CommandProvider: AsyncTimelineProvider {
                 return .failure(title: "Command failed", detail: "\(argv[0]) \(error)")
             }
         case .file(let path):
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                let missing = !FileManager.default.fileExists(atPath: path)
+            // As much as a program may print, read without blocking (a FIFO fails at once).
+            switch BoundedFile.read(path, limit: CommandRunner.outputLimit) {
+            case .success(let bytes): data = Data(bytes)
+            case .failure(let error):
                 return .failure(
                     title: "Can't read file",
-                    detail: "\(path): \(missing ? "no such file" : "unreadable")")
+                    detail: "\(path): \(error.isMissing ? "no such file" : error.reason)")
             }
-            data = contents
         case .url(let url):
             do {
                 data = try await HTTPFetch.data(from: url, timeout: timeout)

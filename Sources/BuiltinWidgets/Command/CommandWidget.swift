@@ -40,7 +40,8 @@ struct CommandWidget: View {
             try options.rejectUnknown(["command", "file", "url", "refresh", "timeout"])
             let source = try CommandSource(options)
             return descriptor(
-                source: source, refresh: try options.duration("refresh", in: OptionRanges.refresh) ?? 60,
+                source: source,
+                refresh: try options.duration("refresh", in: OptionRanges.refresh) ?? 60,
                 timeout: try options.duration("timeout", in: OptionRanges.timeout) ?? 5)
         }
     }

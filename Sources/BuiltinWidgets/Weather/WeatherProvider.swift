@@ -64,20 +64,20 @@ struct WeatherLoader: Sendable {
         }
     }
 
-    /// Reads a forecast file.
+    /// Reads a forecast file (a regular file of at most ``HTTPFetch/bodyLimit`` bytes, read
+    /// without blocking: ``SystemSupport/BoundedFile``).
     private func read(_ path: String) throws -> OpenMeteoForecast {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            let missing = !FileManager.default.fileExists(atPath: path)
+        let data: [UInt8]
+        switch BoundedFile.read(path, limit: HTTPFetch.bodyLimit) {
+        case .success(let bytes): data = bytes
+        case .failure(let error):
             throw WeatherFileError(
                 path: path,
-                problem: missing ? "no such file" : "unreadable (\(reason(of: error)))",
-                isMissing: missing)
+                problem: error.isMissing ? "no such file" : "unreadable (\(error.reason))",
+                isMissing: error.isMissing)
         }
         do {
-            return try OpenMeteoForecast(json: data)
+            return try OpenMeteoForecast(json: Data(data))
         } catch {
             throw WeatherFileError(path: path, problem: "\(error)")
         }

@@ -1,4 +1,5 @@
 import Raster
+import SystemSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -14,8 +15,9 @@ import Raster
 ///   decoded back from the framebuffer's format, so RGB565 quantization and dithering show;
 /// - the raw framebuffer bytes (`<raw path>`: rows of `stride` bytes, panel size, no header).
 ///
-/// Both are replaced atomically (written beside, then renamed), so a viewer polling the file
-/// never reads half a frame.
+/// Both are replaced atomically (written beside, then renamed, ``SystemSupport/AtomicFile``), so a
+/// viewer polling the file never reads half a frame, and another user's link in a shared
+/// directory cannot redirect the write.
 ///
 /// ```swift
 /// let sink = try HeadlessSink(size: PixelSize(width: 480, height: 800), format: .rgb565,
@@ -115,14 +117,30 @@ public final class HeadlessSink: FrameSink {
     /// The framebuffer bytes as they are: ``stride``-byte rows of ``format`` pixels.
     public func rawFrame() -> [UInt8] { memory }
 
+    /// Writes what the panel shows now as an image at `path` (`.png`, else PPM), replacing the
+    /// file there atomically: `nightstand snapshot`'s output.
+    ///
+    /// - Throws: ``HeadlessError/writeFailed(path:step:errno:)`` with the OS error (a missing
+    ///   directory, no permission, a full disk).
+    public func writeImage(to path: String) throws(HeadlessError) {
+        let kind = FrameImageWriter.kind(for: path)
+        let parts = try FrameImageWriter.encode(
+            rgb: panelRGB(), size: converter.panelSize, kind: kind, path: path)
+        try Self.replace(parts, at: path)
+    }
+
     private func writeFiles() throws(HeadlessError) {
-        if let imagePath {
-            let kind = FrameImageWriter.kind(for: imagePath)
-            let parts = try FrameImageWriter.encode(
-                rgb: panelRGB(), size: converter.panelSize, kind: kind, path: imagePath)
-            try AtomicFile.replace(parts, to: imagePath)
+        if let imagePath { try writeImage(to: imagePath) }
+        if let rawPath { try Self.replace([memory], at: rawPath) }
+    }
+
+    /// Replaces a file atomically (``SystemSupport/AtomicFile``), in this backend's errors.
+    private static func replace(_ parts: [[UInt8]], at path: String) throws(HeadlessError) {
+        do throws(AtomicFileError) {
+            try AtomicFile.replace(parts, at: path)
+        } catch {
+            throw .writeFailed(path: error.path, step: error.step, errno: error.errno)
         }
-        if let rawPath { try AtomicFile.replace([memory], to: rawPath) }
     }
 
     // MARK: Blanking

@@ -122,7 +122,7 @@ struct BenchCommand: ParsableCommand {
                 canvas.apply(.monochrome(tint: RGBA(red: 1, green: 0, blue: 0)))
             }
             if let out, s == sizes.last {
-                try Self.write(scene, on: canvas, to: out)
+                try writingOutput("bench") { try Self.write(scene, on: canvas, to: out) }
             }
             let memsetMs = Self.memsetMilliseconds(canvas, repeats)
             let overhead = (viewFrame / frame - 1) * 100

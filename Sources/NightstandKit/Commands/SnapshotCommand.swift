@@ -62,6 +62,9 @@ struct SnapshotCommand: AsyncParsableCommand {
                 }
                 start = parsed
             }
+            if let lux, !LuxSource.readings.contains(lux) {
+                throw ValidationError("--lux \(lux): expected a light level from 0 to 1000000 lux")
+            }
             var chosen: Appearance?
             if let appearance {
                 guard let value = Appearance(rawValue: appearance) else {
@@ -70,10 +73,12 @@ struct SnapshotCommand: AsyncParsableCommand {
                 }
                 chosen = value
             }
-            let sink = try HeadlessSink(
-                size: screen, format: .xrgb8888, rotation: .degrees0, imagePath: out, rawPath: nil)
+            // Drawn in memory, then written once: a file that cannot be written is this
+            // command's failure, with the OS error, not a line in the host's log.
+            let sink = try HeadlessSink(size: screen, format: .xrgb8888, rotation: .degrees0)
             let (_, shown) = try await Self.draw(
                 configuration, on: sink, at: start, appearance: chosen, lux: lux)
+            try writingOutput("snapshot") { try sink.writeImage(to: out) }
             print("wrote \(screen) \(shown) frame to \(URL(fileURLWithPath: out).path)")
         }
     }

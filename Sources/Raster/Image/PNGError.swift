@@ -26,6 +26,9 @@ public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
         case permissionDenied
         /// Reading the file failed for another reason; `errno` is the C error code.
         case unreadable(errno: Int32)
+        /// The path was not read: not a regular file (a FIFO, a device), larger than any PNG
+        /// decoded, or another user's link in a shared directory; `reason` says which.
+        case refused(String)
         /// The file or data holds no bytes at all.
         case empty
         /// The data does not start with the 8-byte PNG signature; `firstBytes` are what it
@@ -40,7 +43,7 @@ public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
         /// libpng rejected the data (bad CRC, bad chunk, unsupported feature); `detail` is its
         /// message.
         case malformed(detail: String)
-        /// Writing the file failed at `step` ("create temporary file", "write", "rename", …);
+        /// Writing the file failed at `step` ("create" the temporary file, "write", "fsync", "rename", …);
         /// `errno` is the C error code.
         case unwritable(step: String, errno: Int32)
         /// libpng could not encode the pixels; `detail` is its message.
@@ -71,6 +74,8 @@ public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
             return "permission denied"
         case .unreadable(let code):
             return "cannot read (\(Self.errorText(code)))"
+        case .refused(let reason):
+            return "not read: \(reason)"
         case .empty:
             return "empty, not a PNG"
         case .notPNG(let bytes):
