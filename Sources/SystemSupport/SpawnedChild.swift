@@ -32,7 +32,12 @@ struct SpawnedChild {
         var allSignals = sigset_t()
         sigfillset(&allSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A process group of its own (its id is the child's pid): stopping the child stops
+        // whatever it started too, so no grandchild outlives a run that timed out.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes,
+            Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
@@ -104,21 +109,25 @@ struct SpawnedChild {
         }
     }
 
-    /// Ends the program: SIGTERM now, SIGKILL a second later if it is still there (it may
-    /// ignore SIGTERM), then reaps it, on a thread of its own so the caller need not wait.
+    /// Ends the program and everything it started (its process group): SIGTERM now, SIGKILL a
+    /// second later to whatever is still there (it may ignore SIGTERM), then reaps it, on a
+    /// thread of its own so the caller need not wait.
+    ///
+    /// The group's id stays reserved while any member lives, even after the program itself is
+    /// reaped, so the second signal cannot reach an unrelated process.
     func stop() {
         let pid = pid
-        kill(pid, SIGTERM)
+        kill(-pid, SIGTERM)
         let reaper: @Sendable () -> Void = {
             for _ in 0..<100 {
-                if Self.reap(pid, blocking: false) != nil { return }
+                if Self.reap(pid, blocking: false) != nil { break }
                 usleep(10_000)
             }
-            kill(pid, SIGKILL)
+            kill(-pid, SIGKILL)
             _ = Self.reap(pid, blocking: true)
         }
         if !DetachedThread.start(name: "reaper", reaper) {
-            kill(pid, SIGKILL)
+            kill(-pid, SIGKILL)
             _ = Self.reap(pid, blocking: true)
         }
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import Testing
 
 @testable import SystemSupport
@@ -42,6 +43,40 @@ struct ProgramTests {
     func grandchild() {
         let run = Program.run(["sh", "-c", "sleep 30 & echo started"], timeout: 0.3)
         #expect(run == .failure(.timedOut(seconds: 0.3)))
+    }
+
+    @Test("a run that times out stops what the program started too: no orphan survives")
+    func noOrphans() throws {
+        let file = "/tmp/nightstand-orphan-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { unlink(file) }
+        // The grandchild ignores SIGTERM and closes the output, as a daemon would.
+        let script = "trap '' TERM; sleep 300 >/dev/null 2>&1 & echo $! > \(file); sleep 300"
+        #expect(
+            Program.run(["sh", "-c", script], timeout: 0.3) == .failure(.timedOut(seconds: 0.3)))
+        let grandchild = try #require(
+            pid_t(
+                String(
+                    decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self
+                )
+                .trimmingWhitespace()))
+        // SIGTERM, then SIGKILL a second later: gone (or a zombie awaiting init) within 3 s.
+        var alive = true
+        for _ in 0..<300 where alive {
+            usleep(10_000)
+            alive = Self.isRunning(grandchild)
+        }
+        #expect(!alive, "the grandchild \(grandchild) outlived the run")
+    }
+
+    /// Whether `pid` is a live process, not gone nor a zombie.
+    private static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else {
+            return false
+        }
+        // "pid (comm) S …": the state follows the last parenthesis.
+        let text = String(decoding: stat, as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return false }
+        return !text[text.index(after: close)...].trimmingWhitespace().hasPrefix("Z")
     }
 
     @Test("more standard output than the limit stops the program")
