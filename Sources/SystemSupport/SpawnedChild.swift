@@ -70,7 +70,7 @@ struct SpawnedChild {
         let limits = [outputLimit, Program.errorLimit]
         var chunk = [UInt8](repeating: 0, count: 4096)
         while fds[0].fd >= 0 || fds[1].fd >= 0 {
-            let wait = Self.milliseconds(until: deadline)
+            let wait = deadline.millisecondsFromNow
             guard wait > 0 else { return .failure(.timedOut(seconds: timeout)) }
             let ready = poll(&fds, nfds_t(fds.count), Int32(clamping: wait))
             if ready < 0 && errno == EINTR { continue }
@@ -104,7 +104,7 @@ struct SpawnedChild {
         var cancel = pollfd(fd: cancellation?.readEnd ?? -1, events: Int16(POLLIN), revents: 0)
         while true {
             if let ending = Self.reap(pid, blocking: false) { return ending }
-            let wait = min(Self.milliseconds(until: deadline), 10)
+            let wait = min(deadline.millisecondsFromNow, 10)
             guard wait > 0, poll(&cancel, 1, Int32(wait)) <= 0 else { return nil }
         }
     }
@@ -144,11 +144,5 @@ struct SpawnedChild {
             let signal = status & 0x7f
             return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
         }
-    }
-
-    /// Whole milliseconds from now to `deadline` (0 or less once it has passed).
-    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int {
-        let left = ContinuousClock.now.duration(to: deadline).components
-        return Int(left.seconds) * 1000 + Int(left.attoseconds / 1_000_000_000_000_000)
     }
 }

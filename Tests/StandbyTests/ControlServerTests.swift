@@ -1,5 +1,6 @@
 import Display
 import Foundation
+import Logging
 import Raster
 import Testing
 import Widgets
@@ -14,7 +15,8 @@ import Widgets
 /// hold 107 bytes at most), then removes the directory.
 private func withSocketPath(_ body: (_ path: String) async throws -> Void) async throws {
     let root = "/tmp/nightstand-test-" + UUID().uuidString.prefix(8)
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+        atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     defer { try? FileManager.default.removeItem(atPath: root) }
     try await body(root + "/control.sock")
 }
@@ -68,6 +70,86 @@ struct ControlServerTests {
             #expect(permissions(root + "/run") == 0o700)
             #expect(ControlSocketPath.isSocket(nested))
         }
+    }
+
+    @Test("a socket directory that is a link, another user's, or open to others is refused")
+    func unsafeDirectories() async throws {
+        try await withSocketPath { path in
+            let root = (path as NSString).deletingLastPathComponent
+            func refusal(_ directory: String) -> String? {
+                do {
+                    try ControlServer.prepare(path: directory + "/control.sock")
+                    return nil
+                } catch {
+                    guard case .unsafeDirectory(let at, let reason) = error else {
+                        return "\(error)"
+                    }
+                    return at == directory ? reason : "\(at): \(reason)"
+                }
+            }
+            // What another user prepares in /tmp before the display starts.
+            let elsewhere = root + "/elsewhere"
+            try FileManager.default.createDirectory(
+                atPath: elsewhere, withIntermediateDirectories: false,
+                attributes: [.posixPermissions: 0o700])
+            #expect(symlink(elsewhere, root + "/link") == 0)
+            #expect(
+                refusal(root + "/link")
+                    == "is a symbolic link, not a directory of your own; remove it, or choose "
+                    + "another --socket")
+            #expect(chown(elsewhere, 65534, 65534) == 0)
+            #expect(
+                refusal(elsewhere)
+                    == "owned by uid 65534, not by you (uid \(getuid())); remove it, or choose "
+                    + "another --socket")
+            #expect(chown(elsewhere, getuid(), getgid()) == 0 && chmod(elsewhere, 0o755) == 0)
+            #expect(refusal(elsewhere)?.hasPrefix("has mode 0755; expected 0700") == true)
+            #expect(chmod(elsewhere, 0o700) == 0)
+            #expect(refusal(elsewhere) == nil)
+            #expect(ControlSocketError.unsafeDirectory(path: "/x", reason: "r").exitCode == 73)
+        }
+    }
+
+    @Test("a client that trickles its request holds neither the server nor its own slot for long")
+    func slowClient() async throws {
+        try await withSocketPath { path in
+            let server = try serve(at: path, kinds: ["clock"])
+            defer { server.stop() }
+            // A byte every 0.3 s, under the line limit: the old server served it for minutes.
+            let slow = try UnixSocket.connect(to: path)
+            let trickle = Task.detached {
+                for _ in 0..<20 {
+                    guard UnixSocket.write(Data(" ".utf8), to: slow) else { return false }
+                    try? await Task.sleep(for: .milliseconds(300))
+                }
+                return true
+            }
+            for _ in 0..<5 {
+                #expect(try ControlClient.send(.status, to: path) != .failed(""))
+            }
+            // The server drops it at its deadline: a send fails well before 20 bytes went out.
+            #expect(await trickle.value == false, "the slow client kept its connection")
+        }
+    }
+
+    @Test("a request whose client hung up before it was read is not applied")
+    func abandonedRequest() async throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        let server = Descriptor(ends[0])
+        let line = ControlRequest.command(.mode(.night)).line
+        #expect(line.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == line.count)
+        close(ends[1])  // the client gives up before the server reads
+        var fd = pollfd(fd: server.raw, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&fd, 1, 1000) == 1)
+        let events = EventQueue()
+        let connection = ControlConnection(socket: server, timeout: 2)
+        ControlServer.step(
+            connection, revents: fd.revents,
+            handler: ControlHandler(events: events, status: board(kinds: [])), tooLong: Data(),
+            log: Logger(label: "test"))
+        #expect(connection.state == .finished)
+        #expect(await events.next(timeout: 0).isEmpty)
     }
 
     @Test("stopping removes the socket; a client then hears that nothing runs")

@@ -10,10 +10,16 @@ import SystemSupport
 /// The control socket of a running host: `nightstand reload`, `mode` and `status` reach the
 /// run loop through it.
 ///
-/// A Unix stream socket, owner-only (the socket 0600, a directory it creates 0700), served on
-/// a thread of its own: each connection sends one request line and gets one reply line
-/// (``ControlRequest``, ``ControlReply``), then the server closes it. A socket left by an
-/// instance that died is replaced; a live instance on the same path is refused.
+/// A Unix stream socket, owner-only (the socket 0600, in a directory of this user's with mode
+/// 0700, never through a link), served on a thread of its own: each connection sends one
+/// request line and gets one reply line (``ControlRequest``, ``ControlReply``), then the server
+/// closes it. A socket left by an instance that died is replaced; a live instance on the same
+/// path is refused.
+///
+/// Connections are served side by side without blocking (up to ``connectionLimit`` at once),
+/// each within ``connectionTimeout`` for the whole exchange: a client that trickles its
+/// request, or never reads its reply, holds only its own connection, and only for that long.
+/// A request whose client hung up before it was read (it gave up waiting) is not applied.
 ///
 /// ```swift
 /// let server = try ControlServer(path: ControlSocketPath.serverDefault(), handler: host.controlHandler)
@@ -29,8 +35,11 @@ public final class ControlServer: Sendable {
 
     /// The longest request line, in bytes.
     static let requestLimit = 65536
-    /// How long a connection may take to send its request, and to take its reply.
+    /// How long a connection may take, from its acceptance to its reply's last byte.
     static let connectionTimeout: TimeInterval = 2
+    /// The most connections served at once; more wait in the listen queue until one ends
+    /// (within ``connectionTimeout``, well inside a client's own timeout).
+    static let connectionLimit = 16
 
     /// Binds the socket (after ``prepare(path:)``) and starts serving `handler`.
     ///
@@ -101,49 +110,88 @@ public final class ControlServer: Sendable {
 
     // MARK: Serving
 
-    /// Accepts connections until `wake` becomes readable, answering each in turn.
+    /// Serves connections until `wake` becomes readable: one `poll(2)` over the listener and
+    /// every open connection, each connection dropped at its deadline.
     private static func serve(
         _ listener: Descriptor, until wake: Descriptor, handler: ControlHandler, log: Logger
     ) {
+        UnixSocket.setNonBlocking(listener)
+        let tooLong = ControlReply.failed(
+            "expected one JSON request line of at most \(requestLimit) bytes"
+        ).line
+        var connections: [ControlConnection] = []
         while true {
+            let now = ContinuousClock.now
+            connections.removeAll { connection in
+                guard connection.deadline <= now else { return false }
+                log.debug("control socket: a client took longer than \(connectionTimeout) s")
+                return true
+            }
+            let accepting = connections.count < connectionLimit
             var fds = [
-                pollfd(fd: listener.raw, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: accepting ? listener.raw : -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake.raw, events: Int16(POLLIN), revents: 0),
             ]
-            guard poll(&fds, nfds_t(fds.count), -1) >= 0 else {
+            fds += connections.map { pollfd(fd: $0.socket.raw, events: $0.events, revents: 0) }
+            let wait =
+                connections.map(\.deadline).min().map {
+                    Int32(clamping: max(0, $0.millisecondsFromNow))
+                } ?? -1
+            guard poll(&fds, nfds_t(fds.count), wait) >= 0 else {
                 if errno == EINTR { continue }
                 log.error("control socket: poll failed: \(systemError(errno))")
                 return
             }
             if fds[1].revents != 0 { return }
-            guard fds[0].revents & Int16(POLLIN) != 0 else { continue }
-            let client = accept(listener.raw, nil, nil)
-            guard client >= 0 else {
-                // Out of descriptors and the like: don't spin on a listener that stays ready.
-                if errno != EINTR && errno != ECONNABORTED { usleep(100_000) }
-                continue
+            for (connection, fd) in zip(connections, fds.dropFirst(2)) where fd.revents != 0 {
+                step(connection, revents: fd.revents, handler: handler, tooLong: tooLong, log: log)
             }
-            answer(UnixSocket.closedOnExec(Descriptor(client)), handler: handler, log: log)
+            connections.removeAll { $0.state == .finished }
+            if fds[0].revents & Int16(POLLIN) != 0, let client = accept(listener, log: log) {
+                connections.append(ControlConnection(socket: client, timeout: connectionTimeout))
+            }
         }
     }
 
-    /// Reads one request line from a connection and writes the reply.
-    private static func answer(_ client: Descriptor, handler: ControlHandler, log: Logger) {
-        UnixSocket.setTimeout(client, seconds: connectionTimeout)
-        let reply: ControlReply
-        do throws(UnixSocket.LineError) {
-            guard let line = try UnixSocket.readLine(client, limit: requestLimit) else {
-                return  // a probe: `prepare(path:)` of another instance checking we live
-            }
-            reply = handler.reply(toLine: line)
-        } catch .tooLong {
-            reply = .failed("expected one JSON request line of at most \(requestLimit) bytes")
-        } catch {
-            log.debug("control socket: a client sent no request line: \(error)")
-            return
+    /// Moves a connection on after `poll` reported `revents` for it: reads, answers a
+    /// complete request, sends the reply.
+    static func step(
+        _ connection: ControlConnection, revents: Int16, handler: ControlHandler, tooLong: Data,
+        log: Logger
+    ) {
+        if connection.state == .reading {
+            connection.receive(revents: revents, limit: requestLimit, tooLong: tooLong)
         }
-        if case .failed(let message) = reply { log.notice("control request refused: \(message)") }
-        UnixSocket.write(reply.line, to: client)
+        if case .request(let line, let peerLeft) = connection.state {
+            guard !peerLeft else {
+                log.notice("control request not applied: the client left before it was read")
+                connection.finish()
+                return
+            }
+            let reply = handler.reply(toLine: line)
+            if case .failed(let message) = reply {
+                log.notice("control request refused: \(message)")
+            }
+            connection.respond(reply.line)
+        }
+        if connection.state == .writing { connection.send() }
+    }
+
+    /// The next waiting client, non-blocking and closed on exec; nil when none is left (it
+    /// hung up meanwhile) or accepting failed.
+    private static func accept(_ listener: Descriptor, log: Logger) -> Descriptor? {
+        let client = Glibc.accept(listener.raw, nil, nil)
+        guard client >= 0 else {
+            // Out of descriptors and the like: don't spin on a listener that stays ready.
+            if errno != EINTR && errno != ECONNABORTED && errno != EAGAIN {
+                log.warning("control socket: accept failed: \(systemError(errno))")
+                usleep(100_000)
+            }
+            return nil
+        }
+        let descriptor = UnixSocket.closedOnExec(Descriptor(client))
+        UnixSocket.setNonBlocking(descriptor)
+        return descriptor
     }
 
     // MARK: Files
@@ -158,19 +206,34 @@ public final class ControlServer: Sendable {
     }
 
     /// Creates `directory` and its missing parents with mode 0700, or checks an existing one:
-    /// a directory owned by this user or root.
+    /// a directory itself (not a link to one), this user's, and owner-only (mode 0700), so that
+    /// no other user can have put it there, replace the socket or answer in its place.
     private static func ensureDirectory(_ directory: String) throws(ControlSocketError) {
         var info = stat()
-        if stat(directory, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw .unsafeDirectory(path: directory, reason: "exists and is not a directory")
-            }
+        if lstat(directory, &info) == 0 {
             let me = getuid()
-            guard info.st_uid == me || info.st_uid == 0 else {
+            let advice = "remove it, or choose another --socket"
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: break
+            case S_IFLNK:
                 throw .unsafeDirectory(
                     path: directory,
-                    reason: "owned by uid \(info.st_uid), not by you (uid \(me)) or root; "
-                        + "remove it or choose another --socket")
+                    reason: "is a symbolic link, not a directory of your own; \(advice)")
+            default:
+                throw .unsafeDirectory(path: directory, reason: "exists and is not a directory")
+            }
+            guard info.st_uid == me else {
+                throw .unsafeDirectory(
+                    path: directory,
+                    reason: "owned by uid \(info.st_uid), not by you (uid \(me)); \(advice)")
+            }
+            guard info.st_mode & 0o077 == 0 else {
+                let mode = String(info.st_mode & 0o777, radix: 8)
+                throw .unsafeDirectory(
+                    path: directory,
+                    reason: "has mode 0\(mode); expected 0700, so that no other user can reach "
+                        + "or replace the socket (chmod 700 \(directory)), or choose another "
+                        + "--socket")
             }
             return
         }
@@ -178,8 +241,30 @@ public final class ControlServer: Sendable {
             throw .system(path: directory, step: "stat", errno: errno)
         }
         let parent = Paths.directory(of: directory)
-        if !parent.isEmpty && parent != directory { try ensureDirectory(parent) }
-        // mkdir honours the umask; chmod makes it exactly owner-only.
+        if !parent.isEmpty && parent != directory { try ensureParent(parent) }
+        // mkdir honours the umask; chmod makes it exactly owner-only. One made meanwhile by
+        // another instance is checked as any existing one.
+        guard mkdir(directory, 0o700) == 0 else {
+            guard errno == EEXIST else {
+                throw .system(path: directory, step: "mkdir", errno: errno)
+            }
+            return try ensureDirectory(directory)
+        }
+        guard chmod(directory, 0o700) == 0 else {
+            throw .system(path: directory, step: "chmod", errno: errno)
+        }
+    }
+
+    /// Creates a missing parent of the socket's directory (mode 0700); an existing one is
+    /// left as it is (`/run/user/1000`, `/tmp`).
+    private static func ensureParent(_ directory: String) throws(ControlSocketError) {
+        var info = stat()
+        if stat(directory, &info) == 0 { return }
+        guard errno == ENOENT else {
+            throw .system(path: directory, step: "stat", errno: errno)
+        }
+        let parent = Paths.directory(of: directory)
+        if !parent.isEmpty && parent != directory { try ensureParent(parent) }
         guard mkdir(directory, 0o700) == 0 || errno == EEXIST, chmod(directory, 0o700) == 0 else {
             throw .system(path: directory, step: "mkdir", errno: errno)
         }

@@ -96,6 +96,12 @@ enum UnixSocket {
         return descriptor
     }
 
+    /// Makes calls on `descriptor` return `EAGAIN` instead of waiting.
+    static func setNonBlocking(_ descriptor: Descriptor) {
+        let flags = fcntl(descriptor.raw, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor.raw, F_SETFL, flags | O_NONBLOCK) }
+    }
+
     /// Makes `recv` and `send` on `socket` give up after `seconds`.
     static func setTimeout(_ socket: Descriptor, seconds: TimeInterval) {
         var value = timeval(
