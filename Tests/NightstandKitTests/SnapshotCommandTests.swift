@@ -4,6 +4,7 @@ import Display
 import Foundation
 import Raster
 import Standby
+import SystemSupport
 import Testing
 
 @testable import NightstandKit
@@ -54,6 +55,30 @@ struct SnapshotCommandTests {
         #expect(exit?.rawValue == 73)
         let fine = try SnapshotCommand.parse(["--out", "/dev/null", "--size", "200x120"])
         try await fine.run()
+    }
+
+    @Test("with no usable font the log names no font that is not installed")
+    func noFonts() throws {
+        let directory = NSTemporaryDirectory() + "nightstand-nofonts-" + UUID().uuidString
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A fontconfig configuration with no font directory at all.
+        let config = directory + "/fonts.conf"
+        try #"<?xml version="1.0"?><fontconfig><cachedir>\#(directory)</cachedir></fontconfig>"#
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("nightstand").path
+        let run = try Program.run(
+            [
+                "env", "FONTCONFIG_FILE=\(config)", binary, "snapshot", "--size", "200x120",
+                "--out", directory + "/frame.png",
+            ], timeout: 60
+        ).get()
+        let log = String(decoding: run.standardError, as: UTF8.self)
+        #expect(run.ending == .exited(0), "the display goes on without text")
+        #expect(log.contains("nor any other font: text is not drawn"), "\(log)")
+        #expect(!log.contains("using Inter"), "\(log)")
     }
 
     @Test("--lux beyond what a sensor may read is refused")

@@ -1,6 +1,7 @@
 import CFontconfig
 import FoundationEssentials
 import Glibc
+import SystemSupport
 
 /// Finds installed fonts with fontconfig and loads them as ``FontFace``s, once each.
 ///
@@ -122,7 +123,7 @@ public final class FontDatabase {
         let request = Request(family: family, weight: weight, design: design, italic: italic)
         if let known = locations[request] { return known }
         let wanted = family.map { [$0] } ?? design.families
-        var found: Location?
+        var found: Match?
         for name in wanted {
             if let hit = match(family: name, weight: weight, italic: italic, exact: true) {
                 found = hit
@@ -134,19 +135,21 @@ public final class FontDatabase {
             found =
                 match(family: fallback, weight: weight, italic: italic, exact: true)
                 ?? match(family: fallback, weight: weight, italic: italic, exact: false)
-            if family == nil {
-                warn(
-                    "no \(design) font installed (tried \(wanted.joined(separator: ", "))); "
-                        + "using \(fallback)")
-            } else {
-                warn("font family '\(wanted[0])' is not installed; using \(fallback)")
-            }
+            let missing =
+                family == nil
+                ? "no \(design) font installed (tried \(wanted.joined(separator: ", ")))"
+                : "font family '\(wanted[0])' is not installed"
+            // Name the family fontconfig gave, never one that is not there.
+            warn(
+                found.map { "\(missing); using \($0.family)" }
+                    ?? "\(missing), nor any other font: text is not drawn (install fonts-inter "
+                    + "and fonts-dejavu-core)")
         }
         guard let found else {
             throw FontError.noMatch("\(family ?? "design \(design)") weight \(weight)")
         }
-        locations[request] = found
-        return found
+        locations[request] = found.location
+        return found.location
     }
 
     /// The face at a location, loaded once.
@@ -191,7 +194,7 @@ public final class FontDatabase {
             preferred = "Noto Color Emoji"
         }
         var result: FontFace?
-        if let location = match(character: scalar, family: preferred),
+        if let location = match(character: scalar, family: preferred)?.location,
             let face = try? face(at: location), face.glyphIndex(for: scalar) != nil
         {
             result = face
@@ -209,8 +212,14 @@ public final class FontDatabase {
         warningHandler(message)
     }
 
+    /// A font fontconfig matched: where it is, and its (first) family name.
+    private struct Match {
+        var location: Location
+        var family: String
+    }
+
     /// The best match for a family and weight; with `exact`, nil unless the match is that family.
-    private func match(family: String, weight: FontWeight, italic: Bool, exact: Bool) -> Location? {
+    private func match(family: String, weight: FontWeight, italic: Bool, exact: Bool) -> Match? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, FC_FAMILY, Self.fcString(family))
@@ -225,7 +234,7 @@ public final class FontDatabase {
     }
 
     /// The best match whose charset holds `scalar`, preferring `family`.
-    private func match(character scalar: Unicode.Scalar, family: String?) -> Location? {
+    private func match(character scalar: Unicode.Scalar, family: String?) -> Match? {
         guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
         defer {
             FcPatternDestroy(pattern)
@@ -241,9 +250,9 @@ public final class FontDatabase {
         }
     }
 
-    /// Substitutes defaults into `pattern`, asks `FcFontMatch`, and returns the file and index
-    /// when `accept` takes the match.
-    private func bestMatch(_ pattern: OpaquePointer, accept: (OpaquePointer) -> Bool) -> Location? {
+    /// Substitutes defaults into `pattern`, asks `FcFontMatch`, and returns the file, index and
+    /// family when `accept` takes the match.
+    private func bestMatch(_ pattern: OpaquePointer, accept: (OpaquePointer) -> Bool) -> Match? {
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
@@ -256,7 +265,10 @@ public final class FontDatabase {
         }
         var index: Int32 = 0
         if FcPatternGetInteger(font, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
-        return Location(path: String(cString: file), index: Int(index))
+        let path = String(cString: file)
+        return Match(
+            location: Location(path: path, index: Int(index)),
+            family: Self.families(of: font).first ?? Paths.name(of: path))
     }
 
     /// Every family name a matched pattern declares.
