@@ -1,3 +1,5 @@
+import Raster
+
 /// A requested display mode: `WxH` with an optional refresh rate, as `1280x480@60`.
 ///
 /// Config files and the command line write modes this way; DRM's mode list is matched against
@@ -17,20 +19,19 @@ public struct DisplayMode: Hashable, Sendable, CustomStringConvertible {
         self.refresh = refresh
     }
 
-    /// Parses `WxH` or `WxH@Hz`; nil for anything else.
+    /// Parses `WxH` or `WxH@Hz`, each side from 1 to ``Raster/PixelSize/maximumSide``; nil for
+    /// anything else.
     public init?(parsing text: String) {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count <= 2 else { return nil }
-        let dims = parts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]), w > 0, h > 0 else {
-            return nil
-        }
+        // Each side from 1 to PixelSize.maximumSide.
+        guard let size = PixelSize(parsing: String(parts[0])) else { return nil }
         var hz: Int?
         if parts.count == 2 {
             guard let r = Int(parts[1]), r > 0 else { return nil }
             hz = r
         }
-        self.init(width: w, height: h, refresh: hz)
+        self.init(width: size.width, height: size.height, refresh: hz)
     }
 
     /// `WxH@Hz` or `WxH`.

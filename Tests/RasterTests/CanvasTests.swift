@@ -143,7 +143,12 @@ struct CanvasTests {
     func pixelSizeParsing() {
         #expect(PixelSize(parsing: "1920x1080") == PixelSize(width: 1920, height: 1080))
         #expect(PixelSize(parsing: "800X480") == PixelSize(width: 800, height: 480))
-        for bad in ["", "800", "0x10", "-5x5", "10x10x10", "axb"] {
+        #expect(PixelSize(parsing: "16384x16384") == PixelSize(width: 16384, height: 16384))
+        // Past 16384 a side, or past Int: a canvas no board could allocate.
+        for bad in [
+            "", "800", "0x10", "-5x5", "10x10x10", "axb", "16385x10", "100000x100000",
+            "99999999999999999999x1",
+        ] {
             #expect(PixelSize(parsing: bad) == nil)
         }
     }

@@ -32,12 +32,18 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
-    /// Parses `WxH` (for example `1920x1080`); nil when the text is not two positive integers.
+    /// The longest side a size from outside may have: 16384 pixels, the largest framebuffer
+    /// the kernel's display drivers offer (a 16384×16384 canvas is already 1 GiB).
+    public static let maximumSide = 16384
+
+    /// Parses `WxH` (for example `1920x1080`); nil when the text is not two integers from 1 to
+    /// ``maximumSide``, so that no size from outside makes a canvas too large to allocate.
     public init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
-            return nil
-        }
+        let sides = 1...Self.maximumSide
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), sides.contains(w),
+            sides.contains(h)
+        else { return nil }
         self.init(width: w, height: h)
     }
 
