@@ -61,11 +61,11 @@ struct FileAndCommandSensorTests {
         let sysfs = try FakeSysfs()
         let fifo = sysfs.root + "/lux"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let error = #expect(throws: LightSensorError.self) {
+        let error = expectError(LightSensorError.self) {
             try FileLightSensor(path: fifo).readLux()
         }
         #expect(error == .unreadable(path: fifo, reason: "a FIFO, not a regular file"))
-        let zero = #expect(throws: LightSensorError.self) {
+        let zero = expectError(LightSensorError.self) {
             try FileLightSensor(path: "/dev/zero").readLux()
         }
         #expect(
@@ -79,7 +79,7 @@ struct FileAndCommandSensorTests {
     func luxOutOfRange(text: String) throws {
         let sysfs = try FakeSysfs()
         let path = try sysfs.file("run/lux", text)
-        let error = #expect(throws: LightSensorError.self) {
+        let error = expectError(LightSensorError.self) {
             try FileLightSensor(path: path).readLux()
         }
         guard case .badValue(let source, _, _) = error else {
@@ -87,8 +87,8 @@ struct FileAndCommandSensorTests {
             return
         }
         #expect(source == path)
-        #expect(
-            try FileLightSensor(path: try sysfs.file("run/lux", "1000000")).readLux() == 1_000_000)
+        let brightest = try sysfs.file("run/lux", "1000000")
+        #expect(try FileLightSensor(path: brightest).readLux() == 1_000_000)
     }
 
     @Test("A command's first word of output is the lux value; the program is found in PATH")

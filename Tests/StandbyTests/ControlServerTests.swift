@@ -1,6 +1,6 @@
 import Display
 import Foundation
-import Logging
+import SystemSupport
 import Raster
 import Testing
 import Widgets

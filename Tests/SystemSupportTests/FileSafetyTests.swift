@@ -108,23 +108,23 @@ struct FileSafetyTests {
     func failures() throws {
         let dir = try directory()
         defer { _ = try? FileManager.default.removeItem(atPath: dir) }
-        let full = #expect(throws: AtomicFileError.self) { try write("x", to: "/dev/full") }
+        let full = expectError(AtomicFileError.self) { try write("x", to: "/dev/full") }
         #expect(full == AtomicFileError(path: "/dev/full", step: "write", errno: ENOSPC))
         #expect(
             full?.description
                 == "cannot write /dev/full: No space left on device (errno 28, at write)")
-        let missing = #expect(throws: AtomicFileError.self) {
+        let missing = expectError(AtomicFileError.self) {
             try write("x", to: dir + "/no/screen.png")
         }
         #expect(
             missing == AtomicFileError(path: dir + "/no/screen.png", step: "create", errno: ENOENT))
         #expect(mkdir(dir + "/screen.png", 0o700) == 0 && mkdir(dir + "/screen.png/in", 0o700) == 0)
-        let inTheWay = #expect(throws: AtomicFileError.self) {
+        let inTheWay = expectError(AtomicFileError.self) {
             try write("x", to: dir + "/screen.png")
         }
         #expect(inTheWay?.step == "rename")
         #expect(chmod(dir, 0o755) == 0)
-        let denied = #expect(throws: AtomicFileError.self) {
+        let denied = expectError(AtomicFileError.self) {
             try asUnprivilegedUser { try write("x", to: dir + "/other.png") }
         }
         #expect(denied == AtomicFileError(path: dir + "/other.png", step: "create", errno: EACCES))
