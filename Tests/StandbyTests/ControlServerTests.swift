@@ -1,7 +1,7 @@
 import Display
 import Foundation
-import SystemSupport
 import Raster
+import SystemSupport
 import Testing
 import Widgets
 
