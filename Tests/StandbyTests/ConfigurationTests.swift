@@ -128,6 +128,42 @@ struct ConfigurationTests {
             .hasPrefix("board.toml:5: [[slot]] #1 rotation: expected \"smart\""))
     }
 
+    @Test(
+        "a table header TOMLKit's parser cannot survive is a parse error with its line (fuzzing)",
+        arguments: [
+            ("[([slot]]\n", 1, "'('"), ("\n\n[\n", 3, "the end of the line"),
+            ("[[widget]]\nkind = \"clock\"\n[[!x]]\n", 3, "'!'"),
+            ("x = \"[(\"\n[ =]\n", 2, "'='"),
+        ])
+    func unparseableHeaders(source: String, line: Int, found: String) {
+        #expect(
+            failure(source)
+                == "board.toml:\(line): not valid TOML: expected a table name after '[', found \(found)"
+        )
+    }
+
+    @Test("headers are told from arrays inside values and from lines of multi-line strings")
+    func headersInContext() {
+        let valid = #"""
+            # [( in a comment
+            title = """
+            [(not a header)]
+            """
+            literal = '''
+            [!
+            '''
+            nested = [
+              [{ a = 1 }],
+              [ (1) ],
+            ]
+            [ "quoted table" ]
+            [[ array-of-tables ]]
+            ['literal']
+            """#
+        #expect(TableHeaderCheck.firstBadHeader(in: valid) == nil)
+        #expect(TableHeaderCheck.firstBadHeader(in: valid + "\n[{]\n")?.line == 15)
+    }
+
     @Test("a missing file is a configuration error too")
     func missingFile() {
         #expect(throws: ConfigurationError.self) {

@@ -46,6 +46,11 @@ extension Configuration {
                 file: file, line: line, key: nil,
                 message: "expected text, found a NUL byte (is this a binary file?)")
         }
+        if let (line, found) = TableHeaderCheck.firstBadHeader(in: source) {
+            throw ConfigurationError(
+                file: file, line: line, key: nil,
+                message: "not valid TOML: expected a table name after '[', found \(found)")
+        }
         let tree: TOMLTable
         do {
             tree = try TOMLTable(string: source)
