@@ -9,11 +9,13 @@ import Synchronization
 @testable import NightstandKit
 @testable import SystemSupport
 
-/// Runs a headless display for `--hours` of a simulated clock: a clock with seconds, a
-/// countdown, a stack of a calendar, the date and the countdown, a command widget whose
-/// program times out one run in three (leaving a child behind it), and a light sensor file
-/// that flaps between readings, garbage, nothing and a FIFO. Prints one CSV line per hour:
-/// resident memory, open descriptors, threads, leftover children, frames.
+/// Runs a headless display with every kind of moving part for `--hours` of a simulated clock.
+///
+/// The parts: a clock with seconds, a countdown, a stack of a calendar, the date and the
+/// countdown, a command widget whose program times out one run in three (leaving a child
+/// behind it), and a light sensor file that flaps between readings, garbage, nothing and a
+/// FIFO. Prints one CSV line per hour: resident memory, open descriptors, threads, leftover
+/// children, frames, and how often the faults were logged.
 ///
 ///     NightstandSoak --hours 24 --calendar Tests/BuiltinWidgetsTests/Fixtures/calendar-berlin.ics
 @main
