@@ -51,6 +51,18 @@ struct ICalendarTests {
         #expect(calendar.events.first?.location == "\"Raum 4\"")
     }
 
+    @Test("a summary or location longer than 1,000 characters is cut there, before layout")
+    func longText() throws {
+        let long = String(repeating: "Dentist appointment\\, downtown ", count: 4000)
+        let calendar = try read(
+            "BEGIN:VEVENT\nDTSTART:20260115T100000Z\nSUMMARY:\(long)\nLOCATION:\(long)\n"
+                + "END:VEVENT\n")
+        let event = try #require(calendar.events.first)
+        #expect(event.summary.count <= ContentLine.textLimit)
+        #expect(event.summary.hasPrefix("Dentist appointment, downtown Dentist"))
+        #expect(event.location?.count ?? 0 <= ContentLine.textLimit)
+    }
+
     @Test("parameters: several, quoted (with colons inside), list-valued")
     func parameters() throws {
         let line = try ContentLine(

@@ -108,9 +108,15 @@ struct ContentLine: Equatable, Sendable {
         return String(value)
     }
 
-    /// A TEXT value unescaped: `\,` `\;` `\\` and `\n` (a line break).
+    /// The most characters of a TEXT value kept (a summary, a location): 1,000, more than any
+    /// family shows, so that a description pasted into a summary never reaches layout whole.
+    static let textLimit = 1000
+
+    /// A TEXT value unescaped: `\,` `\;` `\\` and `\n` (a line break); cut at ``textLimit``
+    /// characters.
     static func text(_ value: String) -> String {
-        guard value.contains("\\") else { return value }
+        let value = value.count > textLimit ? Substring(value.prefix(textLimit)) : Substring(value)
+        guard value.contains("\\") else { return String(value) }
         var result = ""
         var escaped = false
         for character in value {

@@ -84,16 +84,16 @@ struct SystemReader: Sendable {
         Paths.join(root, relative)
     }
 
-    /// A file's text, trimmed.
+    /// A file's text, trimmed: a regular file of at most 64 KiB (`/proc/meminfo` is a few),
+    /// read without blocking (``SystemSupport/BoundedFile``).
     private func text(_ relative: String) throws(SystemReadError) -> String {
         let file = path(relative)
-        guard let data = FileManager.default.contents(atPath: file) else {
+        switch BoundedFile.read(file, limit: 64 << 10) {
+        case .success(let bytes): return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+        case .failure(let error):
             throw SystemReadError(
-                path: file,
-                problem: FileManager.default.fileExists(atPath: file)
-                    ? "unreadable" : "no such file")
+                path: file, problem: error.isMissing ? "no such file" : "unreadable (\(error.reason))")
         }
-        return String(decoding: data, as: UTF8.self).trimmingWhitespace()
     }
 
     /// `/proc/sys/kernel/hostname`.
