@@ -92,7 +92,8 @@ struct SystemReader: Sendable {
         case .success(let bytes): return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
         case .failure(let error):
             throw SystemReadError(
-                path: file, problem: error.isMissing ? "no such file" : "unreadable (\(error.reason))")
+                path: file,
+                problem: error.isMissing ? "no such file" : "unreadable (\(error.reason))")
         }
     }
 
