@@ -105,7 +105,7 @@ let package = Package(
         .target(
             name: "BuiltinWidgets",
             dependencies: [
-                "Widgets", "WidgetUI", "Raster", "SystemSupport",
+                "Widgets", "WidgetUI", "Raster", "SystemSupport", "Settings",
             ]
         ),
 

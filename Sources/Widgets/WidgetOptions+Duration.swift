@@ -1,21 +1,14 @@
 import FoundationEssentials
 import Settings
-import SystemSupport
 
 extension WidgetOptions {
     /// A duration option, in seconds: a string such as `"90s"`, `"10m"`, `"1h30m"` or `"2d"`,
-    /// or a plain number of seconds, within `range`.
-    ///
-    /// Every duration has a range: a refresh of a millisecond would keep a core busy, and one
-    /// of 10³⁰⁰ seconds would overflow the arithmetic of deadlines. The message names the
-    /// range in words ("from 1 s to 7 d").
+    /// or a plain number of seconds; it must be positive.
     ///
     /// ```swift
-    /// let refresh = try options.duration("refresh", in: 60...7 * 86_400) ?? 30 * 60
+    /// let refresh = try options.duration("refresh") ?? 30 * 60
     /// ```
-    public func duration(_ key: String, in range: ClosedRange<TimeInterval>) throws
-        -> TimeInterval?
-    {
+    public func duration(_ key: String) throws -> TimeInterval? {
         guard let value = values[key] else { return nil }
         let seconds: TimeInterval? =
             switch value {
@@ -24,12 +17,11 @@ extension WidgetOptions {
             case .string(let s): Self.seconds(inDuration: s)
             case .bool, .array: nil
             }
-        guard let seconds, range.contains(seconds) else {
+        guard let seconds, seconds > 0, seconds.isFinite else {
             throw WidgetOptionError(
                 key: key,
-                expected: "a duration from \(DurationWords.seconds(range.lowerBound)) to "
-                    + "\(DurationWords.seconds(range.upperBound)), such as \"90s\", \"10m\", "
-                    + "\"1h30m\" or a number of seconds",
+                expected: "a positive duration such as \"90s\", \"10m\", \"1h30m\" or a number "
+                    + "of seconds",
                 found: value.description)
         }
         return seconds

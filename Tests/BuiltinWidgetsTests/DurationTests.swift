@@ -8,22 +8,19 @@ import Widgets
 /// Duration options (`refresh`, `timeout`) and durations in messages.
 @Suite("Durations")
 struct DurationTests {
-    /// Every positive duration up to a year.
-    private let any: ClosedRange<TimeInterval> = 0.001...365 * 86_400
-
     @Test("durations as people write them, or seconds")
     func parsing() throws {
         let options = WidgetOptions([
             "a": .string("90s"), "b": .string("1h30m"), "c": .int(45), "d": .double(0.5),
             "e": .string("2d"), "f": .string(" 10m "),
         ])
-        #expect(try options.duration("a", in: any) == 90)
-        #expect(try options.duration("b", in: any) == 5400)
-        #expect(try options.duration("c", in: any) == 45)
-        #expect(try options.duration("d", in: any) == 0.5)
-        #expect(try options.duration("e", in: any) == 172_800)
-        #expect(try options.duration("f", in: any) == 600)
-        #expect(try options.duration("missing", in: any) == nil)
+        #expect(try options.duration("a") == 90)
+        #expect(try options.duration("b") == 5400)
+        #expect(try options.duration("c") == 45)
+        #expect(try options.duration("d") == 0.5)
+        #expect(try options.duration("e") == 172_800)
+        #expect(try options.duration("f") == 600)
+        #expect(try options.duration("missing") == nil)
     }
 
     @Test(
@@ -34,7 +31,7 @@ struct DurationTests {
         ])
     func refused(value: WidgetOptions.Value) {
         let error = expectError(WidgetOptionError.self) {
-            try WidgetOptions(["refresh": value]).duration("refresh", in: any)
+            try WidgetOptions(["refresh": value]).duration("refresh")
         }
         #expect(error?.key == "refresh")
         #expect(error?.found == value.description)
@@ -44,13 +41,13 @@ struct DurationTests {
         "a duration outside its range is an error naming the range (no busy core, no overflow)",
         arguments: [
             WidgetOptions.Value.double(0.001), .string("0.5s"), .double(1e300), .string("8d"),
-            .string("1e309"), .int(Int.max),
+            .int(Int.max),
         ])
     func outOfRange(value: WidgetOptions.Value) {
         let error = expectError(WidgetOptionError.self) {
             try WidgetOptions(["refresh": value]).duration("refresh", in: OptionRanges.refresh)
         }
-        #expect(error?.expected.hasPrefix("a duration from 1 s to 7 d") == true)
+        #expect(error?.expected == "a duration from 1s to 7d")
         #expect(error?.found == value.description)
     }
 

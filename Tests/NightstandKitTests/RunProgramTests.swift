@@ -27,8 +27,10 @@ private final class RunningDisplay: @unchecked Sendable {
 
     init(_ toml: String, closeStandardError: Bool = false) throws {
         let binary = try #require(program, "build the nightstand program first (swift build)")
+        // Owner-only, as the control socket's directory must be.
         try FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true)
+            atPath: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         try write(toml)
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = [

@@ -206,8 +206,9 @@ public final class ControlServer: Sendable {
     }
 
     /// Creates `directory` and its missing parents with mode 0700, or checks an existing one:
-    /// a directory itself (not a link to one), this user's, and owner-only (mode 0700), so that
-    /// no other user can have put it there, replace the socket or answer in its place.
+    /// a directory itself (not a link to one), and either sticky (`/tmp`: others cannot remove
+    /// or rename the socket) or this user's and owner-only (mode 0700), so that no other user
+    /// can have put it there, replace the socket or answer in its place.
     private static func ensureDirectory(_ directory: String) throws(ControlSocketError) {
         var info = stat()
         if lstat(directory, &info) == 0 {
@@ -222,6 +223,9 @@ public final class ControlServer: Sendable {
             default:
                 throw .unsafeDirectory(path: directory, reason: "exists and is not a directory")
             }
+            // A sticky directory (/tmp) keeps others from removing or renaming the socket,
+            // and bind(2) never follows a link someone put at its path: a socket may sit there.
+            if info.st_mode & S_ISVTX != 0 { return }
             guard info.st_uid == me else {
                 throw .unsafeDirectory(
                     path: directory,

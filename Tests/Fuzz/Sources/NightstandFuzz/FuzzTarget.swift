@@ -11,8 +11,8 @@ import Widgets
 
 /// A parser of outside input, and what the program does next with what it reads.
 enum FuzzTarget: String, CaseIterable {
-    /// A configuration file: `Configuration.parse`, then what `check-config` and `run` check
-    /// (every widget made from its options, the `[ambient]` settings).
+    /// A configuration file: `Configuration.parse` (every section and its ranges), then what
+    /// `check-config` and `run` check (every widget made from its options, the layout).
     case config
     /// An iCalendar file: read, expanded into a timeline of 14 days, drawn.
     case ics
@@ -40,8 +40,7 @@ enum FuzzTarget: String, CaseIterable {
     private static func config(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let configuration = try? Configuration.parse(text, file: "fuzz.toml") else { return }
-        _ = try? WidgetKinds.registry.makeWidgets(for: configuration)
-        _ = try? configuration.ambientSettings()
+        _ = try? configuration.check(registry: WidgetKinds.registry)
     }
 
     private static func ics(_ bytes: [UInt8]) {
@@ -106,7 +105,7 @@ enum FuzzTarget: String, CaseIterable {
     /// The `[ambient]` settings of a board with a light sensor and a median.
     private static let ambient = try? Configuration.parse(
         "[ambient]\nsensor_file = \"/run/lux\"\nsmoothing = \"median 10s\"\n", file: "fuzz.toml"
-    ).ambientSettings().ambient
+    ).ambient
 
     /// The fonts every drawing uses, loaded once.
     nonisolated(unsafe) private static let fonts = try? FontDatabase()

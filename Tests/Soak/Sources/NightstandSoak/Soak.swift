@@ -20,7 +20,7 @@ import Synchronization
 ///     NightstandSoak --hours 24 --calendar Tests/BuiltinWidgetsTests/Fixtures/calendar-berlin.ics
 @main
 struct Soak {
-    static func main() async throws {
+    static func main() throws {
         var hours = 24
         var calendar = ""
         var arguments = CommandLine.arguments.dropFirst().makeIterator()
@@ -46,13 +46,12 @@ struct Soak {
         let host = try StandbyHost(
             configuration: configuration, registry: WidgetKinds.registry, sink: sink,
             clock: clock, fonts: try FontDatabase(),
-            ambient: AmbientController(
-                configuration: try configuration.ambientSettings().ambient))
+            ambient: AmbientController(configuration: configuration.ambient))
         let flapping = SensorFlapper(path: directory + "/lux")
         flapping.start()
         print("hour,rss_kib,fds,threads,leftover_children,frames,timeouts_logged,sensor_failures")
         for hour in 1...hours {
-            await host.run(until: start.addingTimeInterval(Double(hour) * 3600))
+            host.run(until: start.addingTimeInterval(Double(hour) * 3600))
             let process = ProcessSample.now()
             print(
                 "\(hour),\(process.residentKiB),\(process.descriptors),\(process.threads),"
