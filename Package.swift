@@ -30,16 +30,24 @@ let package = Package(
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
+        systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg-dev"),
+
+        // Photos read row by row, for decoding at screen size: JPEG scaled down in libjpeg's
+        // DCT, PNG through libpng's row API. Both libraries report errors by longjmp, which
+        // Swift cannot survive, so the calls into them stay in C.
+        .target(name: "CImageStream", dependencies: ["CJPEG", "CPNG"]),
 
         // C kernels for Raster: a 32-bit pattern fill as fast as memset (x86-64: `rep stosd`),
         // the red-tint pass, the blend of a solid color through coverage (AVX2 where the CPU
         // has it).
         .target(name: "CPixelFill"),
 
-        // Pixels: canvas, geometry, paths, coverage, paint, fonts, PNG.
+        // Pixels: canvas, geometry, paths, coverage, paint, fonts, PNG, photos at screen size.
         .target(
             name: "Raster",
-            dependencies: ["CFreeType", "CFontconfig", "CPNG", "CPixelFill", "SystemSupport"]
+            dependencies: [
+                "CFreeType", "CFontconfig", "CPNG", "CPixelFill", "SystemSupport", "CImageStream",
+            ]
         ),
 
         // The declarative views: View, ViewBuilder, layout, environment, rendering onto Raster.
@@ -82,6 +90,14 @@ let package = Package(
             ]
         ),
 
+        // StandBy's views and the motion between them: the photos view (folder, slideshow,
+        // cross-fade, the time over it), pages that follow a finger and settle with a spring
+        // (views, stacks), and the frames they make from finished pictures.
+        .target(
+            name: "StandbyViews",
+            dependencies: ["Raster", "WidgetUI", "SystemSupport", "Settings"]
+        ),
+
         // Touch, buttons and presence: evdev devices through libevdev (found by capability,
         // hot-plugged), touches mapped to the picture, gestures, key maps, idle and links.
         .target(
@@ -96,7 +112,7 @@ let package = Package(
             name: "Standby",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Ambient", "Settings", "EventCore",
-                "SystemSupport",
+                "SystemSupport", "StandbyViews",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
@@ -115,7 +131,7 @@ let package = Package(
             name: "NightstandKit",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
-                "Ambient", "Input", "SystemSupport",
+                "Ambient", "Input", "SystemSupport", "StandbyViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -161,9 +177,22 @@ let package = Package(
         // Counting one thread's heap allocations, for tests that prove a path allocates nothing:
         // replaces malloc and friends in the test executable (only a test target may use it).
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        // Writing the JPEGs and PNGs the photo tests decode (Exif orientations, progressive,
+        // CMYK, interlaced, camera-sized), so no such fixture is kept (tests and their support
+        // only).
+        .target(
+            name: "CImageWriter", dependencies: ["CJPEG", "CPNG"], path: "Tests/CImageWriter"),
+        // The example photos the photos view's tests and pictures show: landscapes drawn with
+        // Raster, written as a camera would (JPEG, one stored sideways with an Exif
+        // orientation). Test targets only.
+        .target(
+            name: "PhotoFixtures", dependencies: ["Raster", "CImageWriter"],
+            path: "Tests/PhotoFixtures"),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "NightstandTesting", "CAllocationCounter"],
+            dependencies: [
+                "Raster", "NightstandTesting", "CAllocationCounter", "CImageWriter",
+            ],
             exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(
@@ -192,16 +221,16 @@ let package = Package(
         .testTarget(
             name: "StandbyTests",
             dependencies: [
-                "Standby", "Widgets", "WidgetUI", "Display", "Raster", "Ambient", "BuiltinWidgets",
-                "Input", "NightstandTesting",
-            ]
+                "Standby", "StandbyViews", "Widgets", "WidgetUI", "Display", "Raster", "Ambient",
+                "BuiltinWidgets", "Input", "NightstandTesting", "PhotoFixtures",
+            ],
+            exclude: ["Goldens"]
         ),
         .testTarget(
             name: "NightstandKitTests",
             dependencies: [
-                "NightstandKit", "Standby", "BuiltinWidgets", "Widgets", "Display", "Raster",
-                "Ambient",
-                "NightstandTesting",
+                "NightstandKit", "Standby", "StandbyViews", "BuiltinWidgets", "Widgets", "Display",
+                "Raster", "Ambient", "NightstandTesting", "PhotoFixtures",
             ],
             exclude: ["Goldens"]
         ),
@@ -212,6 +241,14 @@ let package = Package(
                 "SystemSupport", "NightstandTesting",
             ],
             exclude: ["Goldens", "Fixtures"]
+        ),
+        .testTarget(
+            name: "StandbyViewsTests",
+            dependencies: [
+                "StandbyViews", "Raster", "WidgetUI", "SystemSupport", "NightstandTesting",
+                "CImageWriter", "PhotoFixtures",
+            ],
+            exclude: ["Goldens"]
         ),
         .testTarget(
             name: "DisplayTests",

@@ -23,4 +23,8 @@ int64_t allocation_counter_allocations(void);
 // Frees (free of a non-null pointer) the calling thread made while counting.
 int64_t allocation_counter_frees(void);
 
+// The most bytes (malloc_usable_size) the calling thread's allocations held at once while
+// counting, net of what it freed: the memory a code path needs at its peak.
+int64_t allocation_counter_peak_bytes(void);
+
 #endif
