@@ -13,10 +13,11 @@
 /// canvas.copy(newView, to: (x: width - width / 3, y: 0))
 /// ```
 extension Canvas {
-    /// Fills `rect` (default: the whole canvas) with the blend of `a` and `b` at `progress`
-    /// (0: all `a`, 1: all `b`), pixel for pixel: `a + (b − a) × w / 256` per channel with
-    /// `w = round(progress × 256)`, rounded. `a` and `b` must be at least as large as the
-    /// canvas; their pixel (x, y) blends into the canvas's (x, y).
+    /// Fills `rect` (default: the whole canvas) with the blend of `a` and `b` at `progress`.
+    ///
+    /// At 0 it is all `a`, at 1 all `b`; between, each channel is `a + (b − a) × w / 256`,
+    /// rounded, with `w = round(progress × 256)`. Pixel (x, y) of `a` and `b` blends into the
+    /// canvas's (x, y); where either picture is smaller than `rect`, the rest is left alone.
     ///
     /// Technical notes: two channels per 32-bit multiply (`0x00RR00BB`, `0x00AA00GG`): a
     /// channel times the two weights sums to at most 255 × 256 + 128 < 2¹⁶, so the lanes never

@@ -56,8 +56,9 @@ public struct PhotoError: Error, CustomStringConvertible, Equatable, Sendable {
         self.reason = reason
     }
 
-    /// An error for an `errno` from opening or reading `file`.
-    init(file: String, errno code: Int32) {
+    /// An error for an `errno` from opening or reading `file`: missing, forbidden, a link
+    /// refused by `O_NOFOLLOW` (`ELOOP`), or unreadable.
+    public init(file: String, errno code: Int32) {
         let reason: Reason
         switch code {
         case ENOENT, ENOTDIR: reason = .fileNotFound

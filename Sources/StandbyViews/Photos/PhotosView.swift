@@ -1,0 +1,284 @@
+import FoundationEssentials
+import FoundationInternationalization
+import Logging
+import Raster
+import WidgetUI
+
+/// StandBy's photos view: the photos of a folder one after another, full screen, each for
+/// the interval, cross-fading into the next, with the time and date over them.
+///
+/// Reading the folder and decoding photos happen on a thread of the view's own (the run loop
+/// never waits on a disk or a decoder): each photo is decoded straight to the screen's size
+/// (``PhotoDecoder``) while the one before it shows, and held until its turn. A file that
+/// cannot be shown (corrupt, cut short, too large, not a photo) is skipped with a log line
+/// naming it, and not tried again; the folder is read again after each pass through it, so
+/// new photos join.
+///
+/// The host calls ``update(at:)`` on its thread when `notify` said work finished (and at the
+/// instants ``nextChange(after:)`` gives), and ``draw(on:at:colorTransform:)`` when
+/// ``needsDrawing(at:)`` says the picture changed. A cross-fade is motion: while
+/// ``isMoving(at:)`` the host draws it every refresh.
+///
+/// ```swift
+/// var settings = PhotosConfiguration()
+/// settings.folder = "/srv/photos"
+/// let photos = PhotosView(configuration: settings, screen: canvas.size, fonts: fonts,
+///                         notify: { events.post(.photos) })
+/// photos.start(at: now)
+/// // … when the event arrives:
+/// photos.update(at: now)
+/// let damage = photos.draw(on: canvas, at: now, colorTransform: .identity)
+/// ```
+public final class PhotosView {
+    /// The settings.
+    public let configuration: PhotosConfiguration
+    /// The screen size photos are decoded for.
+    public let screen: PixelSize
+
+    private let library: PhotoLibrary?
+    private let loader: SlideLoader?
+    private var slideshow: Slideshow
+    private let overlay: PhotoOverlay
+    private let fonts: FontDatabase?
+    private let log: Logger
+
+    /// The photo showing (the one fading in, during a fade), and since when.
+    private var current: (name: String, slide: Bitmap)?
+    /// The photo fading out, and when the fade began.
+    private var fading: (slide: Bitmap, since: Date)?
+    /// The next photo, decoded, waiting for its turn.
+    private var upcoming: (name: String, slide: Bitmap)?
+    /// When the next photo is due.
+    private var due: Date?
+    /// The photo being decoded.
+    private var decoding: String?
+    private var scanning = false
+    /// What shows without a photo: why there is none.
+    private var problem: String?
+    /// What the last ``draw(on:at:colorTransform:)`` showed, to draw only what changed.
+    private var drawn: (photo: String?, problem: String?, minute: Date, transform: ColorTransform)?
+
+    /// A photos view for a screen of `screen` pixels.
+    ///
+    /// `notify` is called from the view's thread when a scan or a decode finished; the host
+    /// then calls ``update(at:)`` on its own thread. `timeZone` and `locale` are the time's
+    /// and date's; `seed` orders the shuffle (default: from the clock).
+    public init(
+        configuration: PhotosConfiguration, screen: PixelSize, fonts: FontDatabase?,
+        log: Logger = Logger(label: "nightstand.photos"), timeZone: TimeZone = .current,
+        locale: Locale = Locale(identifier: "en_US"),
+        seed: UInt64 = UInt64(truncatingIfNeeded: Int(Date().timeIntervalSince1970 * 1000)),
+        limits: PhotoDecoder.Limits = PhotoDecoder.Limits(),
+        notify: @escaping @Sendable () -> Void
+    ) {
+        self.configuration = configuration
+        self.screen = screen
+        self.fonts = fonts
+        self.log = log
+        slideshow = Slideshow(order: configuration.order, seed: seed)
+        overlay = PhotoOverlay(
+            corner: configuration.overlay, hour24: configuration.hour24, timeZone: timeZone,
+            locale: locale)
+        if let folder = configuration.folder {
+            let library = PhotoLibrary(folder: folder)
+            self.library = library
+            loader = SlideLoader(
+                library: library, screen: screen, mode: configuration.scale.contentMode,
+                limits: limits, notify: notify)
+        } else {
+            library = nil
+            loader = nil
+            problem = "No photos: set [photos] folder"
+        }
+    }
+
+    deinit { loader?.stop() }
+
+    /// Starts reading the folder.
+    public func start(at now: Date) {
+        scan()
+    }
+
+    /// The photo showing, as a path relative to the folder.
+    public var photo: String? { current?.name }
+
+    // MARK: Work
+
+    /// Takes the work the view's thread finished, and moves the slideshow along at `now`: a
+    /// decoded photo whose turn has come starts fading in, a finished fade ends, the next
+    /// photo is asked for.
+    public func update(at now: Date) {
+        for finished in loader?.take() ?? [] {
+            switch finished {
+            case .scanned(let result): scanned(result)
+            case .decoded(let name, let result): decoded(name, result, at: now)
+            }
+        }
+        if let fading, now.timeIntervalSince(fading.since) >= configuration.fade {
+            self.fading = nil
+        }
+        if let upcoming, let due, now >= due {
+            fading = current.map { ($0.slide, now) }
+            current = upcoming
+            self.upcoming = nil
+            self.due = now.addingTimeInterval(configuration.interval)
+            if configuration.fade == 0 { fading = nil }
+        }
+        requestNext()
+    }
+
+    /// Shows the next photo as soon as it is decoded (a key, a tap).
+    public func advance(at now: Date) {
+        due = now
+        update(at: now)
+    }
+
+    private func scanned(_ result: Result<PhotoLibrary.Scan, PhotoError>) {
+        scanning = false
+        switch result {
+        case .failure(let error):
+            if problem != "\(error)" { log.warning("photos: cannot read the folder: \(error)") }
+            problem = "\(error)"
+            slideshow.replace(with: [])
+        case .success(let scan):
+            if scan.truncated, let library {
+                let (folder, limit) = (library.folder, library.maxEntries)
+                log.warning("photos: \(folder): only the first \(limit) entries were read")
+            }
+            if scan.links > 0, let library {
+                log.info("photos: \(scan.links) symbolic links in \(library.folder) not followed")
+            }
+            slideshow.replace(with: scan.photos)
+            problem =
+                slideshow.photos.isEmpty
+                ? "No photos in \(configuration.folder ?? "")" : nil
+        }
+    }
+
+    private func decoded(_ name: String, _ result: Result<Bitmap, PhotoError>, at now: Date) {
+        if decoding == name { decoding = nil }
+        switch result {
+        case .failure(let error):
+            log.warning("photos: skipping \(error)")
+            slideshow.fail(name)
+            if slideshow.photos.isEmpty, !scanning {
+                problem = "No photos in \(configuration.folder ?? "") could be shown"
+            }
+        case .success(let slide):
+            if current == nil {
+                // The first photo shows at once, without a fade.
+                current = (name, slide)
+                due = now.addingTimeInterval(configuration.interval)
+            } else {
+                upcoming = (name, slide)
+            }
+        }
+    }
+
+    /// Asks for the next photo's decoding when none is waiting or on its way; reads the
+    /// folder again when a pass is over.
+    private func requestNext() {
+        guard let loader, upcoming == nil, decoding == nil, !scanning else { return }
+        if slideshow.passIsOver && current != nil {
+            // Between passes: read the folder again first, then go on.
+            scan()
+            if scanning { return }
+        }
+        guard let next = slideshow.next() else { return }
+        decoding = next
+        loader.submit(.decode(next))
+    }
+
+    private func scan() {
+        guard let loader, !scanning else { return }
+        scanning = true
+        loader.submit(.scan)
+    }
+
+    // MARK: Drawing
+
+    /// Whether a cross-fade is under way at `now`.
+    public func isMoving(at now: Date) -> Bool {
+        guard let fading else { return false }
+        return now.timeIntervalSince(fading.since) < configuration.fade
+    }
+
+    /// Forgets what was drawn: the next ``draw(on:at:colorTransform:)`` draws the whole
+    /// screen (the canvas showed something else meanwhile, such as another view).
+    public func invalidate() {
+        drawn = nil
+    }
+
+    /// Whether the picture at `now` differs from the last one drawn through `colorTransform`.
+    public func needsDrawing(at now: Date, colorTransform: ColorTransform) -> Bool {
+        guard let drawn else { return true }
+        return isMoving(at: now) || drawn.photo != current?.name || drawn.problem != problem
+            || drawn.minute != minute(of: now) || drawn.transform != colorTransform
+    }
+
+    /// The next instant the picture changes by itself after `now`: the next minute for the
+    /// time, the next photo's turn when it is decoded; nil while the fade runs (it moves
+    /// every frame: see ``isMoving(at:)``).
+    public func nextChange(after now: Date) -> Date? {
+        var next = configuration.overlay == .none ? nil : overlay.nextChange(after: now)
+        if let due, upcoming != nil { next = min(next ?? due, due) }
+        if let fading {
+            let end = fading.since.addingTimeInterval(configuration.fade)
+            next = min(next ?? end, end)
+        }
+        return next
+    }
+
+    /// Draws the view at `now` on `canvas` (the whole screen) through `colorTransform`, and
+    /// returns the rectangles that changed: only the time's band when only the minute did.
+    @discardableResult
+    public func draw(on canvas: Canvas, at now: Date, colorTransform: ColorTransform) -> [IntRect] {
+        let minute = minute(of: now)
+        let moving = isMoving(at: now)
+        var area = canvas.bounds
+        if let drawn, !moving, drawn.photo == current?.name, drawn.problem == problem,
+            drawn.transform == colorTransform
+        {
+            area = overlay.band(screen: canvas.size)
+        }
+        drawn = (current?.name, problem, minute, colorTransform)
+        if let current, let fading, moving {
+            let t = min(1, max(0, now.timeIntervalSince(fading.since) / configuration.fade))
+            // Smoothstep: the fade starts and ends gently.
+            canvas.crossFade(
+                from: fading.slide, to: current.slide, progress: t * t * (3 - 2 * t), in: area)
+        } else if let current {
+            canvas.copy(current.slide, to: (0, 0), clippedTo: area)
+        } else {
+            canvas.withSavedState {
+                canvas.clip(to: area.rect)
+                canvas.fill(area.rect, with: Paint(color: RGBA(red: 0, green: 0, blue: 0)))
+            }
+            if let problem { drawProblem(problem, on: canvas, colorTransform: colorTransform) }
+        }
+        canvas.apply(colorTransform, in: area)
+        overlay.draw(on: canvas, at: now, fonts: fonts, colorTransform: colorTransform)
+        return [area]
+    }
+
+    /// The minute `now` lies in (what the time shows).
+    private func minute(of now: Date) -> Date {
+        Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
+    }
+
+    /// A line in the middle of the black screen saying why no photo shows.
+    private func drawProblem(_ text: String, on canvas: Canvas, colorTransform: ColorTransform) {
+        let h = Double(canvas.height)
+        canvas.withSavedState {
+            canvas.colorTransform = colorTransform
+            render(
+                Text(text)
+                    .font(.system(size: h * 0.045, weight: .medium))
+                    .foregroundStyle(Color(white: 0.6))
+                    .multilineTextAlignment(.center)
+                    .padding(h * 0.05),
+                size: Size(width: Double(canvas.width), height: h), fonts: fonts, on: canvas,
+                scale: 1)
+        }
+    }
+}
