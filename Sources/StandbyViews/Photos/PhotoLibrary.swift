@@ -124,7 +124,16 @@ public struct PhotoLibrary: Sendable, Equatable {
             let flags =
                 O_RDONLY | O_NOFOLLOW | O_CLOEXEC | (last ? O_NONBLOCK : O_DIRECTORY)
             let next = openat(fd, part, flags)
-            let code = errno
+            var code = errno
+            if next < 0, code == ENOTDIR || code == ELOOP {
+                // A link met with O_DIRECTORY reads as "not a directory": say what it is.
+                var info = stat()
+                if fstatat(fd, part, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                    info.st_mode & S_IFMT == S_IFLNK
+                {
+                    code = ELOOP
+                }
+            }
             close(fd)
             guard next >= 0 else { throw PhotoError(file: path, errno: code) }
             fd = next
