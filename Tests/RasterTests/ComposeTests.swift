@@ -69,6 +69,32 @@ import Testing
         #expect(screen[4, 0].value == 0xFFFF_0000 && screen[3, 0].value == 0xFF00_0000)
     }
 
+    @Test("a layer composites source-over, passing transparent pixels and storing opaque ones")
+    func composite() {
+        let layer = picture(3, 1) { x, _ in [0, 0x8040_2010, 0xFF11_2233][x] }
+        let canvas = Canvas(width: 4, height: 2)
+        canvas.clear(RGBA(r: 200, g: 100, b: 50))
+        canvas.composite(layer, to: (x: 1, y: 1))
+        #expect(canvas[1, 1].value == 0xFFC8_6432)
+        // 0x40 + 200 × 127/255 = 64 + 99.6 → 164 (0xA4); 0x20 + 49.8 → 82; 0x10 + 24.9 → 41.
+        #expect(canvas[2, 1].value == 0xFFA4_5229)
+        #expect(canvas[3, 1].value == 0xFF11_2233)
+        #expect(canvas[0, 1].value == 0xFFC8_6432 && canvas[2, 0].value == 0xFFC8_6432)
+    }
+
+    @Test("the painted bounds hold every pixel that is not transparent, and a copy of them")
+    func paintedBounds() {
+        let canvas = Canvas(width: 10, height: 8)
+        #expect(canvas.paintedBounds == nil)
+        canvas[3, 2] = PremultipliedPixel(value: 0x0100_0000)
+        canvas[6, 5] = PremultipliedPixel(value: 0xFF00_FF00)
+        let bounds = canvas.paintedBounds
+        #expect(bounds == IntRect(x: 3, y: 2, width: 4, height: 4))
+        let part = Bitmap(copying: canvas, rect: bounds ?? canvas.bounds)
+        #expect(part.size == PixelSize(width: 4, height: 4))
+        #expect(part[3, 3].value == 0xFF00_FF00 && part[0, 0].value == 0x0100_0000)
+    }
+
     @Test("a moving frame allocates nothing")
     func noAllocation() {
         let a = picture(64, 32) { _, _ in 0xFF11_2233 }

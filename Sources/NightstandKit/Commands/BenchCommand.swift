@@ -59,6 +59,16 @@ struct BenchCommand: ParsableCommand {
                 """))
     var cpu: KernelPaths = .all
 
+    @Flag(
+        help: ArgumentHelp(
+            "Time one frame of each kind of motion instead: a view switch, a stack swipe, a photo cross-fade.",
+            discussion: """
+                Prints size, memcpy_ms (copying a frame's bytes), then view_swipe_ms, \
+                stack_swipe_ms, cross_fade_ms and photo_frame_ms (the cross-fade with the time \
+                and date over it), each with its multiple of memcpy_ms (…_x).
+                """))
+    var transition = false
+
     @Option(
         help: ArgumentHelp(
             "Time only these parts of the scene on the cleared screen: tiles, ring, text (comma-separated), or none.",
@@ -88,6 +98,10 @@ struct BenchCommand: ParsableCommand {
         KernelPaths.allow(cpu)
         defer { KernelPaths.allow(.all) }
         let fonts = try FontDatabase()
+        if transition {
+            for s in sizes { try TransitionBench(size: s, repeats: repeats, fonts: fonts).run() }
+            return
+        }
         for s in sizes {
             let scene = try ReferenceScene(size: s, fonts: fonts)
             let views = ReferenceSceneViews(geometry: scene, fonts: fonts)

@@ -53,6 +53,52 @@ extension Canvas {
         }
     }
 
+    /// Lays `picture` (premultiplied, translucent) over the canvas so that its top-left pixel
+    /// lands at `origin`, clipped to `rect` (default: the whole canvas): source over, each
+    /// pixel `s + d × (255 − sₐ) / 255`, with Raster's rounding.
+    ///
+    /// Transparent pixels are passed over and opaque ones stored, so a layer of text, mostly
+    /// empty, costs little more than its glyphs.
+    public func composite(
+        _ picture: Bitmap, to origin: (x: Int, y: Int), clippedTo rect: IntRect? = nil
+    ) {
+        let placed = IntRect(x: origin.x, y: origin.y, width: picture.width, height: picture.height)
+        let r = (rect ?? bounds).intersection(bounds).intersection(placed)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY {
+            let out = row(y) + r.x
+            let source = picture.row(y - origin.y) + (r.x - origin.x)
+            for x in 0..<r.width {
+                let s = source[x]
+                let alpha = s >> 24
+                if alpha == 0 { continue }
+                out[x] = alpha == 255 ? s : PixelMath.sourceOver(s, out[x])
+            }
+        }
+    }
+
+    /// The smallest rectangle holding every pixel that is not fully transparent; nil when
+    /// every pixel is.
+    public var paintedBounds: IntRect? {
+        var (minX, minY, maxX, maxY) = (width, height, -1, -1)
+        for y in 0..<height {
+            let pixels = row(y)
+            var first = -1
+            var last = -1
+            for x in 0..<width where pixels[x] >> 24 != 0 {
+                if first < 0 { first = x }
+                last = x
+            }
+            guard first >= 0 else { continue }
+            minX = min(minX, first)
+            maxX = max(maxX, last)
+            minY = min(minY, y)
+            maxY = y
+        }
+        guard maxY >= 0 else { return nil }
+        return IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
     /// Row `y`'s first pixel, without settling a deferred clear (the caller did).
     private func rowPointer(_ y: Int) -> UnsafeMutablePointer<UInt32> {
         storage.base + (origin.y + y) * storage.stride + origin.x

@@ -46,6 +46,14 @@ public final class Bitmap: @unchecked Sendable {
         }
     }
 
+    /// A copy of the canvas's pixels in `rect` (clipped to the canvas).
+    public convenience init(copying canvas: Canvas, rect: IntRect) {
+        let r = rect.intersection(canvas.bounds)
+        self.init(width: r.width, height: r.height) { row, y in
+            row.update(from: canvas.row(r.y + y) + r.x, count: r.width)
+        }
+    }
+
     /// This picture at half the size: the mipmap level an image shader samples below half size.
     ///
     /// Each dimension is halved, rounded down, at least 1, and each pixel is the rounded average

@@ -53,23 +53,29 @@ public enum PhotoDecoder {
     /// (``ContentMode/fill`` crops it to cover the screen, ``ContentMode/fit`` shows all of it
     /// on black).
     ///
+    /// `finish`, when given, draws on the slide before it becomes an immutable bitmap (the
+    /// photos view darkens the band under its time there, once per photo).
+    ///
     /// - Throws: ``PhotoError`` naming `path`.
     public static func decode(
-        file path: String, screen: PixelSize, mode: ContentMode, limits: Limits = Limits()
+        file path: String, screen: PixelSize, mode: ContentMode, limits: Limits = Limits(),
+        finish: ((Canvas) -> Void)? = nil
     ) throws(PhotoError) -> Bitmap {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw PhotoError(file: path, errno: errno) }
         defer { close(fd) }
         return try decode(
-            fileDescriptor: fd, name: path, screen: screen, mode: mode, limits: limits)
+            fileDescriptor: fd, name: path, screen: screen, mode: mode, limits: limits,
+            finish: finish)
     }
 
-    /// Decodes the photo open on `fd` (read from offset 0; not closed), named `name` in errors.
+    /// Decodes the photo open on `fd` (read from offset 0; not closed), named `name` in errors;
+    /// otherwise as ``decode(file:screen:mode:limits:finish:)``.
     ///
     /// - Throws: ``PhotoError`` naming `name`.
     public static func decode(
         fileDescriptor fd: Int32, name: String, screen: PixelSize, mode: ContentMode,
-        limits: Limits = Limits()
+        limits: Limits = Limits(), finish: ((Canvas) -> Void)? = nil
     ) throws(PhotoError) -> Bitmap {
         func failure(_ reason: PhotoError.Reason) -> PhotoError {
             PhotoError(file: name, reason: reason)
@@ -114,6 +120,8 @@ public enum PhotoDecoder {
             resample(stream, decoded: decoded, placement: placement, into: slide.storage)
         }
         if stream.error != nil { throw streamFailure() }
+        finish?(slide)
+        slide.settlePixels()
         return Bitmap(storage: slide.storage)
     }
 

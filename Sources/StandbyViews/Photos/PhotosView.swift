@@ -57,6 +57,12 @@ public final class PhotosView {
     private var problem: String?
     /// What the last ``draw(on:at:colorTransform:)`` showed, to draw only what changed.
     private var drawn: (photo: String?, problem: String?, minute: Date, transform: ColorTransform)?
+    /// The time and date as last laid out, for the minute and color transform they show.
+    private var text:
+        (
+            minute: Date, transform: ColorTransform,
+            layer: (picture: Bitmap, origin: (x: Int, y: Int))?
+        )?
 
     /// A photos view for a screen of `screen` pixels.
     ///
@@ -84,7 +90,7 @@ public final class PhotosView {
             self.library = library
             loader = SlideLoader(
                 library: library, screen: screen, mode: configuration.scale.contentMode,
-                limits: limits, notify: notify)
+                limits: limits, finish: { [overlay] in overlay.shade($0) }, notify: notify)
         } else {
             library = nil
             loader = nil
@@ -254,11 +260,25 @@ public final class PhotosView {
                 canvas.clip(to: area.rect)
                 canvas.fill(area.rect, with: Paint(color: RGBA(red: 0, green: 0, blue: 0)))
             }
-            if let problem { drawProblem(problem, on: canvas, colorTransform: colorTransform) }
+            if let problem { drawProblem(problem, on: canvas) }
         }
         canvas.apply(colorTransform, in: area)
-        overlay.draw(on: canvas, at: now, fonts: fonts, colorTransform: colorTransform)
+        if let layer = textLayer(minute: minute, colorTransform: colorTransform) {
+            canvas.composite(layer.picture, to: layer.origin, clippedTo: area)
+        }
         return [area]
+    }
+
+    /// The time and date for `minute`, laid out once and kept for the frames of that minute
+    /// (the photos under them are shaded already).
+    private func textLayer(minute: Date, colorTransform: ColorTransform) -> (
+        picture: Bitmap, origin: (x: Int, y: Int)
+    )? {
+        if let text, text.minute == minute, text.transform == colorTransform { return text.layer }
+        let layer = overlay.textLayer(
+            screen: screen, at: minute, fonts: fonts, colorTransform: colorTransform)
+        text = (minute, colorTransform, layer)
+        return layer
     }
 
     /// The minute `now` lies in (what the time shows).
@@ -266,19 +286,17 @@ public final class PhotosView {
         Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
     }
 
-    /// A line in the middle of the black screen saying why no photo shows.
-    private func drawProblem(_ text: String, on canvas: Canvas, colorTransform: ColorTransform) {
+    /// A line in the middle of the black screen saying why no photo shows (the color
+    /// transform applies to the whole frame afterwards).
+    private func drawProblem(_ text: String, on canvas: Canvas) {
         let h = Double(canvas.height)
-        canvas.withSavedState {
-            canvas.colorTransform = colorTransform
-            render(
-                Text(text)
-                    .font(.system(size: h * 0.045, weight: .medium))
-                    .foregroundStyle(Color(white: 0.6))
-                    .multilineTextAlignment(.center)
-                    .padding(h * 0.05),
-                size: Size(width: Double(canvas.width), height: h), fonts: fonts, on: canvas,
-                scale: 1)
-        }
+        render(
+            Text(text)
+                .font(.system(size: h * 0.045, weight: .medium))
+                .foregroundStyle(Color(white: 0.6))
+                .multilineTextAlignment(.center)
+                .padding(h * 0.05),
+            size: Size(width: Double(canvas.width), height: h), fonts: fonts, on: canvas,
+            scale: 1)
     }
 }

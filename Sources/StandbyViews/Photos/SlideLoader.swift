@@ -2,7 +2,8 @@ import Glibc
 import Raster
 import SystemSupport
 
-/// Scans the photo folder and decodes photos on a thread of its own, one job at a time, so
+/// Scans the photo folder and decodes photos (then lets `finish` draw on each, still on its
+/// thread) on a thread of its own, one job at a time, so
 /// the run loop never waits on a disk or a decoder; it says when work is done through
 /// `notify` (the host posts an event, and the loop takes the results on its own thread).
 ///
@@ -26,6 +27,7 @@ final class SlideLoader: @unchecked Sendable {
     private let screen: PixelSize
     private let mode: ContentMode
     private let limits: PhotoDecoder.Limits
+    private let finish: @Sendable (Canvas) -> Void
     private let notify: @Sendable () -> Void
     private let condition = Condition()
     private var jobs: [Job] = []
@@ -36,12 +38,14 @@ final class SlideLoader: @unchecked Sendable {
     init(
         library: PhotoLibrary, screen: PixelSize, mode: ContentMode,
         limits: PhotoDecoder.Limits = PhotoDecoder.Limits(),
+        finish: @escaping @Sendable (Canvas) -> Void = { _ in },
         notify: @escaping @Sendable () -> Void
     ) {
         self.library = library
         self.screen = screen
         self.mode = mode
         self.limits = limits
+        self.finish = finish
         self.notify = notify
     }
 
@@ -111,7 +115,7 @@ final class SlideLoader: @unchecked Sendable {
         defer { _ = SlideLoader.close(fd) }
         return try PhotoDecoder.decode(
             fileDescriptor: fd, name: library.path(of: photo), screen: screen, mode: mode,
-            limits: limits)
+            limits: limits, finish: finish)
     }
 
     private static func close(_ fd: Int32) -> Int32 { Glibc.close(fd) }
