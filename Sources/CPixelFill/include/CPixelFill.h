@@ -237,4 +237,7 @@ static inline void pixel_spin_pause(void) {
 #endif
 }
 
+// The cross-fade of two frames (motion: the photos view), in a header of its own.
+#include "CrossFade.h"
+
 #endif
