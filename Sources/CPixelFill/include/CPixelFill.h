@@ -237,7 +237,8 @@ static inline void pixel_spin_pause(void) {
 #endif
 }
 
-// The cross-fade of two frames (motion: the photos view), in a header of its own.
-#include "CrossFade.h"
+// Frames made from finished pictures (motion, the photos view): the cross-fade of two frames
+// and a layer laid over one, in a header of their own.
+#include "Compose.h"
 
 #endif

@@ -58,8 +58,9 @@ extension Canvas {
     /// lands at `origin`, clipped to `rect` (default: the whole canvas): source over, each
     /// pixel `s + d × (255 − sₐ) / 255`, with Raster's rounding.
     ///
-    /// Transparent pixels are passed over and opaque ones stored, so a layer of text, mostly
-    /// empty, costs little more than its glyphs.
+    /// One C kernel call per row (CPixelFill's `pixel_source_over`): eight pixels a step, all
+    /// transparent passed over, all opaque stored, so a layer of text, mostly empty, costs
+    /// little more than its glyphs.
     public func composite(
         _ picture: Bitmap, to origin: (x: Int, y: Int), clippedTo rect: IntRect? = nil
     ) {
@@ -67,14 +68,7 @@ extension Canvas {
         let r = (rect ?? bounds).intersection(bounds).intersection(placed)
         guard !r.isEmpty else { return }
         for y in r.y..<r.maxY {
-            let out = row(y) + r.x
-            let source = picture.row(y - origin.y) + (r.x - origin.x)
-            for x in 0..<r.width {
-                let s = source[x]
-                let alpha = s >> 24
-                if alpha == 0 { continue }
-                out[x] = alpha == 255 ? s : PixelMath.sourceOver(s, out[x])
-            }
+            pixel_source_over(row(y) + r.x, picture.row(y - origin.y) + (r.x - origin.x), r.width)
         }
     }
 

@@ -1,5 +1,5 @@
-#ifndef CPIXELFILL_CROSS_FADE_H
-#define CPIXELFILL_CROSS_FADE_H
+#ifndef CPIXELFILL_COMPOSE_H
+#define CPIXELFILL_COMPOSE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -12,5 +12,13 @@
 /// `a` or `b`.
 void pixel_cross_fade(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count,
                       uint32_t weight);
+
+/// Lays `count` premultiplied pixels of `src` over `dst`, source over:
+/// `s + d·(255 − sₐ)/255` per channel with Raster's exact rounding division
+/// (`(t + 128 + ((t + 128) >> 8)) >> 8`), bit for bit PixelMath's `sourceOver`. Eight pixels a
+/// step: all transparent is skipped, all opaque stored, the rest blended in 16-bit lanes
+/// (a channel times 255 − alpha, plus the rounding, stays below 2¹⁶). A layer of text, mostly
+/// empty, costs little more than its glyphs.
+void pixel_source_over(uint32_t *dst, const uint32_t *src, size_t count);
 
 #endif

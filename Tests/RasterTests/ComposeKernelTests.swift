@@ -1,12 +1,15 @@
 import CPixelFill
 import Testing
 
-/// The cross-fade kernel on every CPU path against its per-byte formula.
+@testable import Raster
+
+/// The kernels that make frames from finished pictures (cross-fade, source over) on every CPU
+/// path, against their per-pixel formulas.
 ///
 /// Serialized with ``PixelKernelPathTests``'s reason: each case switches the kernels' path for
 /// the whole process while it runs.
-@Suite("Cross-fade kernel on every CPU path", .serialized)
-struct CrossFadeKernelTests {
+@Suite("Compose kernels on every CPU path", .serialized)
+struct ComposeKernelTests {
     @Test(
         "every weight, every pair of byte values, every length and alignment: the formula's bytes",
         arguments: PixelKernelPathTests.paths)
@@ -58,5 +61,42 @@ struct CrossFadeKernelTests {
             }
         }
         #expect(wrong.isEmpty, "differs: \(wrong)")
+    }
+
+    @Test(
+        "source over is PixelMath's for random layers, transparent, opaque and mixed runs",
+        arguments: PixelKernelPathTests.paths)
+    func sourceOver(level: Int32) {
+        var generator = SystemRandomNumberGenerator()
+        let count = 4099
+        var layer = [UInt32](repeating: 0, count: count)
+        for i in 0..<count {
+            // Runs of eight: transparent, opaque, then mixed, so each branch of a step shows.
+            let alpha: UInt32 =
+                switch (i / 8) % 3 {
+                case 0: 0
+                case 1: 255
+                default: UInt32.random(in: 0...255, using: &generator)
+                }
+            var p = alpha << 24
+            for c in [0, 8, 16] { p |= UInt32.random(in: 0...alpha, using: &generator) << c }
+            layer[i] = p
+        }
+        let under = (0..<count).map { _ in
+            UInt32.random(in: 0...UInt32.max, using: &generator) | 0xFF00_0000
+        }
+        var out = under
+        PixelKernelPathTests.on(level) {
+            layer.withUnsafeBufferPointer { source in
+                out.withUnsafeMutableBufferPointer { destination in
+                    guard let s = source.baseAddress, let d = destination.baseAddress else {
+                        return
+                    }
+                    pixel_source_over(d, s, count)
+                }
+            }
+        }
+        let wrong = (0..<count).filter { out[$0] != PixelMath.sourceOver(layer[$0], under[$0]) }
+        #expect(wrong.isEmpty, "differs at \(wrong.prefix(5))")
     }
 }
