@@ -71,6 +71,12 @@ static inline int nightstand_fb_blank(int fd, int level) {
     return ioctl(fd, FBIOBLANK, (unsigned long)level);
 }
 static inline int nightstand_fb_blank_unblank(void) { return FB_BLANK_UNBLANK; }
+/// Waits for the next vertical blank of the framebuffer's first CRTC (FBIO_WAITFORVSYNC,
+/// _IOW('F', 0x20, __u32)); drivers without it answer ENOTTY or EINVAL.
+static inline int nightstand_fb_wait_for_vsync(int fd) {
+    __u32 crtc = 0;
+    return ioctl(fd, FBIO_WAITFORVSYNC, &crtc);
+}
 static inline int nightstand_fb_blank_powerdown(void) { return FB_BLANK_POWERDOWN; }
 
 // MARK: Console (uapi linux/kd.h, linux/vt.h).

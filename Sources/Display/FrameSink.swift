@@ -17,7 +17,8 @@ import Raster
 /// ```
 ///
 /// A sink is used from one thread. It is not paced: `present` returns once the frame is on the
-/// way (flip done, or written), and the host decides when to draw next.
+/// way (flip queued, or written), and the host decides when to draw next; while something
+/// moves, ``framePacing`` says how to wait for the next refresh.
 public protocol FrameSink: AnyObject, CustomStringConvertible {
     /// The canvas size the sink expects, in pixels (the panel's, turned by the rotation).
     var size: PixelSize { get }
@@ -66,6 +67,25 @@ public protocol FrameSink: AnyObject, CustomStringConvertible {
     /// ``close()`` that restore what the console shows, nothing freed, no waiting for a flip.
     /// Callable from any thread, once; the process exits right after.
     func restoreConsoleForExit()
+
+    // MARK: Pacing motion
+
+    /// How the sink tells when it can take the next frame (see ``FramePacing``).
+    var framePacing: FramePacing { get }
+
+    /// Seconds between two refreshes of the panel (the mode's refresh rate): the frame time
+    /// of motion paced by ``FramePacing/timer``.
+    var refreshInterval: Double { get }
+
+    /// Takes the frame events that arrived, without blocking (a DRM page-flip event: the
+    /// frame presented last is on screen); returns whether no frame is still on its way, so
+    /// that the next present will not wait.
+    @discardableResult
+    func takeFrameEvents() -> Bool
+
+    /// Waits for the panel's next vertical blank, at most one refresh, where the sink paces
+    /// by ``FramePacing/verticalBlank``; else returns at once.
+    func waitForVerticalBlank()
 }
 
 extension FrameSink {
@@ -80,6 +100,19 @@ extension FrameSink {
 
     /// Does nothing: the sink shows nothing the console needs back.
     public func restoreConsoleForExit() {}
+
+    /// Paced by a timer: nothing to wait on.
+    public var framePacing: FramePacing { .timer }
+
+    /// A 60 Hz panel's: 1/60 s.
+    public var refreshInterval: Double { 1.0 / 60 }
+
+    /// Nothing is ever on its way.
+    @discardableResult
+    public func takeFrameEvents() -> Bool { true }
+
+    /// Returns at once: no vertical blank to wait for.
+    public func waitForVerticalBlank() {}
 
     /// Shows the whole of `canvas`.
     public func present(_ canvas: Canvas) throws {

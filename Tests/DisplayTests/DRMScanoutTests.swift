@@ -61,7 +61,18 @@ private final class FakeOutput: DRMOutput {
         return 0
     }
 
-    func waitForFlip(milliseconds: Int) throws(DRMError) -> Bool { true }
+    /// Whether the queued flip's event has arrived (what a non-blocking look finds).
+    var flipArrived = true
+
+    func waitForFlip(milliseconds: Int) throws(DRMError) -> Bool {
+        calls.append("wait")
+        return true
+    }
+
+    func takeFlipEvent() -> Bool {
+        calls.append("take")
+        return flipArrived
+    }
 
     func dirtyFB(buffer index: Int, clips: [IntRect]) -> Int32 {
         calls.append("dirty \(index)")
@@ -169,8 +180,31 @@ struct DRMScanoutTests {
             try sink.present(canvas, damage: [paint(canvas, rect, 0x1020_30 * UInt32(i + 1))])
             #expect(output.screen() == pixels(canvas))
         }
-        #expect(output.calls == ["setCRTC 0", "flip 1", "flip 0", "flip 1", "flip 0"])
+        #expect(
+            output.calls == [
+                "setCRTC 0", "flip 1", "wait", "flip 0", "wait", "flip 1", "wait", "flip 0",
+            ])
         #expect(sink.retryInterval == nil)
+    }
+
+    @Test("Motion paced by flip events: a frame whose event was taken is not waited for again")
+    func flipEventsPaceMotion() throws {
+        let output = FakeOutput(size: size)
+        let sink = try scanout(output)
+        let canvas = picture(size, seed: 2)
+        // Nothing on its way yet: nothing to take.
+        #expect(sink.takeFlipEvents())
+        try sink.present(canvas)
+        // The event has not come: the next present would wait for it.
+        output.flipArrived = false
+        #expect(!sink.takeFlipEvents())
+        // It comes; once taken, the next present goes straight to its flip.
+        output.flipArrived = true
+        #expect(sink.takeFlipEvents())
+        try sink.present(
+            canvas, damage: [paint(canvas, IntRect(x: 2, y: 2, width: 2, height: 2), 0x40)])
+        #expect(output.calls == ["setCRTC 0", "flip 1", "take", "take", "flip 0"])
+        #expect(output.screen() == pixels(canvas))
     }
 
     @Test("A driver refusing flips gets one buffer and DirtyFB with the damage clips")

@@ -64,6 +64,15 @@ extension drmModeModeInfo {
 
     /// `1920x1080@60`.
     var summary: String { "\(hdisplay)x\(vdisplay)@\(vrefresh)" }
+
+    /// Seconds per refresh: the pixel clock (kHz) over the total pixels of a frame, else
+    /// `vrefresh`, else 60 Hz; within 1 to 1000 Hz.
+    var refreshInterval: Double {
+        let total = Double(htotal) * Double(vtotal)
+        var hz = clock > 0 && total > 0 ? Double(clock) * 1000 / total : Double(vrefresh)
+        if !(1...1000).contains(hz) { hz = 60 }
+        return 1 / hz
+    }
 }
 
 /// The card's object lists from `drmModeGetResources`.

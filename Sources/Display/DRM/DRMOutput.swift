@@ -18,6 +18,8 @@ protocol DRMOutput: AnyObject {
     func pageFlip(buffer index: Int) -> Int32
     /// Waits for the queued flip's event, up to `milliseconds`; false when none came.
     func waitForFlip(milliseconds: Int) throws(DRMError) -> Bool
+    /// Takes the queued flip's event if it has arrived, without waiting; whether it had.
+    func takeFlipEvent() -> Bool
     /// Tells the driver which panel rectangles of buffer `index` changed.
     func dirtyFB(buffer index: Int, clips: [IntRect]) -> Int32
     /// Whether a display is attached (`probe`: ask the driver to detect again, else its last
@@ -73,11 +75,7 @@ final class DRMKernelOutput: DRMOutput {
 
     /// Polls the DRM fd in 100 ms steps (EINTR retried) and dispatches its events.
     func waitForFlip(milliseconds: Int) throws(DRMError) -> Bool {
-        var context = drmEventContext()
-        context.version = 2
-        context.page_flip_handler = { _, _, _, _, data in
-            data?.assumingMemoryBound(to: Bool.self).pointee = true
-        }
+        var context = Self.eventContext()
         var waited = 0
         while !flipDone.pointee && waited < milliseconds {
             var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
@@ -93,6 +91,26 @@ final class DRMKernelOutput: DRMOutput {
         let arrived = flipDone.pointee
         flipDone.pointee = true
         return arrived
+    }
+
+    /// Polls the DRM fd without waiting and dispatches an event that is there.
+    func takeFlipEvent() -> Bool {
+        guard !flipDone.pointee else { return true }
+        var context = Self.eventContext()
+        var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+        if poll(&pfd, 1, 0) > 0 { _ = drmHandleEvent(device.fd, &context) }
+        return flipDone.pointee
+    }
+
+    /// The libdrm event context whose page-flip handler marks the flip done (its `user_data`
+    /// is ``flipDone``).
+    private static func eventContext() -> drmEventContext {
+        var context = drmEventContext()
+        context.version = 2
+        context.page_flip_handler = { _, _, _, _, data in
+            data?.assumingMemoryBound(to: Bool.self).pointee = true
+        }
+        return context
     }
 
     func dirtyFB(buffer index: Int, clips rects: [IntRect]) -> Int32 {

@@ -164,6 +164,14 @@ final class DRMScanout {
         tracker.invalidateAll()
     }
 
+    /// Takes the page-flip event of the last present if it has arrived, without waiting;
+    /// returns whether no flip is still on its way (the next present will not wait).
+    func takeFlipEvents() -> Bool {
+        guard flipPending else { return true }
+        if output.takeFlipEvent() { flipPending = false }
+        return !flipPending
+    }
+
     /// Waits for the previous present's flip (up to a second: flips are not assumed to come
     /// at any rate, but a lost event must not hang the host).
     private func waitForPendingFlip() throws(DRMError) {

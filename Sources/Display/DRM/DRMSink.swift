@@ -127,6 +127,22 @@ public final class DRMSink: FrameSink {
     /// One second while the last frame could not reach the panel (master or connector lost).
     public var retryInterval: Double? { scanout.retryInterval }
 
+    // MARK: Pacing
+
+    /// Page-flip events on the card's descriptor while presents flip; a timer with one buffer
+    /// and DirtyFB (an SPI panel has no vertical blank to wait for).
+    public var framePacing: FramePacing {
+        scanout.flips ? .pageFlipEvents(fd: output.device.fd) : .timer
+    }
+
+    /// One over the mode's refresh rate: its pixel clock over its total pixels per frame
+    /// (`clock` in kHz × 1000 / (`htotal` × `vtotal`)), else its `vrefresh`, else 60 Hz.
+    public var refreshInterval: Double { output.modeset.mode.refreshInterval }
+
+    /// Takes the page-flip event of the last present if it is there, without waiting.
+    @discardableResult
+    public func takeFrameEvents() -> Bool { scanout.takeFlipEvents() }
+
     // MARK: Blanking
 
     /// Turns the panel off or back on.

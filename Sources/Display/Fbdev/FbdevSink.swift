@@ -42,6 +42,7 @@ public final class FbdevSink: FrameSink {
     private var isReleased = false
     private var lastCanvas: Canvas?
     private var closed = false
+    private var vsync = VerticalBlankWaits()
 
     // MARK: Lifecycle
 
@@ -169,6 +170,46 @@ public final class FbdevSink: FrameSink {
             return try present(canvas, damage: [])
         }
         front = target
+    }
+
+    // MARK: Pacing
+
+    /// The vertical blank (`FBIO_WAITFORVSYNC`) until the driver shows it has none, then a
+    /// timer.
+    public var framePacing: FramePacing { vsync.works ? .verticalBlank : .timer }
+
+    /// One over the mode's refresh rate, from its timings (see
+    /// ``refreshInterval(of:)``).
+    public var refreshInterval: Double { Self.refreshInterval(of: variable) }
+
+    /// Seconds per refresh of a mode: the pixel clock (`pixclock`, picoseconds per pixel)
+    /// times the pixels of a whole frame, blanking included (margins and sync lengths); 60 Hz
+    /// where the driver gives no clock (`pixclock` 0, as DRM's fbdev emulation does), and
+    /// within 1 to 1000 Hz.
+    static func refreshInterval(of v: fb_var_screeninfo) -> Double {
+        let across =
+            Double(v.left_margin) + Double(v.xres) + Double(v.right_margin)
+            + Double(v.hsync_len)
+        let down =
+            Double(v.upper_margin) + Double(v.yres) + Double(v.lower_margin)
+            + Double(v.vsync_len)
+        let seconds = Double(v.pixclock) * 1e-12 * across * down
+        return seconds >= 0.001 && seconds <= 1 ? seconds : 1.0 / 60
+    }
+
+    /// Waits for the next vertical blank with `FBIO_WAITFORVSYNC`; a driver that refuses it,
+    /// or answers at once every time, is paced by a timer from then on (logged once).
+    public func waitForVerticalBlank() {
+        guard vsync.works, !closed, !isReleased else { return }
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        let result = nightstand_fb_wait_for_vsync(file.raw) == 0 ? 0 : errno
+        var end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+        if let reason = vsync.note(result: result, seconds: seconds) {
+            log("fbdev: \(driver): \(reason); pacing motion by a timer at the refresh rate")
+        }
     }
 
     // MARK: Blanking
