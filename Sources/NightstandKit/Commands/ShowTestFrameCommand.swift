@@ -44,8 +44,8 @@ struct ShowTestFrameCommand: ParsableCommand {
     var once = false
     @Flag(
         help: """
-            Read commands from standard input, one a line: blank, unblank; each is answered \
-            on standard output (blanked, unblanked) once done.
+            Read commands from standard input, one a line: blank, unblank, animate N; each is \
+            answered on standard output (blanked, unblanked, animated …) once done.
             """)
     var commands = false
 
@@ -102,8 +102,16 @@ struct ShowTestFrameCommand: ParsableCommand {
             case .command("unblank"):
                 try sink.blank(false)
                 writeLine("unblanked", to: 1)
+            case .command(let line) where line.hasPrefix("animate "):
+                guard let frames = Int(line.dropFirst("animate ".count)),
+                    (1...10_000).contains(frames)
+                else {
+                    writeLine("nightstand: animate takes a number of frames, 1 to 10000", to: 2)
+                    continue
+                }
+                writeLine(try TestAnimation(sink: sink, canvas: canvas).run(frames: frames), to: 1)
             case .command(let other):
-                writeLine("nightstand: unknown command \(other) (blank, unblank)", to: 2)
+                writeLine("nightstand: unknown command \(other) (blank, unblank, animate N)", to: 2)
             }
         }
     }
