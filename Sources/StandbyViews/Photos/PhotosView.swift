@@ -1,7 +1,7 @@
 import FoundationEssentials
 import FoundationInternationalization
-import Logging
 import Raster
+import SystemSupport
 import WidgetUI
 
 /// StandBy's photos view: the photos of a folder one after another, full screen, each for
