@@ -73,6 +73,14 @@ import Testing
         pager.beginDrag(at: at(4))
         pager.endDrag(translation: -40, velocity: 900, at: at(4))
         #expect(pager.destination == 1)
+        // Past half-way but flung back: it settles back, as the gesture's swipe rule says.
+        pager.beginDrag(at: at(4))
+        pager.endDrag(translation: -500, velocity: 400, at: at(4))
+        #expect(pager.destination == 1)
+        // A recognizer's decision wins: a short drag it called a swipe turns the page.
+        pager.beginDrag(at: at(4))
+        pager.endDrag(translation: -40, velocity: 0, direction: 1, at: at(4))
+        #expect(pager.destination == 2)
     }
 
     @Test("past the last view the pages resist the finger and come back")

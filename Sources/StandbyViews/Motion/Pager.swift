@@ -121,21 +121,33 @@ public struct Pager: Sendable, Equatable {
         motion = .dragging(base: base, raw: -translation / extent)
     }
 
-    /// The finger lifts after `translation` pixels, moving at `velocity` pixels per second:
-    /// the pages settle on the next page when they went past half of it or were flicked
-    /// toward it (faster than ``flickSpeed``), else back.
-    public mutating func endDrag(translation: Double, velocity: Double, at now: Date) {
+    /// The finger lifts after `translation` pixels, moving at `velocity` pixels per second,
+    /// and the pages settle from there at the finger's speed: on the page beside them in
+    /// `direction` (−1, 1), or back where they were (0).
+    ///
+    /// Without a `direction` the pager decides as the input's gestures do (iOS's rule for a
+    /// page turn): onto the next page when the drag went past half of it and was not flung
+    /// back, or was flicked toward it (faster than ``flickSpeed``); else back. A gesture
+    /// recognizer that decided already passes its decision, so that the picture lands where
+    /// its swipe says.
+    public mutating func endDrag(
+        translation: Double, velocity: Double, direction decided: Int? = nil, at now: Date
+    ) {
         guard case .dragging(let base, _) = motion else { return }
         let offset = shownOffset(base - translation / extent)
         let speed = -velocity / extent
-        var direction = 0
-        if offset > 0.5 || (speed > Self.flickSpeed && offset > 0) {
-            direction = 1
-        } else if offset < -0.5 || (speed < -Self.flickSpeed && offset < 0) {
-            direction = -1
-        }
+        let direction = decided.map { $0.signum() } ?? Self.turn(offset: offset, speed: speed)
         let end = direction != 0 && side(direction) != nil ? Double(direction) : 0
         motion = .settling(spring: Spring(from: offset, velocity: speed, to: end), since: now)
+    }
+
+    /// Where a drag released at `offset` pages, moving at `speed` pages a second, turns: 1 to
+    /// the next page, −1 to the previous, 0 back.
+    static func turn(offset: Double, speed: Double) -> Int {
+        let flick = Self.flickSpeed
+        if offset > 0 && ((offset > 0.5 && speed > -flick) || speed > flick) { return 1 }
+        if offset < 0 && ((offset < -0.5 && speed < flick) || speed < -flick) { return -1 }
+        return 0
     }
 
     // MARK: Commands
