@@ -70,7 +70,7 @@ import Testing
         let folder = try TemporaryFolder()
         ExamplePhotos.write(to: folder.path(""))
         let (view, notifications) = try makeView(folder: folder.path(""))
-        view.start(at: t0)
+        view.start()
         wait(view, notifications, at: t0) { view.photo != nil }
         // By name: dunes, lake, tower.
         #expect(view.photo == "dunes.jpg")
@@ -89,7 +89,7 @@ import Testing
         let folder = try TemporaryFolder()
         ExamplePhotos.write(to: folder.path(""))
         let (view, notifications) = try makeView(folder: folder.path("")) { $0.interval = 30 }
-        view.start(at: t0)
+        view.start()
         wait(view, notifications, at: t0) { view.photo != nil }
         // The lake is decoded while the dunes show, and waits for its turn.
         wait(view, notifications, at: t0.addingTimeInterval(1)) {
@@ -105,6 +105,13 @@ import Testing
         assertGolden(frame(view, at: turn.addingTimeInterval(0.5)), named: "photos-cross-fade")
         view.update(at: turn.addingTimeInterval(1))
         #expect(!view.isMoving(at: turn.addingTimeInterval(1)))
+        // Hidden behind another view past its turn, the lake gets its interval again when the
+        // view comes back, rather than giving way at once.
+        let back = turn.addingTimeInterval(100)
+        view.resume(at: back)
+        view.update(at: back)
+        #expect(view.photo == "lake.jpg")
+        #expect(!view.isMoving(at: back))
     }
 
     @Test("a portrait photo stored sideways is turned upright and fitted on black")
@@ -119,7 +126,7 @@ import Testing
             $0.overlay = .bottomRight
             $0.hour24 = false
         }
-        view.start(at: t0)
+        view.start()
         wait(view, notifications, at: t0) { view.photo != nil }
         assertGolden(frame(view, at: t0), named: "photos-fit-portrait")
     }
@@ -133,7 +140,7 @@ import Testing
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: bad))
         let log = LogRecorder()
         let (view, notifications) = try makeView(folder: folder.path(""), log: log)
-        view.start(at: t0)
+        view.start()
         wait(view, notifications, at: t0) { view.photo != nil }
         #expect(view.photo == "dunes.jpg")
         #expect(
@@ -145,13 +152,13 @@ import Testing
     @Test("without a folder, or with a missing one, the view says so over black")
     func noPhotos() throws {
         let (unset, _) = try makeView(folder: nil)
-        unset.start(at: t0)
+        unset.start()
         assertGolden(frame(unset, at: t0), named: "photos-no-folder")
         let folder = try TemporaryFolder()
         let missing = folder.path("nowhere")
         let log = LogRecorder()
         let (view, notifications) = try makeView(folder: missing, log: log)
-        view.start(at: t0)
+        view.start()
         wait(view, notifications, at: t0) { !log.messages.isEmpty }
         #expect(
             log.messages == ["warning: photos: cannot read the folder: \(missing): no such file"])
@@ -163,7 +170,7 @@ import Testing
         let folder = try TemporaryFolder()
         ExamplePhotos.write(to: folder.path(""))
         let (view, notifications) = try makeView(folder: folder.path(""))
-        view.start(at: t0)
+        view.start()
         wait(view, notifications, at: t0) { view.photo != nil }
         let canvas = Canvas(size: screen)
         #expect(view.draw(on: canvas, at: t0, colorTransform: .identity) == [canvas.bounds])

@@ -24,7 +24,7 @@ import WidgetUI
 /// settings.folder = "/srv/photos"
 /// let photos = PhotosView(configuration: settings, screen: canvas.size, fonts: fonts,
 ///                         notify: { events.post(.photos) })
-/// photos.start(at: now)
+/// photos.start()
 /// // … when the event arrives:
 /// photos.update(at: now)
 /// let damage = photos.draw(on: canvas, at: now, colorTransform: .identity)
@@ -100,9 +100,17 @@ public final class PhotosView {
 
     deinit { loader?.stop() }
 
-    /// Starts reading the folder.
-    public func start(at now: Date) {
+    /// Starts reading the folder (and decoding the first photo once it is read).
+    public func start() {
         scan()
+    }
+
+    /// The view comes on screen at `now` (it was hidden behind another): a photo whose turn
+    /// passed meanwhile gets its full interval from now, rather than being replaced at once,
+    /// and the whole screen is drawn again.
+    public func resume(at now: Date) {
+        if let due, due < now { self.due = now.addingTimeInterval(configuration.interval) }
+        invalidate()
     }
 
     /// The photo showing, as a path relative to the folder.
