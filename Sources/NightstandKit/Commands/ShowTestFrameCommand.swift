@@ -42,6 +42,12 @@ struct ShowTestFrameCommand: ParsableCommand {
     var noPageFlip = false
     @Flag(help: "Exit after presenting instead of waiting for SIGTERM.")
     var once = false
+    @Option(
+        help: """
+            After presenting, move a box across the pattern for this many frames, each when \
+            the display's pacing says (as the command animate N does).
+            """)
+    var animate: Int?
     @Flag(
         help: """
             Read commands from standard input, one a line: blank, unblank, animate N; each is \
@@ -78,6 +84,12 @@ struct ShowTestFrameCommand: ParsableCommand {
         let box = TestPattern.changeBox(on: canvas)
         try sink.present(canvas, damage: [box])
         writeLine("presented \(sink.size.width)x\(sink.size.height) on \(sink)", to: 1)
+        if let animate {
+            guard (1...10_000).contains(animate) else {
+                throw ValidationError("--animate takes a number of frames, 1 to 10000")
+            }
+            writeLine(try TestAnimation(sink: sink, canvas: canvas).run(frames: animate), to: 1)
+        }
         if once { return }
         if commands {
             DetachedThread.start(name: "commands") {
