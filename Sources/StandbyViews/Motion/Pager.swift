@@ -150,6 +150,23 @@ public struct Pager: Sendable, Equatable {
         return 0
     }
 
+    /// Applies a drag's `phase` (see ``PagerDrag``): ``beginDrag(at:)``, ``drag(translation:)``,
+    /// ``endDrag(translation:velocity:direction:at:)``, or a cancel that settles back.
+    public mutating func drag(_ phase: PagerDrag, at now: Date) {
+        switch phase {
+        case .began: beginDrag(at: now)
+        case .changed(let translation, _): drag(translation: translation)
+        case .ended(let translation, let velocity, let direction):
+            endDrag(translation: translation, velocity: velocity, direction: direction, at: now)
+        case .cancelled:
+            if case .dragging(let base, let raw) = motion {
+                let offset = shownOffset(base + raw)
+                motion = .settling(
+                    spring: Spring(from: offset, velocity: 0, to: 0), since: now)
+            }
+        }
+    }
+
     // MARK: Commands
 
     /// Moves to the page `delta` (±1) away from where the pages are going, animated; past an
