@@ -30,7 +30,7 @@ import Testing
         configure(&settings)
         let notifications = Notifications()
         let view = PhotosView(
-            configuration: try settings.validated(), screen: screen, fonts: try FontDatabase(),
+            configuration: settings, screen: screen, fonts: try FontDatabase(),
             log: log.logger(label: "nightstand.photos"),
             timeZone: TimeZone(identifier: "UTC") ?? .current, seed: 1,
             notify: { notifications.signal() })

@@ -28,7 +28,7 @@ extension Configuration {
     /// least ``SceneLayout/smallestSlot`` square, and the burn-in shift keeping at least half
     /// of each slot on the screen.
     public func checkLayout(on screen: PixelSize) throws(ConfigurationError) {
-        let count = layout.style == .clock ? 1 : slots.count
+        let count = layout.views.contains(.widgets) ? slots.count : 1
         guard let (key, message) = SceneLayout.problem(layout, screen: screen, count: count)
         else { return }
         let path = key.map { "layout.\($0)" } ?? "layout"

@@ -2,6 +2,7 @@ import Ambient
 import Display
 import FoundationEssentials
 import Settings
+import StandbyViews
 import TOMLKit
 import Widgets
 
@@ -14,10 +15,11 @@ extension Configuration {
     public static let largestFile = 1 << 20
 
     /// The sections every configuration has, in the order they are read: `[display]`,
-    /// `[layout]`, and `[ambient]` (shared by the sensor's settings and the appearance's).
+    /// `[layout]`, `[ambient]` (shared by the sensor's settings and the appearance's), and
+    /// `[photos]`.
     static let builtInSections: [any ConfigurationSection.Type] = [
         DisplayConfiguration.self, LayoutConfiguration.self, AmbientConfiguration.self,
-        AppearanceSettings.self,
+        AppearanceSettings.self, PhotosConfiguration.self,
     ]
 
     /// Reads and checks a configuration file, with the sections of other modules given in
@@ -103,7 +105,8 @@ extension Configuration {
             layout: typed(LayoutConfiguration.self, LayoutConfiguration()),
             ambient: typed(AmbientConfiguration.self, .defaults),
             appearance: typed(AppearanceSettings.self, AppearanceSettings()),
-            widgets: [], slots: [], locator: locator)
+            widgets: [], slots: [], photos: typed(PhotosConfiguration.self, PhotosConfiguration()),
+            locator: locator)
         for type in extra {
             configuration.extraSections[ObjectIdentifier(type)] = read[ObjectIdentifier(type)]
         }
@@ -203,6 +206,11 @@ extension Configuration {
     private func checkReferences() throws(ConfigurationError) {
         var seen: [String: Int] = [:]
         for widget in widgets {
+            if widget.id == Scene.clockID {
+                throw error(
+                    widget: widget, key: "id",
+                    "the id \"\(Scene.clockID)\" is the full-screen clock's; choose another")
+            }
             if seen[widget.id] != nil {
                 throw error(
                     widget: widget, key: "id",
@@ -220,9 +228,14 @@ extension Configuration {
                 )
             }
         }
-        if layout.style == .widgets && slots.isEmpty {
+        if layout.views.contains(.widgets) && slots.isEmpty {
             throw error(
                 at: "slot", key: "[[slot]]", "no slots: add [[slot]] tables with widgets = [...]")
+        }
+        if layout.views.contains(.photos) && photos.folder == nil {
+            throw error(
+                at: "layout.views", key: "[layout] views",
+                "expected a [photos] folder for the photos view: add [photos] folder = \"…\"")
         }
     }
 }

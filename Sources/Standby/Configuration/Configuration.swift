@@ -3,6 +3,7 @@ import Display
 import FoundationEssentials
 import Raster
 import Settings
+import StandbyViews
 import Widgets
 
 /// Everything one configuration file says: the display, the layout, the ambient settings,
@@ -27,7 +28,8 @@ import Widgets
 ///
 /// Each section is typed and read by the module that owns it (``Settings/ConfigurationSection``):
 /// `[display]` by `Display.DisplayConfiguration`, `[ambient]` by `Ambient.AmbientConfiguration`
-/// and ``AppearanceSettings``, `[layout]` by ``LayoutConfiguration``; a section another module
+/// and ``AppearanceSettings``, `[layout]` by ``LayoutConfiguration``, `[photos]` by
+/// `StandbyViews.PhotosConfiguration`; a section another module
 /// adds is read when its type is passed to ``load(file:sections:)`` and found with
 /// ``section(_:)``.
 public struct Configuration: Sendable {
@@ -45,6 +47,8 @@ public struct Configuration: Sendable {
     public var widgets: [WidgetInstance]
     /// The slots (`[[slot]]`), left to right.
     public var slots: [Slot]
+    /// The photos view's folder and slideshow (`[photos]`).
+    public var photos = PhotosConfiguration()
     /// Where each key was written, for messages about values that turn out to be unusable
     /// later (an unknown widget kind).
     let locator: KeyLocator?

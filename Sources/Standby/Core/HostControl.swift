@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StandbyViews
 
 /// The verbs of the host: everything an event may ask of it.
 ///
@@ -29,6 +30,26 @@ public protocol HostControl: AnyObject {
     /// something that moves. The display paces it (a DRM sink waits for the page flip); at
     /// most ``StandbyHost/frameInterval`` apart.
     func animate(until date: Date)
+
+    /// Shows the view named `name` (`widgets`, `photos`, `clock`), sliding it in; false when
+    /// it is not one of `[layout] views`.
+    @discardableResult
+    func showView(named name: String) -> Bool
+
+    /// Shows the view `delta` (±1) away, going round past the ends (a key's `view next`).
+    func stepView(by delta: Int)
+
+    /// A finger drags the views sideways: they follow it, then settle on a view
+    /// (``StandbyViews/PagerDrag``, in pixels, positive to the right).
+    func dragViews(_ phase: PagerDrag)
+
+    /// Steps the stack of `slot` (0 from the left) to the widget `delta` (±1) away, sliding it
+    /// in, and pauses the stack's rotation for a while (``SlotStacks/pause``).
+    func stepStack(slot: Int, by delta: Int)
+
+    /// A finger drags the stack of `slot` up or down: its widgets follow it, then settle
+    /// (positive down); settling on another widget pauses the stack's rotation.
+    func dragStack(slot: Int, _ phase: PagerDrag)
 
     /// Gives the display up: the console is switching to another VT.
     func releaseDisplay()

@@ -51,11 +51,10 @@ final class SlotPainter {
     private var drawn: [Drawn?]
     private var offset: (x: Int, y: Int)?
 
-    /// A painter for a screen of `size` laid out by `layout` with `count` slots.
-    init(size: PixelSize, layout: LayoutConfiguration, count: Int, fonts: FontDatabase?) {
-        canvas = Canvas(size: size)
-        canvas.clear(.black)
-        self.layout = SceneLayout(screen: size, layout: layout, count: count)
+    /// A painter drawing on `canvas` (the screen) laid out by `layout` with `count` slots.
+    init(canvas: Canvas, layout: LayoutConfiguration, count: Int, fonts: FontDatabase?) {
+        self.canvas = canvas
+        self.layout = SceneLayout(screen: canvas.size, layout: layout, count: count)
         burnIn = BurnIn(layout)
         tiles = layout.tiles
         accent = layout.accent
@@ -76,6 +75,35 @@ final class SlotPainter {
     /// Forgets what was drawn: every slot is drawn again on the next turn (a new style).
     func invalidate() {
         drawn = Array(repeating: nil, count: drawn.count)
+    }
+
+    /// Forgets the whole screen (another view or a moving frame showed there): the next
+    /// turn clears it and draws every slot.
+    func invalidateScreen() {
+        invalidate()
+        offset = nil
+    }
+
+    /// Where slot `index` is on the screen at `now`, burn-in offset included.
+    func slotRect(_ index: Int, at now: Date) -> IntRect {
+        let shift = burnIn.offset(at: now.timeIntervalSince1970)
+        return layout.slots[index].offsetBy(dx: shift.x, dy: shift.y)
+    }
+
+    /// A picture of `runtime`'s widget as slot `index` shows it at `now`, the slot's size:
+    /// a page of a stack in motion.
+    func picture(
+        of runtime: WidgetRuntime, slot index: Int, at now: Date, style: FrameStyle,
+        reading: AmbientReading
+    ) -> Bitmap {
+        let size = layout.slots[index].size
+        let scratch = Canvas(size: size)
+        scratch.clear(.black)
+        let (entry, isPlaceholder) = runtime.entry(at: now)
+        _ = draw(
+            runtime, entry: entry, isPlaceholder: isPlaceholder, in: IntRect(size: size),
+            on: scratch, at: now, style: style, reading: reading)
+        return Bitmap(copying: scratch)
     }
 
     /// When a drawn slot next changes by itself (a live text's next second or minute).
@@ -113,8 +141,8 @@ final class SlotPainter {
             }
             let rect = layout.slots[slot].offsetBy(dx: newOffset.x, dy: newOffset.y)
             (state.nextChange, state.reading) = draw(
-                runtime, entry: entry, isPlaceholder: isPlaceholder, in: rect, at: now,
-                style: style, reading: reading)
+                runtime, entry: entry, isPlaceholder: isPlaceholder, in: rect, on: canvas,
+                at: now, style: style, reading: reading)
             drawn[slot] = state
             ids.append(runtime.id)
             damage.append(rect.intersection(canvas.bounds))
@@ -127,7 +155,7 @@ final class SlotPainter {
     /// reading if the drawing read it.
     private func draw(
         _ runtime: WidgetRuntime, entry: any TimelineEntry, isPlaceholder: Bool, in slot: IntRect,
-        at now: Date, style: FrameStyle, reading: AmbientReading
+        on canvas: Canvas, at now: Date, style: FrameStyle, reading: AmbientReading
     ) -> (nextChange: Date?, reading: AmbientReading?) {
         let family = runtime.context.family
         let (frame, scale) = SceneLayout.widgetFrame(in: slot, points: family.size)

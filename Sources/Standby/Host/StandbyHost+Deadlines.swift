@@ -5,10 +5,11 @@ extension StandbyHost {
     /// will (the loop then sleeps until an event).
     ///
     /// The candidates, each from the part that owns it: a provider's reload or timeout, a
-    /// timeline's next entry or the end of its relevance, a drawn widget's next change (a live
-    /// text's next second or minute), a stack's rotation, the burn-in step, a fade's next
-    /// frame, the ambient controller's next evaluation, a display retry, an animation's next
-    /// frame, a source's wake, and systemd's watchdog.
+    /// timeline's next entry or the end of its relevance, the view on screen's next change (a
+    /// drawn widget's live text, the next photo), a stack's rotation, the burn-in step, a
+    /// fade's next frame, the ambient controller's next evaluation, a display retry, an
+    /// animation's next frame, motion's next frame, the view schedule, a source's wake, and
+    /// systemd's watchdog.
     func nextDeadline(after now: Date) -> Date? {
         var deadline: Date?
         func consider(_ date: Date?) {
@@ -21,7 +22,9 @@ extension StandbyHost {
             consider(runtime.nextEntryDate(after: now))
             consider(runtime.relevance(at: now).until)
         }
-        consider(painter.nextChange)
+        consider(nextViewChange(after: now))
+        consider(nextMotionFrame(after: now))
+        consider(views.deck.nextScheduledChange(after: now))
         consider(stacks.nextRotation(after: now))
         consider(displayRetry)
         consider(

@@ -112,16 +112,17 @@ extension StandbyHost {
         var kept = 0
         let oldScene = Scene(old)
         let previous = runtimes
-        runtimes = zip(scene.configuration.widgets, descriptors).map { instance, descriptor in
-            if scene.family == oldScene.family,
-                let index = oldScene.configuration.widgets.firstIndex(of: instance),
-                previous.indices.contains(index)
+        runtimes = zip(scene.configuration.widgets, descriptors).enumerated().map {
+            index, pair in
+            let (instance, descriptor) = pair
+            if let old = oldScene.configuration.widgets.firstIndex(of: instance),
+                previous.indices.contains(old), oldScene.families[old] == scene.families[index]
             {
                 kept += 1
-                return previous[index]
+                return previous[old]
             }
             return WidgetRuntime(
-                id: instance.id, descriptor: descriptor, family: scene.family, now: now)
+                id: instance.id, descriptor: descriptor, family: scene.families[index], now: now)
         }
         for runtime in previous where !runtimes.contains(where: { $0 === runtime }) {
             runtime.cancelFetch()
@@ -131,6 +132,10 @@ extension StandbyHost {
             "\(runtimes.count) widget(s), \(kept) kept, \(runtimes.count - kept) new")
         painter.relayout(new.layout, count: stacks.count)
         if new.layout != old.layout { changes.append("layout") }
+        views = Self.makeViews(
+            new, canvas: screen, clockRuntime: Self.clockRuntime(in: runtimes), fonts: fonts,
+            events: events, keeping: views)
+        if new.photos != old.photos { changes.append("photos") }
         if new.ambient != old.ambient {
             let controller = ambient.controller.map {
                 AmbientController(
@@ -193,8 +198,13 @@ extension StandbyHost {
     /// Draws on `sink` from now on: a new canvas of its size, everything drawn again.
     private func replaceSink(_ new: any FrameSink) {
         sink = new
+        let canvas = Canvas(size: new.size)
+        canvas.clear(.black)
         painter = SlotPainter(
-            size: new.size, layout: configuration.layout, count: stacks.count, fonts: fonts)
+            canvas: canvas, layout: configuration.layout, count: stacks.count, fonts: fonts)
+        views = Self.makeViews(
+            configuration, canvas: canvas, clockRuntime: Self.clockRuntime(in: runtimes),
+            fonts: fonts, events: events)
         displayRetry = nil
         if appearance == .off {
             do {

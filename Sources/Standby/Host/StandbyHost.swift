@@ -48,8 +48,10 @@ public final class StandbyHost {
     var runtimes: [WidgetRuntime]
     /// The slots' stacks.
     var stacks: SlotStacks
-    /// The screen and what is drawn on it.
+    /// The widgets view's painter, on the screen's canvas.
     var painter: SlotPainter
+    /// StandBy's views: which shows, the clock's painter, the photos view, motion.
+    var views: ViewStage
     /// Where frames go.
     var sink: any FrameSink
     /// The host's time and its one wait.
@@ -120,15 +122,22 @@ public final class StandbyHost {
         try scene.configuration.checkLayout(on: sink.size)
         let descriptors = try registry.makeWidgets(for: scene.configuration)
         let now = clock.now
-        runtimes = zip(scene.configuration.widgets, descriptors).map { instance, descriptor in
-            WidgetRuntime(id: instance.id, descriptor: descriptor, family: scene.family, now: now)
+        runtimes = zip(scene.configuration.widgets, descriptors).enumerated().map {
+            index, pair in
+            WidgetRuntime(
+                id: pair.0.id, descriptor: pair.1, family: scene.families[index], now: now)
         }
         stacks = SlotStacks(scene.configuration.slots, ids: runtimes.map(\.id))
         self.sink = sink
         // One database for the life of the host: faces and glyphs load once.
         self.fonts = fonts
+        let canvas = Canvas(size: sink.size)
+        canvas.clear(.black)
         painter = SlotPainter(
-            size: sink.size, layout: configuration.layout, count: stacks.count, fonts: fonts)
+            canvas: canvas, layout: configuration.layout, count: stacks.count, fonts: fonts)
+        views = Self.makeViews(
+            configuration, canvas: canvas, clockRuntime: Self.clockRuntime(in: runtimes),
+            fonts: fonts, events: mailbox)
         self.clock = clock
         self.center = center
         self.providerTimeout = providerTimeout
@@ -176,24 +185,16 @@ public final class StandbyHost {
         }
         updateAppearance(at: now)
         if director.style != drawnStyle {
-            // Every slot is drawn again in the new style.
+            // The view on screen is drawn again in the new style.
             drawnStyle = director.style
-            painter.invalidate()
+            views.onScreen = nil
         }
-        if appearance != .off { drawChanges(at: now) }
+        if appearance != .off {
+            waitForFrameSlot(at: now)
+            drawChanges(at: now)
+        }
         if let retry = displayRetry, now >= retry { present([screen.bounds], at: now) }
         status.publish(currentStatus(at: now))
-    }
-
-    /// Draws the slots that changed and presents them.
-    func drawChanges(at now: Date) {
-        let shown = stacks.slots.indices.map { shownInstance(ofSlot: $0, at: now) }
-        let (damage, drawn) = painter.drawChanges(
-            at: now, shown: shown, runtimes: runtimes, style: drawnStyle,
-            reading: ambient.reading)
-        for id in drawn { statistics.draws[id, default: 0] += 1 }
-        guard !damage.isEmpty else { return }
-        present(damage, at: now)
     }
 
     // MARK: Timelines
@@ -232,32 +233,5 @@ public final class StandbyHost {
         case .recovered:
             log.info("widget \(runtime.id): provider recovered")
         }
-    }
-}
-
-/// What the host shows of a configuration: StandBy's clock view replaces the slots with one
-/// full-screen clock (a wide digital face, a square analog one).
-struct Scene {
-    /// The configuration with the slots shown.
-    let configuration: Configuration
-    /// The family the widgets are drawn in.
-    let family: WidgetFamily
-
-    init(_ configuration: Configuration) {
-        guard configuration.layout.style == .clock else {
-            self.configuration = configuration
-            family = .systemSmall
-            return
-        }
-        var clock = configuration
-        let face = configuration.layout.clockFace
-        clock.widgets = [
-            .init(
-                id: "clock", kind: "clock",
-                options: WidgetOptions(["style": .string(face.rawValue)]))
-        ]
-        clock.slots = [.init(widgets: ["clock"], rotation: .off)]
-        self.configuration = clock
-        family = face == .digital ? .systemMedium : .systemSmall
     }
 }

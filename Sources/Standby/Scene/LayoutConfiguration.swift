@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Raster
 import Settings
+import StandbyViews
 
 /// How the screen is divided and decorated: the `[layout]` table.
 public struct LayoutConfiguration: Sendable, Equatable {
@@ -20,10 +21,19 @@ public struct LayoutConfiguration: Sendable, Equatable {
         case analog
     }
 
-    /// What fills the screen.
+    /// What fills the screen when ``views`` is not given: `clock` is `views = ["clock"]`.
     ///
     /// Default: `.widgets`.
     public var style: Style = .widgets
+    /// StandBy's views, left to right, switched by swipes, keys and `nightstand view`; the
+    /// first shows at start.
+    ///
+    /// Default: the ``style``'s one view (`["widgets"]`).
+    public var views: [ViewName] = [.widgets]
+    /// Views shown at times of day (`["07:00 widgets", "22:30 clock"]`).
+    ///
+    /// Default: none.
+    public var viewSchedule: [ViewSchedule.Entry] = []
     /// The face of the full-screen clock.
     ///
     /// Default: `.digital`.
@@ -63,8 +73,8 @@ extension LayoutConfiguration: ConfigurationSection {
 
     /// The keys of `[layout]`.
     public static let keys = [
-        "style", "clock", "margin", "gap", "tiles", "burn_in_shift", "burn_in_interval",
-        "accent",
+        "style", "views", "view_schedule", "clock", "margin", "gap", "tiles", "burn_in_shift",
+        "burn_in_interval", "accent",
     ]
 
     /// A margin or gap: up to 4096 pixels (whether the slots keep room is checked against
@@ -89,6 +99,41 @@ extension LayoutConfiguration: ConfigurationSection {
             try section.parsed("style", expected: "\"widgets\" or \"clock\"") {
                 Style(rawValue: $0)
             } ?? style
+        views = [style == .clock ? .clock : .widgets]
+        if let names = try section.strings("views") {
+            let known = ViewName.allCases.map { "\"\($0)\"" }.joined(separator: ", ")
+            var chosen: [ViewName] = []
+            for name in names {
+                guard let view = ViewName(rawValue: name) else {
+                    throw section.error(
+                        "views", "expected views among \(known), found \"\(name)\"")
+                }
+                guard !chosen.contains(view) else {
+                    throw section.error("views", "expected each view once, found \"\(name)\" twice")
+                }
+                chosen.append(view)
+            }
+            guard !chosen.isEmpty else {
+                throw section.error("views", "expected at least one of \(known), found []")
+            }
+            views = chosen
+        }
+        if let entries = try section.strings("view_schedule") {
+            viewSchedule = try entries.map { text throws(ConfigurationError) in
+                guard let entry = ViewSchedule.Entry(parsing: text) else {
+                    throw section.error(
+                        "view_schedule",
+                        "expected entries such as \"22:30 clock\" (a 24-hour time and a view), "
+                            + "found \"\(text)\"")
+                }
+                guard views.contains(entry.view) else {
+                    throw section.error(
+                        "view_schedule",
+                        "expected views listed in views, found \"\(entry.view)\" in \"\(text)\"")
+                }
+                return entry
+            }
+        }
         clockFace =
             try section.parsed("clock", expected: "\"digital\" or \"analog\"") {
                 ClockFace(rawValue: $0)

@@ -229,6 +229,12 @@ public struct Pager: Sendable, Equatable {
         }
     }
 
+    /// Whether a finger holds the pages (they move when it does, not by themselves).
+    public var isDragging: Bool {
+        if case .dragging = motion { return true }
+        return false
+    }
+
     /// Ends a settle whose spring is at rest at `now`, its target becoming the page.
     ///
     /// Returns whether anything still moves.

@@ -91,45 +91,4 @@ public struct PhotosConfiguration: Sendable, Equatable {
 
     /// The defaults: no folder.
     public init() {}
-
-    /// The keys of the `[photos]` table.
-    public static let keys = [
-        "folder", "interval", "scale", "order", "fade", "night", "overlay", "24h",
-    ]
-
-    /// Checks the values' ranges.
-    ///
-    /// - Throws: ``PhotosConfigurationError`` naming the key.
-    public func validated() throws(PhotosConfigurationError) -> PhotosConfiguration {
-        if let folder, folder.isEmpty {
-            throw PhotosConfigurationError(key: "folder", message: "expected a folder, found \"\"")
-        }
-        guard interval >= 5, interval <= 86_400 else {
-            throw PhotosConfigurationError(
-                key: "interval", message: "expected 5s to 24h, found \(interval) s")
-        }
-        guard fade >= 0, fade <= 10, fade < interval else {
-            throw PhotosConfigurationError(
-                key: "fade",
-                message: "expected 0s to 10s, shorter than the interval, found \(fade) s")
-        }
-        return self
-    }
-}
-
-/// A `[photos]` setting that is out of range: its key and what it expects.
-public struct PhotosConfigurationError: Error, Equatable, CustomStringConvertible {
-    /// The key, such as `interval`.
-    public let key: String
-    /// What is wrong and what is expected.
-    public let message: String
-
-    /// An error for `key`.
-    public init(key: String, message: String) {
-        self.key = key
-        self.message = message
-    }
-
-    /// `[photos] interval: expected 5s to 24h, found 1.0 s`.
-    public var description: String { "[photos] \(key): \(message)" }
 }

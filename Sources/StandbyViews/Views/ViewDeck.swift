@@ -53,6 +53,12 @@ public struct ViewDeck: Sendable, Equatable {
         return true
     }
 
+    /// Shows `view` at once, without motion, if it is one of the views.
+    public mutating func jump(to view: ViewName) {
+        guard let index = views.firstIndex(of: view) else { return }
+        pager.jump(to: index)
+    }
+
     /// Moves to the view `delta` (±1) away, going round past the ends.
     public mutating func step(_ delta: Int, at now: Date) {
         pager.step(delta, at: now)
