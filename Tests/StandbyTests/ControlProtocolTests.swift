@@ -13,6 +13,7 @@ struct ControlProtocolTests {
             (.command(.reload(kind: "weather")), #"{"command":"reload","kind":"weather"}"#),
             (.command(.reload(kind: nil)), #"{"command":"reload"}"#),
             (.command(.mode(.night)), #"{"command":"mode","mode":"night"}"#),
+            (.command(.view("clock")), #"{"command":"view","view":"clock"}"#),
             (.status, #"{"command":"status"}"#),
         ]
         for (request, text) in lines {
@@ -30,6 +31,12 @@ struct ControlProtocolTests {
     func requestErrors() {
         #expect(throws: ControlRequestError("\"mode\": expected auto, day, dim, night or off")) {
             try ControlRequest(line: Data(#"{"command":"mode"}"#.utf8))
+        }
+        #expect(
+            throws: ControlRequestError(
+                "\"view\": expected a view's name (widgets, photos, clock), next or previous")
+        ) {
+            try ControlRequest(line: Data(#"{"command":"view"}"#.utf8))
         }
         #expect(throws: ControlRequestError("\"kind\": expected a string")) {
             try ControlRequest(line: Data(#"{"command":"reload","kind":["a"]}"#.utf8))

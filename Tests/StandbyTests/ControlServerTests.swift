@@ -269,14 +269,14 @@ struct ControlServerTests {
             )
             #expect(
                 try exchange("{\"command\":\"restart\"}\n", at: path)
-                    == #"{"error":"\"command\": expected \"reload\", \"mode\" or \"status\", found \"restart\"","ok":false}"#
+                    == #"{"error":"\"command\": expected \"reload\", \"mode\", \"view\" or \"status\", found \"restart\"","ok":false}"#
             )
             #expect(
                 try exchange("{\"command\":5}\n", at: path)
                     == #"{"error":"\"command\": expected a string","ok":false}"#)
             #expect(
                 try exchange("{}\n", at: path)
-                    == #"{"error":"missing \"command\": expected \"reload\", \"mode\" or \"status\"","ok":false}"#
+                    == #"{"error":"missing \"command\": expected \"reload\", \"mode\", \"view\" or \"status\"","ok":false}"#
             )
             let huge = String(repeating: " ", count: ControlServer.requestLimit + 10) + "\n"
             #expect(

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
-import NightstandTestSupport
+import NightstandTesting
+import PhotoFixtures
 import Raster
 import StandbyViews
 import Testing

@@ -19,6 +19,7 @@ public struct NightstandCommand: AsyncParsableCommand {
             RunCommand.self, SnapshotCommand.self, CheckConfigCommand.self, EventsCommand.self,
             BenchCommand.self,
             DisplaysCommand.self, SensorsCommand.self, ReloadCommand.self, ModeCommand.self,
+            ViewCommand.self,
             StatusCommand.self, ShowTestFrameCommand.self, InputsCommand.self,
         ],
         defaultSubcommand: RunCommand.self

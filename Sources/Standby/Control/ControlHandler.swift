@@ -51,6 +51,15 @@ public struct ControlHandler: Sendable {
                     ? "mode auto: the host chooses the appearance" : "mode \(mode.rawValue)")
         case .command(.reloadConfiguration):
             return reloadConfiguration()
+        case .command(.view(let name)):
+            let views = status.current.views ?? []
+            guard ["next", "previous"].contains(name) || views.contains(name) else {
+                return .failed(
+                    "no view \"\(name)\"; the views are \(views.joined(separator: ", ")) "
+                        + "([layout] views), or next and previous")
+            }
+            events.post(.view(name))
+            return .done("view \(name)")
         }
     }
 

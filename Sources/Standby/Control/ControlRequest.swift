@@ -9,10 +9,12 @@ import FoundationEssentials
 /// {"command":"reload","kind":"weather"}
 /// {"command":"reload","config":true}
 /// {"command":"mode","mode":"night"}
+/// {"command":"view","view":"clock"}
 /// {"command":"status"}
 /// ```
 public enum ControlRequest: Equatable, Sendable {
-    /// A command for the run loop: `reload` (of timelines, or of the configuration) or `mode`.
+    /// A command for the run loop: `reload` (of timelines, or of the configuration), `mode` or
+    /// `view`.
     case command(ControlCommand)
     /// The host's ``HostStatus``.
     case status
@@ -30,6 +32,9 @@ public enum ControlRequest: Equatable, Sendable {
         case .command(.reloadConfiguration):
             wire.command = "reload"
             wire.config = true
+        case .command(.view(let name)):
+            wire.command = "view"
+            wire.view = name
         case .status:
             wire.command = "status"
         }
@@ -51,7 +56,7 @@ public enum ControlRequest: Equatable, Sendable {
                 "expected one JSON object per line, such as {\"command\":\"status\"}; found "
                     + (text.isEmpty ? "nothing" : "\(text)"))
         }
-        let commands = "\"reload\", \"mode\" or \"status\""
+        let commands = "\"reload\", \"mode\", \"view\" or \"status\""
         switch wire.command {
         case "reload" where wire.config == true:
             guard wire.kind == nil else {
@@ -67,6 +72,12 @@ public enum ControlRequest: Equatable, Sendable {
                 throw ControlRequestError("\"mode\": expected \(ModeOverride.choices)\(found)")
             }
             self = .command(.mode(mode))
+        case "view":
+            guard let name = wire.view, !name.isEmpty else {
+                throw ControlRequestError(
+                    "\"view\": expected a view's name (widgets, photos, clock), next or previous")
+            }
+            self = .command(.view(name))
         case "status":
             self = .status
         case let other?:
@@ -82,6 +93,7 @@ public enum ControlRequest: Equatable, Sendable {
         var kind: String?
         var mode: String?
         var config: Bool?
+        var view: String?
     }
 }
 

@@ -7,6 +7,7 @@ extension HostStatus {
     ///
     /// ```
     /// appearance: night (mode night)
+    /// view: widgets (of widgets, photos, clock)
     /// host time: 2027-01-15 08:00:05, 1 frame
     ///
     /// slot  shows    stack
@@ -56,7 +57,10 @@ extension HostStatus {
         }
         return [
             "appearance: \(appearance) (mode \(mode))"
-                + (light.map { "\nlight: \($0)" } ?? ""),
+                + (light.map { "\nlight: \($0)" } ?? "")
+                + (view.map {
+                    "\nview: \($0)" + (views.map { " (of \($0.joined(separator: ", ")))" } ?? "")
+                } ?? ""),
             "host time: \(stamp(time)), \(frames) frame\(frames == 1 ? "" : "s")",
             "",
             Self.columns([["slot", "shows", "stack"]] + slotRows),

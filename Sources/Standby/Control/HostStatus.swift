@@ -68,11 +68,16 @@ public struct HostStatus: Codable, Equatable, Sendable {
     /// The light level and what chose the appearance, such as `250.0 lx from file lux
     /// (sensor)`; nil from a host that did not say.
     public var light: String?
+    /// The view shown, or moving to (`widgets`, `photos`, `clock`); nil from a host that did
+    /// not say.
+    public var view: String?
+    /// The views, left to right (`[layout] views`); nil from a host that did not say.
+    public var views: [String]?
 
     /// Creates a status.
     public init(
         time: Date, appearance: String, mode: String, slots: [Slot], widgets: [Widget],
-        frames: Int, light: String? = nil
+        frames: Int, light: String? = nil, view: String? = nil, views: [String]? = nil
     ) {
         self.time = time
         self.appearance = appearance
@@ -81,6 +86,8 @@ public struct HostStatus: Codable, Equatable, Sendable {
         self.widgets = widgets
         self.frames = frames
         self.light = light
+        self.view = view
+        self.views = views
     }
 }
 

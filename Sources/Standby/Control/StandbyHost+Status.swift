@@ -21,7 +21,8 @@ extension StandbyHost {
                     nextReload: runtime.nextReload, nextEntry: runtime.nextEntryDate(after: now),
                     isFetching: runtime.fetch != nil, lastError: runtime.lastError)
             },
-            frames: statistics.frames, light: Self.light(ambient.reading))
+            frames: statistics.frames, light: Self.light(ambient.reading),
+            view: views.deck.current.rawValue, views: views.deck.views.map(\.rawValue))
     }
 
     /// `250.0 lx from file lux (sensor)`, or `no reading (schedule)`: the light level the

@@ -54,6 +54,17 @@ extension HostEvent {
         }
     }
 
+    /// Show the view named `name`, or step to the `next` or `previous` one (`nightstand view`).
+    public static func view(_ name: String) -> HostEvent {
+        HostEvent("view \(name)") { control in
+            switch name {
+            case "next": control.stepView(by: 1)
+            case "previous": control.stepView(by: -1)
+            default: control.showView(named: name)
+            }
+        }
+    }
+
     /// Finish this turn and return from ``StandbyHost/run(until:)`` (SIGINT, SIGTERM).
     public static let stop = HostEvent("stop") { $0.stop() }
 
@@ -80,4 +91,7 @@ public enum ControlCommand: Sendable, Equatable {
     case mode(ModeOverride)
     /// Read the configuration file again (`nightstand reload --config`).
     case reloadConfiguration
+    /// Show a view by name (`widgets`, `photos`, `clock`), or the `next` or `previous` one
+    /// (`nightstand view`).
+    case view(String)
 }

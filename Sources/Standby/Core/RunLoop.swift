@@ -56,7 +56,7 @@ extension StandbyHost {
     /// Draws one frame at the clock's time once every provider answered or timed out.
     ///
     /// This is what `nightstand snapshot` shows. It waits real time, at most the provider
-    /// timeout.
+    /// timeout, for the providers and for the photos view's first photo.
     public func drawSettledFrame() {
         let receiving = loop.receive(from: events) { [unowned self] arrived in
             for event in arrived { event.apply(self) }
@@ -65,9 +65,10 @@ extension StandbyHost {
         let now = clock.now
         turn(at: now)
         let giveUp = Date().addingTimeInterval(providerTimeout)
-        while runtimes.contains(where: { $0.fetch != nil }) {
+        while runtimes.contains(where: { $0.fetch != nil }) || views.photos?.isLoading == true {
             let remaining = giveUp.timeIntervalSinceNow
             loop.wait(timeout: max(remaining, 0))
+            views.photos?.update(at: now)
             if remaining <= 0 {
                 // Time out every fetch still running, at the host's deadline.
                 for runtime in runtimes {
@@ -77,6 +78,7 @@ extension StandbyHost {
                         report(change, of: runtime)
                     }
                 }
+                break
             }
         }
         drawChanges(at: now)

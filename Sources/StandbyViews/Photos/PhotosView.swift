@@ -116,6 +116,12 @@ public final class PhotosView {
     /// The photo showing, as a path relative to the folder.
     public var photo: String? { current?.name }
 
+    /// Whether the first photo is still on its way: the folder is being read or a photo
+    /// decoded, and nothing shows yet (neither a photo nor why there is none).
+    public var isLoading: Bool {
+        current == nil && problem == nil && (scanning || decoding != nil)
+    }
+
     // MARK: Work
 
     /// Takes the work the view's thread finished, and moves the slideshow along at `now`: a

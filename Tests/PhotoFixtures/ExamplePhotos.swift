@@ -7,13 +7,13 @@ import Raster
 ///
 /// The pictures are landscapes made of gradients and curves, so that a fade, a crop or a
 /// wrong turn shows at a glance in a golden.
-enum ExamplePhotos {
+public enum ExamplePhotos {
     /// The photos, by file name.
-    static let names = ["lake.jpg", "dunes.jpg", "tower.jpg"]
+    public static let names = ["lake.jpg", "dunes.jpg", "tower.jpg"]
 
     /// Writes every example photo into `folder`; returns their paths.
     @discardableResult
-    static func write(to folder: String) -> [String] {
+    public static func write(to folder: String) -> [String] {
         names.map { name in
             let path = folder + "/" + name
             switch name {
@@ -31,7 +31,7 @@ enum ExamplePhotos {
     }
 
     /// A lake at dusk: a sky from deep blue to orange, a low sun, two ridges, their water.
-    static func lake(width: Int, height: Int) -> Canvas {
+    public static func lake(width: Int, height: Int) -> Canvas {
         let canvas = Canvas(width: width, height: height)
         let w = Double(width)
         let h = Double(height)
@@ -57,7 +57,7 @@ enum ExamplePhotos {
     }
 
     /// Dunes under a hot sky.
-    static func dunes(width: Int, height: Int) -> Canvas {
+    public static func dunes(width: Int, height: Int) -> Canvas {
         let canvas = Canvas(width: width, height: height)
         let w = Double(width)
         let h = Double(height)
@@ -77,7 +77,7 @@ enum ExamplePhotos {
     }
 
     /// A tall picture: a white tower against a green-blue sky, upright.
-    static func tower(width: Int, height: Int) -> Canvas {
+    public static func tower(width: Int, height: Int) -> Canvas {
         let canvas = Canvas(width: width, height: height)
         let w = Double(width)
         let h = Double(height)
