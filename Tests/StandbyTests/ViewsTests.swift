@@ -16,9 +16,10 @@ import Widgets
     /// 2026-11-21 09:41:00 UTC, a Saturday.
     private let start = Date(timeIntervalSince1970: 1_795_254_060)
 
-    /// A host of the built-in widgets with the views `views`, the example photos, a stack of a
-    /// clock and a date beside a date; without burn-in. The clocks show the machine's zone
-    /// (UTC on our machines), as in AppearanceGoldenTests.
+    /// A host of the built-in widgets with the views `views` and the example photos.
+    ///
+    /// A stack of a clock and a date beside a date, without burn-in. The clocks show the
+    /// machine's zone (UTC on our machines), as in AppearanceGoldenTests.
     private func host(
         views: [String] = ["widgets", "photos", "clock"], _ extra: String = "",
         clock: SimulatedClock, folder: TemporaryFolder
