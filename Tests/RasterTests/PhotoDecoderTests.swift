@@ -1,7 +1,7 @@
 import CAllocationCounter
 import CImageWriter
 import Foundation
-import NightstandTestSupport
+import NightstandTesting
 import Raster
 import Testing
 

@@ -4,6 +4,7 @@ import Display
 import FoundationEssentials
 import Raster
 import Standby
+import StandbyViews
 
 /// `nightstand snapshot`: render what the display shows at an instant to a PNG file.
 struct SnapshotCommand: AsyncParsableCommand {
@@ -16,7 +17,9 @@ struct SnapshotCommand: AsyncParsableCommand {
             appearance is --appearance if given, else what the [ambient] settings choose for \
             a light level of --lux, else what the clock schedule says at --at; the light \
             widget shows that level and what chose the appearance. Providers are asked once \
-            and given up to 10 s to answer.
+            and given up to 10 s to answer. --view shows one of StandBy's views (widgets, \
+            photos, clock) instead of the first of [layout] views; the photos view shows the \
+            first photo of [photos] folder.
             """)
 
     @OptionGroup var config: ConfigurationOptions
@@ -40,9 +43,13 @@ struct SnapshotCommand: AsyncParsableCommand {
     )
     var lux: Double?
 
+    @Option(
+        help: "The view to show: widgets, photos or clock. Default: the first of [layout] views.")
+    var view: String?
+
     func run() async throws {
         try await exitingOnConfigurationError {
-            let configuration = try config.load()
+            let configuration = try Self.showing(view, in: try config.load())
             var screen = configuration.expectedScreenSize
             if let size {
                 guard let parsed = PixelSize(parsing: size), DisplayConfiguration.fits(parsed)
@@ -81,6 +88,23 @@ struct SnapshotCommand: AsyncParsableCommand {
             try writingOutput("snapshot") { try sink.writeImage(to: out) }
             print("wrote \(screen) \(shown) frame to \(URL(fileURLWithPath: out).path)")
         }
+    }
+
+    /// `configuration` showing only the view named `view` (`--view`); unchanged for nil.
+    ///
+    /// The photos view needs a `[photos] folder`; the views need not list the view.
+    static func showing(_ view: String?, in configuration: Configuration) throws -> Configuration {
+        guard let view else { return configuration }
+        guard let name = ViewName(rawValue: view) else {
+            throw ValidationError("--view \(view): expected widgets, photos or clock")
+        }
+        if name == .photos && configuration.photos.folder == nil {
+            throw ValidationError(
+                "--view photos: the configuration sets no [photos] folder to show")
+        }
+        var shown = configuration
+        shown.layout.views = [name]
+        return shown
     }
 
     /// Draws `configuration` at `start` into `sink` as `nightstand snapshot` shows it.
