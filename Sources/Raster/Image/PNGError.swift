@@ -79,11 +79,7 @@ public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .empty:
             return "empty, not a PNG"
         case .notPNG(let bytes):
-            let hex = bytes.map { byte in
-                let s = String(byte, radix: 16, uppercase: true)
-                return s.count == 1 ? "0" + s : s
-            }
-            return "not a PNG (starts with \(hex.joined(separator: " ")))"
+            return "not a PNG (starts with \(Self.hex(bytes)))"
         case .truncated(let detail):
             return "truncated: the data ends before the PNG does"
                 + (detail.isEmpty ? "" : " (libpng: \(detail))")
@@ -97,6 +93,14 @@ public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .encodingFailed(let detail):
             return "cannot encode PNG (libpng: \(detail))"
         }
+    }
+
+    /// Bytes as two-digit hexadecimal numbers, spaced: `89 50 4E 47`.
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { byte in
+            let s = String(byte, radix: 16, uppercase: true)
+            return s.count == 1 ? "0" + s : s
+        }.joined(separator: " ")
     }
 
     /// `strerror` text for a C error code.

@@ -85,11 +85,7 @@ public struct PhotoError: Error, CustomStringConvertible, Equatable, Sendable {
         case .fileTooBig(let bytes, let limit):
             return "\(bytes / (1 << 20)) MiB; photos larger than \(limit >> 20) MiB are skipped"
         case .unknownFormat(let bytes):
-            let hex = bytes.map { byte in
-                let s = String(byte, radix: 16, uppercase: true)
-                return s.count == 1 ? "0" + s : s
-            }
-            return "neither JPEG nor PNG (starts with \(hex.joined(separator: " ")))"
+            return "neither JPEG nor PNG (starts with \(PNGError.hex(bytes)))"
         case .tooLarge(let w, let h, let maxPixels):
             return "image is \(w)x\(h); photos of more than \(maxPixels / 1_000_000) megapixels "
                 + "are skipped"

@@ -8,7 +8,8 @@
 # A case is a backend with options, then +steps: drm, drm-noflip, fbdev-R (rotation R),
 # run (`nightstand run`, see run_display), inputs (input devices, see inputs_case), stdin-fbdev-R (fbdev-R started on tty2 with tty1 as standard input and controlling tty, as a
 # service with TTYPath=/dev/tty1 runs; no commands), nocard; steps: blank, unblank (through show-test-frame --commands), vt-away, vt-back
-# (chvt 2 and chvt 1: show-test-frame answers the kernel's VT switch signals).
+# (chvt 2 and chvt 1: show-test-frame answers the kernel's VT switch signals), animate (60
+# moving frames paced by the display; its report goes to the serial line as "pacing: …").
 export PATH=/bin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu
 mount -t proc proc /proc
 mount -t sysfs sys /sys
@@ -215,6 +216,14 @@ for case in $(arg ns_cases | tr ',' ' '); do
             unblank) echo unblank >&3; await unblanked ;;
             vt-away) chvt 2; await released ;;
             vt-back) chvt 1; await acquired ;;
+            animate)
+                echo "animate 60" >&3
+                n=0
+                while ! grep -q '^animated ' /tmp/out && kill -0 $pid 2>/dev/null && [ $n -lt 3000 ]; do
+                    sleep 0.1
+                    n=$((n + 1))
+                done
+                echo "pacing: $(grep '^animated ' /tmp/out | tail -n 1)" ;;
         esac
         sleep 1
         echo "pan: $(cat /sys/class/graphics/fb0/pan 2>/dev/null)"

@@ -225,6 +225,28 @@ vm() {
                     fi ;;
                 unblank | vt-back)
                     compare "$shot" "$headless" "$name/$c: after $step the whole frame is back" ;;
+                animate)
+                    # A box moved across the pattern for 60 frames, each presented when the
+                    # display's pacing said so; the last frame must be headless's last frame.
+                    local animated=$dir/$c-animated-headless.ppm pacing
+                    "$binary" show-test-frame --backend headless --size "$size" --format "$format" \
+                        --rotation "$rotation" --output "$animated" --once --animate 60 >/dev/null 2>&1
+                    compare "$shot" "$animated" "$name/$c: after 60 moving frames the scanout equals headless"
+                    pacing=$(grep -a '^pacing: ' "$serial_log" | tail -n 1 | tr -d '\r')
+                    case $backend in
+                        drm)
+                            if [[ $pacing == *"paced by page-flip events: 61 events"* ]]; then
+                                pass "$name/$c: each moving frame waited for the page-flip event of the one before (${pacing#pacing: })"
+                            else
+                                fail "$name/$c: moving frames not paced by page-flip events: $pacing"
+                            fi ;;
+                        *)
+                            if [[ $pacing == *"animated 60 frames"*"paced by "* ]]; then
+                                pass "$name/$c: moving frames ${pacing#*frames in }"
+                            else
+                                fail "$name/$c: no pacing report: $pacing"
+                            fi ;;
+                    esac ;;
             esac
             echo go >&4
         done
@@ -317,7 +339,9 @@ expect_log bochs "rotation 0, single buffer" "fbdev without room to pan draws in
 # bochs-display has no VGA blanking; the standard VGA (same bochs-drm driver) has: the kernel
 # blanks it through the attribute controller on DPMS off, and the screendump turns black.
 vm stdvga VGA bochs xrgb8888 - drm+$blank fbdev-0+$blank
-vm virtio virtio-gpu-pci virtio-gpu xrgb8888 - drm+$blank+$vt drm-noflip
+# animate (last: the frame changes): 60 moving frames, paced by page-flip events with flips,
+# by a timer with one buffer and DirtyFB.
+vm virtio virtio-gpu-pci virtio-gpu xrgb8888 - drm+$blank+$vt+animate drm-noflip+animate
 # drm_fbdev_overalloc=200 gives the fbdev emulation a virtual height of two screens. Panned
 # pages did not show there (a frame drawn into the hidden page and panned to stayed black after
 # a VT switch), so the sink draws into the visible page of any DRM fbdev emulation, and says so.
@@ -333,8 +357,10 @@ vm cirrus cirrus-vga cirrus rgb565 - fbdev-270 fbdev-180 drm drm-noflip
 # frame, and the guest prints the pan offset the kernel reports.
 # stdin-fbdev-0 starts on tty2 with tty1 as standard input (a service's TTYPath=/dev/tty1):
 # nightstand must switch to tty1 and take it, VT switches included.
-vm cirrusfb cirrus-vga cirrusfb rgb565 ns_fbvirtual=1024,1536 fbdev-0+$vt fbdev-90 stdin-fbdev-0+$vt
+vm cirrusfb cirrus-vga cirrusfb rgb565 ns_fbvirtual=1024,1536 fbdev-0+$vt+animate fbdev-90 stdin-fbdev-0+$vt
 expect_log cirrusfb "rotation 0, double-buffered (pan)" "a native fbdev driver with two screens is panned"
+expect_log cirrusfb "FBIO_WAITFORVSYNC answered" \
+    "a driver without FBIO_WAITFORVSYNC is said to be paced by a timer"
 expect_log cirrusfb "pan: 0,768" "the kernel shows the second page (yoffset 768)"
 expect_log cirrusfb "switching from /dev/tty2 to /dev/tty1, the VT on standard input" \
     "a VT on standard input is made the active one"
