@@ -132,6 +132,24 @@ import Testing
         assertGolden(frame(view, at: t0), named: "photos-fit-portrait")
     }
 
+    @Test("hidden, the view gets its first photo ready and moves no further")
+    func hiddenPreparesFirstPhoto() throws {
+        let folder = try TemporaryFolder()
+        ExamplePhotos.write(to: folder.path(""))
+        let (view, notifications) = try makeView(folder: folder.path("")) { $0.interval = 5 }
+        view.start()
+        let limit = Date().addingTimeInterval(20)
+        while view.photo == nil && Date() < limit {
+            _ = notifications.semaphore.wait(timeout: .now() + 20)
+            view.update(at: t0, advancing: false)
+        }
+        #expect(view.photo == "dunes.jpg")
+        // Long past its turn, hidden, it stays on the first photo and decodes nothing more.
+        view.update(at: t0.addingTimeInterval(600), advancing: false)
+        #expect(view.photo == "dunes.jpg")
+        #expect(view.nextChange(after: t0) == t0.addingTimeInterval(60))
+    }
+
     @Test("a file that cannot be shown is skipped with a line naming it")
     func corruptSkipped() throws {
         let folder = try TemporaryFolder()

@@ -136,6 +136,10 @@ extension StandbyHost {
             return
         }
         let shown = drawn(views.deck.current)
+        if shown != .photos {
+            // Hidden: its first photo gets ready, so that it shows at once when swiped to.
+            views.photos?.update(at: now, advancing: false)
+        }
         if views.onScreen != shown {
             // A view comes on screen (or the screen showed moving frames): all of it anew.
             painter.invalidateScreen()

@@ -127,12 +127,20 @@ public final class PhotosView {
     /// Takes the work the view's thread finished, and moves the slideshow along at `now`: a
     /// decoded photo whose turn has come starts fading in, a finished fade ends, the next
     /// photo is asked for.
-    public func update(at now: Date) {
+    ///
+    /// While the view is hidden behind another (`advancing` false) it only takes the work and
+    /// gets its first photo ready, so that it shows one at once when it comes on screen; the
+    /// slideshow does not move on, and nothing more is decoded.
+    public func update(at now: Date, advancing: Bool = true) {
         for finished in loader?.take() ?? [] {
             switch finished {
             case .scanned(let result): scanned(result)
             case .decoded(let name, let result): decoded(name, result, at: now)
             }
+        }
+        guard advancing else {
+            if current == nil { requestNext() }
+            return
         }
         if let fading, now.timeIntervalSince(fading.since) >= configuration.fade {
             self.fading = nil
