@@ -5,41 +5,40 @@
 
 /// 32 bytes: eight pixels' channels.
 typedef uint8_t bytes32 __attribute__((vector_size(32)));
-/// The same 32 channels widened to 16-bit lanes.
-typedef int16_t lanes32 __attribute__((vector_size(64)));
+/// The same 32 channels widened to unsigned 16-bit lanes.
+typedef uint16_t ulanes32 __attribute__((vector_size(64)));
 
-/// The blend (see CrossFade.h), eight pixels a step, the rest one channel at a time with the
-/// same arithmetic.
+/// The blend (see Compose.h), eight pixels a step, the rest one channel at a time with the
+/// same arithmetic. Written as `(a·(128 − w) + b·w + 64) >> 7` in unsigned 16-bit lanes (each
+/// product at most 255 × 128, the sum below 2¹⁶), which equals `a + ((b − a)·w + 64) >> 7`
+/// since `128·a` is a multiple of 128: widening multiplies and a narrowing shift, one
+/// instruction each on NEON (`umull`, `umlal`, `shrn`), a few on SSE2.
 static inline __attribute__((always_inline)) void
 cross_fade(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count, uint32_t weight) {
-    const int16_t w = (int16_t)(weight > 128 ? 128 : weight);
-    const lanes32 wv = (lanes32){0} + w;
+    const uint16_t w = (uint16_t)(weight > 128 ? 128 : weight);
+    const ulanes32 wb = (ulanes32){0} + w;
+    const ulanes32 wa = (ulanes32){0} + (uint16_t)(128 - w);
     size_t i = 0;
     for (; i + 8 <= count; i += 8) {
         bytes32 va, vb;
         memcpy(&va, a + i, sizeof va);
         memcpy(&vb, b + i, sizeof vb);
-        lanes32 la = __builtin_convertvector(va, lanes32);
-        lanes32 lb = __builtin_convertvector(vb, lanes32);
-        lanes32 d = la + (((lb - la) * wv + 64) >> 7);
-        bytes32 out = __builtin_convertvector(d, bytes32);
+        ulanes32 sum = __builtin_convertvector(va, ulanes32) * wa
+                       + __builtin_convertvector(vb, ulanes32) * wb + 64;
+        bytes32 out = __builtin_convertvector(sum >> 7, bytes32);
         memcpy(dst + i, &out, sizeof out);
     }
     const uint8_t *pa = (const uint8_t *)(a + i);
     const uint8_t *pb = (const uint8_t *)(b + i);
     uint8_t *pd = (uint8_t *)(dst + i);
     for (size_t k = 0; k < (count - i) * 4; k++) {
-        int d = pa[k] + (((pb[k] - pa[k]) * w + 64) >> 7);
-        pd[k] = (uint8_t)d;
+        pd[k] = (uint8_t)((pa[k] * (128u - w) + pb[k] * w + 64) >> 7);
     }
 }
 
 PIXEL_KERNEL(pixel_cross_fade, cross_fade,
              (uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count, uint32_t weight),
              (dst, a, b, count, weight))
-
-/// The same 32 channels widened to unsigned 16-bit lanes.
-typedef uint16_t ulanes32 __attribute__((vector_size(64)));
 
 /// `src` over `dst` (see Compose.h), eight pixels a step, the rest one pixel at a time with
 /// the same arithmetic.

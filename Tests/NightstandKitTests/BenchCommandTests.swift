@@ -134,4 +134,25 @@ struct BenchCommandTests {
         #expect(frames[1] == frames[0] && frames[2] == frames[0])
         #expect(throws: (any Error).self) { try BenchCommand.parse(["--cpu", "neon"]) }
     }
+
+    @Test("--transition times a view switch, a stack swipe and a cross-fade against a memcpy")
+    func transition() throws {
+        let fonts = try FontDatabase()
+        let line = try TransitionBench(
+            size: PixelSize(width: 64, height: 40), repeats: 3, fonts: fonts
+        )
+        .measure()
+        let fields = Dictionary(
+            uniqueKeysWithValues: line.split(separator: " ").compactMap { field in
+                let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
+                return parts.count == 2 ? (parts[0], parts[1]) : nil
+            })
+        #expect(fields["size"] == "64x40")
+        for name in [
+            "memcpy_ms", "view_swipe_ms", "view_swipe_x", "stack_swipe_ms", "cross_fade_ms",
+            "cross_fade_x",
+        ] {
+            #expect(Double(fields[name] ?? "") ?? -1 >= 0, "\(name) in \(line)")
+        }
+    }
 }

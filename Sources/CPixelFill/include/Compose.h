@@ -5,11 +5,11 @@
 #include <stdint.h>
 
 /// Blends `count` pixels of `a` and `b` into `dst` at `weight`/128 (0…128): each byte
-/// `a + ((b − a)·weight + 64) >> 7`, an arithmetic shift, so 0 gives `a` and 128 gives `b`
-/// exactly and every result lies between its two inputs. 32 bytes a step in 16-bit lanes
-/// (a difference times a weight fits: ±255 × 128 + 64 < 2¹⁵): SSE2 on any x86-64, AVX2 or
-/// AVX-512 where the CPU has them, NEON on ARM; the same results on every path. `dst` may be
-/// `a` or `b`.
+/// `(a·(128 − weight) + b·weight + 64) >> 7` (that is `a + ((b − a)·weight + 64) >> 7`, an
+/// arithmetic shift), so 0 gives `a` and 128 gives `b` exactly and every result lies between
+/// its two inputs. 32 bytes a step in unsigned 16-bit lanes (the sum stays below 2¹⁶): SSE2 on
+/// any x86-64, AVX2 or AVX-512 where the CPU has them, NEON on ARM; the same results on every
+/// path. `dst` may be `a` or `b`.
 void pixel_cross_fade(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t count,
                       uint32_t weight);
 

@@ -64,8 +64,7 @@ struct BenchCommand: ParsableCommand {
             "Time one frame of each kind of motion instead: a view switch, a stack swipe, a photo cross-fade.",
             discussion: """
                 Prints size, memcpy_ms (copying a frame's bytes), then view_swipe_ms, \
-                stack_swipe_ms, cross_fade_ms and photo_frame_ms (the cross-fade with the time \
-                and date over it), each with its multiple of memcpy_ms (…_x).
+                stack_swipe_ms and cross_fade_ms, each with its multiple of memcpy_ms (…_x).
                 """))
     var transition = false
 
@@ -99,7 +98,9 @@ struct BenchCommand: ParsableCommand {
         defer { KernelPaths.allow(.all) }
         let fonts = try FontDatabase()
         if transition {
-            for s in sizes { try TransitionBench(size: s, repeats: repeats, fonts: fonts).run() }
+            for s in sizes {
+                print(try TransitionBench(size: s, repeats: repeats, fonts: fonts).measure())
+            }
             return
         }
         for s in sizes {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-import FoundationInternationalization
 import Glibc
 import Raster
 import StandbyViews
@@ -13,10 +11,10 @@ import StandbyViews
 ///   the whole screen: ``StandbyViews/PageSlide``);
 /// - `stack_swipe_ms`: a stack swipe in the reference scene's first tile (the same, up and
 ///   down, in one slot);
-/// - `cross_fade_ms`: two photos blended over the whole screen (``Raster/Canvas/crossFade(from:to:progress:in:)``);
-/// - `photo_frame_ms`: the photos view's frame during a cross-fade: the blend, then the time
-///   and date laid over it (``StandbyViews/PhotoOverlay``'s text layer, laid out once a
-///   minute; the shade under it is in the photos already);
+/// - `cross_fade_ms`: two photos blended over the whole screen
+///   (``Raster/Canvas/crossFade(from:to:progress:in:)``): a frame of the photos view's fade,
+///   whose two photos are made once per fade with the shade, the time and the night's color
+///   already on them;
 ///
 /// and each as a multiple of `memcpy_ms` (`…_x`). The pictures are the reference scene's frame
 /// and its night pass.
@@ -25,7 +23,8 @@ struct TransitionBench {
     let repeats: Int
     let fonts: FontDatabase
 
-    func run() throws {
+    /// The figures' line, such as `size=800x480 memcpy_ms=0.0274 view_swipe_ms=… …`.
+    func measure() throws -> String {
         let scene = try ReferenceScene(size: size, fonts: fonts)
         let canvas = Canvas(size: size)
         scene.draw(on: canvas)
@@ -49,25 +48,12 @@ struct TransitionBench {
         let crossFade = BenchCommand.median(repeats) {
             canvas.crossFade(from: day, to: night, progress: 0.37)
         }
-        let overlay = PhotoOverlay(
-            corner: .topLeft, hour24: true, timeZone: TimeZone(identifier: "UTC") ?? .current,
-            locale: Locale(identifier: "en_US"))
-        let now = Date(timeIntervalSince1970: 1_795_297_260)
-        guard
-            let text = overlay.textLayer(
-                screen: size, at: now, fonts: fonts, colorTransform: .identity)
-        else { return }
-        let photoFrame = BenchCommand.median(repeats) {
-            canvas.crossFade(from: day, to: night, progress: 0.37)
-            canvas.composite(text.picture, to: text.origin)
-        }
         func field(_ name: String, _ ms: Double) -> String {
             " \(name)_ms=\(BenchCommand.format(ms)) \(name)_x=\((ms / memcpy).fixed(2))"
         }
-        print(
-            "size=\(size) memcpy_ms=\(BenchCommand.format(memcpy))" + field("view_swipe", viewSwipe)
-                + field("stack_swipe", stackSwipe) + field("cross_fade", crossFade)
-                + field("photo_frame", photoFrame))
+        return "size=\(size) memcpy_ms=\(BenchCommand.format(memcpy))"
+            + field("view_swipe", viewSwipe) + field("stack_swipe", stackSwipe)
+            + field("cross_fade", crossFade)
     }
 
     /// The part `rect` of `picture`, as a picture of its own.

@@ -57,6 +57,13 @@ public final class PhotosView {
     private var problem: String?
     /// What the last ``draw(on:at:colorTransform:)`` showed, to draw only what changed.
     private var drawn: (photo: String?, problem: String?, minute: Date, transform: ColorTransform)?
+    /// A fade's two photos as shown (``finished(_:_:minute:_:)``), for the photos, minute and
+    /// color transform they were made from.
+    private var finishedPair:
+        (
+            source: (from: Bitmap, to: Bitmap), from: Bitmap, to: Bitmap, minute: Date,
+            transform: ColorTransform
+        )?
     /// The time and date as last laid out, for the minute and color transform they show.
     private var text:
         (
@@ -272,10 +279,13 @@ public final class PhotosView {
         drawn = (current?.name, problem, minute, colorTransform)
         if let current, let fading, moving {
             let t = min(1, max(0, now.timeIntervalSince(fading.since) / configuration.fade))
+            let pair = finished(fading.slide, current.slide, minute: minute, colorTransform)
             // Smoothstep: the fade starts and ends gently.
-            canvas.crossFade(
-                from: fading.slide, to: current.slide, progress: t * t * (3 - 2 * t), in: area)
-        } else if let current {
+            canvas.crossFade(from: pair.from, to: pair.to, progress: t * t * (3 - 2 * t), in: area)
+            return [area]
+        }
+        finishedPair = nil
+        if let current {
             canvas.copy(current.slide, to: (0, 0), clippedTo: area)
         } else {
             canvas.withSavedState {
@@ -284,11 +294,39 @@ public final class PhotosView {
             }
             if let problem { drawProblem(problem, on: canvas) }
         }
+        finish(canvas, area: area, minute: minute, colorTransform)
+        return [area]
+    }
+
+    /// Lays the color transform and the time of `minute` over `area` of a drawn photo.
+    private func finish(
+        _ canvas: Canvas, area: IntRect, minute: Date, _ colorTransform: ColorTransform
+    ) {
         canvas.apply(colorTransform, in: area)
         if let layer = textLayer(minute: minute, colorTransform: colorTransform) {
             canvas.composite(layer.picture, to: layer.origin, clippedTo: area)
         }
-        return [area]
+    }
+
+    /// The two photos of a fade as the screen shows them (color transform and time laid
+    /// over), made on its first frame and again only if the minute or the transform changes:
+    /// each frame of the fade is then one blend and nothing else.
+    private func finished(
+        _ from: Bitmap, _ to: Bitmap, minute: Date, _ colorTransform: ColorTransform
+    ) -> (from: Bitmap, to: Bitmap) {
+        if let pair = finishedPair, pair.source.from === from, pair.source.to === to,
+            pair.minute == minute, pair.transform == colorTransform
+        {
+            return (pair.from, pair.to)
+        }
+        let made = [from, to].map { slide in
+            let scratch = Canvas(size: slide.size)
+            scratch.copy(slide, to: (0, 0))
+            finish(scratch, area: scratch.bounds, minute: minute, colorTransform)
+            return Bitmap(copying: scratch)
+        }
+        finishedPair = ((from, to), made[0], made[1], minute, colorTransform)
+        return (made[0], made[1])
     }
 
     /// The time and date for `minute`, laid out once and kept for the frames of that minute
