@@ -13,7 +13,11 @@ import WidgetUI
 /// ```swift
 /// let overlay = PhotoOverlay(corner: .topLeft, hour24: true, timeZone: .current,
 ///                            locale: Locale(identifier: "en_US"))
-/// overlay.draw(on: canvas, at: now, fonts: fonts, colorTransform: .identity)
+/// overlay.shade(photo)                       // once, into the photo
+/// if let text = overlay.textLayer(screen: photo.size, at: now, fonts: fonts,
+///                                 colorTransform: .identity) {
+///     canvas.composite(text.picture, to: text.origin)
+/// }
 /// ```
 public struct PhotoOverlay: Sendable {
     /// Where it goes.
@@ -72,18 +76,6 @@ public struct PhotoOverlay: Sendable {
         Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
     }
 
-    /// Draws the shade and the text at `now` on `canvas` (the whole screen), through
-    /// `colorTransform` (night's red).
-    public func draw(
-        on canvas: Canvas, at now: Date, fonts: FontDatabase?, colorTransform: ColorTransform
-    ) {
-        canvas.withSavedState {
-            canvas.colorTransform = colorTransform
-            shade(canvas)
-        }
-        drawText(on: canvas, at: now, fonts: fonts, colorTransform: colorTransform)
-    }
-
     /// Darkens the band under the text on `canvas` (the whole screen): black over it, from
     /// 45 % at the screen's edge to nothing past the text.
     ///
@@ -101,16 +93,6 @@ public struct PhotoOverlay: Sendable {
             stops: [black(0.45, 0), black(0.2, 0.55), black(0, 1)],
             start: Point(x: 0, y: edge), end: Point(x: 0, y: inner))
         canvas.fill(band.rect, with: Paint(shader: .linearGradient(gradient)))
-    }
-
-    /// Draws the date and time at `now` on `canvas` (the whole screen), through
-    /// `colorTransform`.
-    public func drawText(
-        on canvas: Canvas, at now: Date, fonts: FontDatabase?, colorTransform: ColorTransform
-    ) {
-        drawText(
-            on: canvas, screen: canvas.size, shift: (0, 0), at: now, fonts: fonts,
-            colorTransform: colorTransform)
     }
 
     /// The text at `now` drawn once on transparent pixels, cropped to what it covers, and

@@ -162,12 +162,6 @@ public final class PhotosView {
         requestNext()
     }
 
-    /// Shows the next photo as soon as it is decoded (a key, a tap).
-    public func advance(at now: Date) {
-        due = now
-        update(at: now)
-    }
-
     private func scanned(_ result: Result<PhotoLibrary.Scan, PhotoError>) {
         scanning = false
         switch result {
