@@ -133,6 +133,10 @@ import Widgets
         // A slot of one widget does not move.
         host.stepStack(slot: 1, by: 1)
         #expect(host.views.stacks.isEmpty)
+        // Where a finger lands: the slots of the widgets view, not its margins.
+        #expect(host.slot(at: Point(x: 100, y: 120)) == 0)
+        #expect(host.slot(at: Point(x: 300, y: 120)) == 1)
+        #expect(host.slot(at: Point(x: 5, y: 5)) == nil)
     }
 
     @Test("at night the photos view shows the clock, in red only")

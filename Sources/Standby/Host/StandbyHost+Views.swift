@@ -87,7 +87,7 @@ extension StandbyHost {
     public func stepStack(slot: Int, by delta: Int) {
         let now = clock.now
         guard stacks.slots.indices.contains(slot), stacks.members[slot].count > 1 else { return }
-        guard views.onScreen == .widgets || views.stacks[slot] != nil else {
+        guard widgetsShow(at: now) || views.stacks[slot] != nil else {
             // Not on screen: the stack steps without motion.
             let members = stacks.members[slot]
             let shown = members.firstIndex(of: shownInstance(ofSlot: slot, at: now)) ?? 0
@@ -104,11 +104,29 @@ extension StandbyHost {
     public func dragStack(slot: Int, _ phase: PagerDrag) {
         let now = clock.now
         guard stacks.slots.indices.contains(slot), stacks.members[slot].count > 1,
-            views.onScreen == .widgets || views.stacks[slot] != nil
+            widgetsShow(at: now) || views.stacks[slot] != nil
         else { return }
         var motion = views.stacks[slot] ?? stackMotion(slot: slot, at: now)
         motion.pager.drag(phase, at: now)
         views.stacks[slot] = motion
+    }
+
+    /// Whether the widgets view shows at `now`, the views at rest (a stack may move then).
+    private func widgetsShow(at now: Date) -> Bool {
+        drawn(views.deck.current) == .widgets && !views.deck.isMoving(at: now)
+    }
+
+    /// The slot (0 from the left) whose rectangle holds `point` (screen pixels) while the
+    /// widgets view shows; nil elsewhere (a margin, another view): where a vertical drag or a
+    /// tap lands.
+    public func slot(at point: Point) -> Int? {
+        let now = clock.now
+        guard widgetsShow(at: now) else { return nil }
+        return stacks.slots.indices.first { index in
+            let rect = painter.slotRect(index, at: now)
+            return point.x >= Double(rect.x) && point.x < Double(rect.maxX)
+                && point.y >= Double(rect.y) && point.y < Double(rect.maxY)
+        }
     }
 
     /// A stack's motion starting from the widget it shows at `now`.
