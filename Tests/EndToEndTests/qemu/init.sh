@@ -14,6 +14,8 @@ export PATH=/bin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu
 mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
+# /tmp as on a real system (sticky, everyone's): the control socket's directory is checked.
+mount -t tmpfs -o mode=1777 tmp /tmp
 arg() { tr ' ' '\n' </proc/cmdline | grep "^$1=" | cut -d= -f2-; }
 driver=$(arg ns_driver)
 format=$(arg ns_format)
