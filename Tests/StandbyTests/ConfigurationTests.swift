@@ -160,8 +160,53 @@ struct ConfigurationTests {
             [[ array-of-tables ]]
             ['literal']
             """#
-        #expect(TableHeaderCheck.firstBadHeader(in: valid) == nil)
-        #expect(TableHeaderCheck.firstBadHeader(in: valid + "\n[{]\n")?.line == 15)
+        #expect(TOMLPreflight.firstTrap(in: valid) == nil)
+        #expect(TOMLPreflight.firstTrap(in: valid + "\n[{]\n")?.line == 15)
+    }
+
+    @Test(
+        "a '}' where an array expects a value is a parse error with its line (fuzzing)",
+        arguments: [
+            ("a = [}]\n", 1), ("a = [1, }]\n", 1), ("\na = [\r\n  # note\n\t}\n", 4),
+            ("a = [[1], [ }]]\n", 1), ("a = \"\"\"x\\\n\"\"\"\nb = [{ c = [2] }, }]\n", 3),
+        ])
+    func braceInArray(source: String, line: Int) {
+        #expect(
+            failure(source)
+                == "board.toml:\(line): not valid TOML: expected a value or ']' in the array, found '}'"
+        )
+    }
+
+    @Test(
+        "a line or paragraph separator outside strings and comments is a parse error (fuzzing)",
+        arguments: [
+            ("a = [\u{2028}1]\n", 1, "U+2028"), ("\na = [1,\u{2029}]\n", 2, "U+2029"),
+            ("a = 1\u{85}\n", 1, "U+0085"),
+        ])
+    func strayLineBreaks(source: String, line: Int, found: String) {
+        #expect(
+            failure(source)
+                == "board.toml:\(line): not valid TOML: expected a line break (\\n), found \(found)"
+        )
+    }
+
+    @Test("braces, separators and brackets inside strings and comments are no trap")
+    func trapsInContext() throws {
+        let valid = """
+            # a = [}] \u{2028}
+            [[widget]]
+            kind = "command"
+            id = "x"
+            command = ["echo", "[}", '\u{2028}', \"\"\"
+            }]\"\"\", '}']
+            [[slot]]
+            widgets = [
+              "x", # }
+            ]
+            """
+        #expect(TOMLPreflight.firstTrap(in: valid) == nil)
+        let config = try parse(valid)
+        #expect(config.widgets.map(\.id) == ["x"])
     }
 
     @Test("a missing file is a configuration error too")

@@ -48,10 +48,9 @@ extension Configuration {
                 file: file, line: line, key: nil,
                 message: "expected text, found a NUL byte (is this a binary file?)")
         }
-        if let (line, found) = TableHeaderCheck.firstBadHeader(in: source) {
+        if let (line, message) = TOMLPreflight.firstTrap(in: source) {
             throw ConfigurationError(
-                file: file, line: line, key: nil,
-                message: "not valid TOML: expected a table name after '[', found \(found)")
+                file: file, line: line, key: nil, message: "not valid TOML: \(message)")
         }
         let tree: TOMLTable
         do {

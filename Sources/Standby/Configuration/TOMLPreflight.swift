@@ -1,24 +1,33 @@
-/// Finds a table header that TOMLKit's parser (toml++ 3) cannot survive, before it sees it.
+/// Finds what TOMLKit's parser (toml++ 3) cannot survive, before it sees it.
 ///
-/// toml++ assumes that a table header's name starts with a key character or a quote: `[(`,
-/// `[[!x]]` or a lone `[` at the end of a line fail an assertion (an abort; undefined
-/// behaviour where assertions are compiled out) instead of a parse error. Fuzzing found it
-/// (docs/reliability.md). This scan follows the document's structure far enough to tell a
-/// header from an array inside a value or a line of a multi-line string, and reports the
-/// first such header as the parse error it is.
+/// toml++ assumes things about its input that only valid TOML guarantees, and fails an
+/// assertion (an abort; undefined behaviour where assertions are compiled out) instead of
+/// reporting a parse error when they do not hold. Fuzzing found three (docs/reliability.md):
+/// - a table header whose name starts with anything but a key character or a quote: `[(`,
+///   `[[!x]]`, a lone `[` at the end of a line;
+/// - a `}` where an array expects a value: `a = [}]`, `a = [1, }]`;
+/// - a line or paragraph separator (U+2028, U+2029) or a next-line character (U+0085) outside
+///   a string or a comment, which the parser takes for neither a line break nor a value.
+///
+/// This scan follows the document's structure far enough to tell a header from an array
+/// inside a value or a line of a multi-line string, and reports the first such place as the
+/// parse error it is. toml++ stops at its first error, so only the valid TOML before a trap
+/// matters, and that this scan follows exactly.
 ///
 /// ```swift
-/// TableHeaderCheck.firstBadHeader(in: "[(slot]\n")   // (line: 1, found: "(")
+/// TOMLPreflight.firstTrap(in: "[(slot]\n")
+/// // (line: 1, message: "expected a table name after '[', found '('")
 /// ```
-enum TableHeaderCheck {
-    /// The line (from 1) and character of the first table header whose name starts with
-    /// something other than a key character, a quote or `]`; nil when there is none.
-    static func firstBadHeader(in source: String) -> (line: Int, found: String)? {
+enum TOMLPreflight {
+    /// The line (from 1) of the first place toml++ cannot survive and what is wrong there;
+    /// nil when there is none.
+    static func firstTrap(in source: String) -> (line: Int, message: String)? {
         let text = Array(source.unicodeScalars)
         var i = 0
         var line = 1
-        var depth = 0  // brackets and braces open in a value
+        var open: [Unicode.Scalar] = []  // the brackets and braces open in a value
         var lineStart = true  // only blanks so far on this line
+        var arrayValueNext = false  // after an array's `[` or `,`: a value or `]` comes next
         func skipBlanks(_ j: inout Int) {
             while j < text.count && (text[j] == " " || text[j] == "\t") { j += 1 }
         }
@@ -30,7 +39,7 @@ enum TableHeaderCheck {
                 i += 1
                 continue
             }
-            if lineStart && (c == " " || c == "\t" || c == "\r") {
+            if c == " " || c == "\t" || c == "\r" {
                 i += 1
                 continue
             }
@@ -38,12 +47,16 @@ enum TableHeaderCheck {
                 while i < text.count && text[i] != "\n" { i += 1 }
                 continue
             }
-            if depth == 0 && lineStart && c == "[" {
+            if isStrayLineBreak(c) {
+                return (line, "expected a line break (\\n), found \(describe(c))")
+            }
+            if open.isEmpty && lineStart && c == "[" {
                 var j = i + 1
                 if j < text.count && text[j] == "[" { j += 1 }
                 skipBlanks(&j)
                 if j < text.count && !isNameStart(text[j]) {
-                    return (line, text[j] == "\n" ? "the end of the line" : "'\(text[j])'")
+                    let found = text[j] == "\n" ? "the end of the line" : describe(text[j])
+                    return (line, "expected a table name after '[', found \(found)")
                 }
                 // The rest of the header line holds no value: skip it, quotes and all.
                 while i < text.count && text[i] != "\n" {
@@ -56,13 +69,21 @@ enum TableHeaderCheck {
                 continue
             }
             lineStart = false
+            if arrayValueNext && c == "}" {
+                return (line, "expected a value or ']' in the array, found '}'")
+            }
+            arrayValueNext = false
             switch c {
             case "\"", "'": i = endOfString(text, from: i, line: &line)
             case "[", "{":
-                depth += 1
+                open.append(c)
+                arrayValueNext = c == "["
                 i += 1
             case "]", "}":
-                depth = max(0, depth - 1)
+                _ = open.popLast()
+                i += 1
+            case ",":
+                arrayValueNext = open.last == "["
                 i += 1
             default: i += 1
             }
@@ -79,6 +100,19 @@ enum TableHeaderCheck {
                     .contains(c))
     }
 
+    /// Whether `c` is a line ending other than `\n` and `\r\n` that toml++ knows only as
+    /// whitespace (U+0085, U+2028, U+2029).
+    private static func isStrayLineBreak(_ c: Unicode.Scalar) -> Bool {
+        c == "\u{85}" || c == "\u{2028}" || c == "\u{2029}"
+    }
+
+    /// `'c'` for a printable ASCII character, `U+XXXX` for anything else.
+    private static func describe(_ c: Unicode.Scalar) -> String {
+        if c.isASCII && c.value >= 0x20 && c.value < 0x7F { return "'\(c)'" }
+        let hex = String(c.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
     /// The index after the string starting at `start` (one or three quotes, basic or literal),
     /// counting the lines of a multi-line one; a single-line string ends at the line's end at
     /// the latest.
@@ -92,6 +126,7 @@ enum TableHeaderCheck {
         while i < text.count {
             let c = text[i]
             if c == "\\" && quote == "\"" {
+                if i + 1 < text.count && text[i + 1] == "\n" { line += 1 }
                 i += 2
                 continue
             }
