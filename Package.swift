@@ -31,6 +31,7 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg-dev"),
+        systemLibrary("CMosquitto", pkgConfig: "libmosquitto", apt: "libmosquitto-dev"),
 
         // Photos read row by row, for decoding at screen size: JPEG scaled down in libjpeg's
         // DCT, PNG through libpng's row API. Both libraries report errors by longjmp, which
@@ -117,7 +118,18 @@ let package = Package(
             ]
         ),
 
-        // The widgets that ship: clock, date, weather, system, countdown, command, light.
+        // The network side, off by default: an MQTT client on libmosquitto with Home Assistant
+        // discovery, and an HTTP API with a live web page. It knows the host only through the
+        // NetworkHost protocol (verbs, status, the current frame).
+        .target(
+            name: "Network",
+            dependencies: [
+                "CMosquitto", "Raster", "Widgets", "SystemSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // The widgets that ship: clock, date, weather, system, countdown, command, light, mqtt.
         .target(
             name: "BuiltinWidgets",
             dependencies: [
@@ -249,6 +261,13 @@ let package = Package(
                 "CImageWriter", "PhotoFixtures",
             ],
             exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "NetworkTests",
+            dependencies: [
+                "Network", "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "SystemSupport",
+                "NightstandTestSupport", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "DisplayTests",

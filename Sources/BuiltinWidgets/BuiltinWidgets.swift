@@ -10,11 +10,12 @@ import Widgets
 /// The kinds and their options are listed in docs/widgets.md.
 public enum BuiltinWidgets {
     /// Every built-in kind: `clock`, `date`, `calendar`, `weather`, `system`, `countdown`,
-    /// `command`, `light`.
+    /// `command`, `light`, `mqtt` (whose topics go to ``TopicBoard/shared``).
     public static var all: [ConfigurableWidget] {
         [
             ClockWidget.kind, DateWidget.kind, CalendarWidget.kind, WeatherWidget.kind,
             SystemWidget.kind, CountdownWidget.kind, CommandWidget.kind, LightWidget.kind,
+            MQTTWidget.kind(),
         ]
     }
 }

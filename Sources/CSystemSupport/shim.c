@@ -19,6 +19,8 @@ int nightstand_set_thread_name(pthread_t thread, const char *name) {
     return pthread_setname_np(thread, name);
 }
 
+int nightstand_thread_id(void) { return (int)gettid(); }
+
 char *const *nightstand_environment(void) { return environ; }
 
 int nightstand_disable_huge_pages(void) {

@@ -52,6 +52,22 @@ struct CommandOutput: Equatable, Sendable {
     var gauge: GaugeValue?
     var symbol: String?
     var tint: RGBA?
+    /// Decimals shown for a number value; nil shows up to two.
+    var decimals: Int?
+
+    /// An output from its parts.
+    init(
+        title: String, value: Value, unit: String?, gauge: GaugeValue?, symbol: String?,
+        tint: RGBA?, decimals: Int? = nil
+    ) {
+        self.title = title
+        self.value = value
+        self.unit = unit
+        self.gauge = gauge
+        self.symbol = symbol
+        self.tint = tint
+        self.decimals = decimals
+    }
 
     /// Reads the output; throws ``CommandOutputError`` naming the key and what was expected.
     init(json data: Data) throws(CommandOutputError) {

@@ -2,9 +2,15 @@ import FoundationEssentials
 import WidgetUI
 import Widgets
 
-/// A command's output in each family.
+/// A command's output in each family; the `mqtt` widget's value too.
+///
+/// A value that is no longer fresh (`staleSince`, when its last update came) shows a warning
+/// symbol before the title, the value in the secondary style, and in the system families how
+/// long ago it was updated.
 struct CommandOutputView: View {
     let output: CommandOutput
+    /// When the value was last updated, if it is stale now; nil for a fresh value.
+    var staleSince: Date? = nil
 
     @Environment(\.widgetFamily) private var family
 
@@ -75,6 +81,7 @@ struct CommandOutputView: View {
                         .gaugeStyle(.accessoryLinearCapacity)
                         .tint(tint)
                     }
+                    if let staleSince { UpdatedAgoText(updated: staleSince) }
                 }
                 .layoutPriority(1)
             }
@@ -82,9 +89,9 @@ struct CommandOutputView: View {
         }
     }
 
-    /// The title with the output's symbol before it, if it has one.
+    /// The title with the output's symbol before it, if it has one (a warning while stale).
     @ViewBuilder private func titleLabel(_ title: Text) -> some View {
-        if let symbol = output.symbol {
+        if let symbol = staleSince == nil ? output.symbol : "exclamationmark.triangle.fill" {
             Label {
                 title
             } icon: {
@@ -98,11 +105,12 @@ struct CommandOutputView: View {
     /// The value, and its unit smaller after it (`unitSize` nil: the same size) unless
     /// `unit` is false.
     private func valueText(unitSize: Double? = nil, unit showsUnit: Bool = true) -> Text {
-        let value =
+        var value =
             switch output.value {
-            case .number(let number): CommandText.number(number)
+            case .number(let number): CommandText.number(number, decimals: output.decimals)
             case .text(let text): Text(text)
             }
+        if staleSince != nil { value = value.foregroundStyle(.secondary) }
         guard showsUnit, let unit = output.unit, !unit.isEmpty else { return value }
         let separator = unit.first?.isLetter == true ? " " : ""
         let unitText = Text(separator + unit)
@@ -115,9 +123,13 @@ struct CommandOutputView: View {
 
 /// Numbers as the command widget writes them.
 enum CommandText {
-    /// At most two decimals, in the environment's locale: "21.5", "42", "0" (never "-0").
-    static func number(_ value: Double) -> Text {
-        let shown = (value * 100).rounded() == 0 ? 0 : value
-        return Text(shown, format: .number.precision(.fractionLength(0...2)))
+    /// At most two decimals, or exactly `decimals`, in the environment's locale: "21.5", "42",
+    /// "0" (never "-0").
+    static func number(_ value: Double, decimals: Int? = nil) -> Text {
+        let places = decimals ?? 2
+        let shown = (value * (0..<places).reduce(1.0) { scale, _ in scale * 10 }).rounded() == 0
+            ? 0 : value
+        let digits = decimals.map { $0...$0 } ?? 0...2
+        return Text(shown, format: .number.precision(.fractionLength(digits)))
     }
 }

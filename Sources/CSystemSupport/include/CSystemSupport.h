@@ -11,6 +11,9 @@ int nightstand_pipe2(int fds[2], int flags);
 /// pthread_setname_np(3): names a thread (at most 15 bytes) for ps, top and gdb.
 int nightstand_set_thread_name(pthread_t thread, const char *name);
 
+/// gettid(2): the kernel's id of the calling thread (its /proc/self/task/<id> entry).
+int nightstand_thread_id(void);
+
 /// The process's environment, `environ`, as execve(2) takes it.
 char *const *nightstand_environment(void);
 

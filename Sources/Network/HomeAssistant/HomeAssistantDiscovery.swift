@@ -1,0 +1,177 @@
+import FoundationEssentials
+
+/// The Home Assistant MQTT discovery messages of one display: one device with its entities.
+///
+/// Each entity is announced on its own retained topic,
+/// `<prefix>/<component>/<device id>/<entity>/config`, with a JSON object in Home Assistant's
+/// documented schema (single-component discovery, understood by every Home Assistant release
+/// with MQTT discovery):
+///
+/// | entity | component | what it does |
+/// | --- | --- | --- |
+/// | Mode | `select` | auto, day, dim, night, off: sets the mode as `nightstand mode` does |
+/// | Illuminance | `sensor` (device class `illuminance`, lx) | the light sensor's level |
+/// | Appearance | `sensor` (device class `enum`) | day, dim, night or off, as drawn now |
+/// | Reload timelines | `button` | reloads every widget's timeline |
+/// | View | `select` | the view shown, on a host with views |
+///
+/// Every entity names the display's availability topic, so Home Assistant shows them
+/// unavailable while the display is offline (its last will).
+public struct HomeAssistantDiscovery: Sendable {
+    /// The discovery prefix (`homeassistant`).
+    public let prefix: String
+    /// The device's identifier, unique per display: letters, digits, `_` and `-`.
+    public let deviceID: String
+    /// The device's name as Home Assistant shows it.
+    public let deviceName: String
+    /// The display's topics.
+    public let topics: MQTTTopics
+    /// The modes the mode select offers.
+    public let modes: [String]
+
+    /// The discovery of a display whose topics are `topics`.
+    public init(
+        prefix: String, deviceID: String, deviceName: String, topics: MQTTTopics,
+        modes: [String]
+    ) {
+        self.prefix = prefix
+        self.deviceID = deviceID
+        self.deviceName = deviceName
+        self.topics = topics
+        self.modes = modes
+    }
+
+    /// One retained discovery message: its topic, and its JSON payload (empty: remove the
+    /// entity).
+    public struct Message: Equatable, Sendable {
+        /// `<prefix>/<component>/<device id>/<entity>/config`.
+        public var topic: String
+        /// The entity's configuration as JSON, or empty to remove the entity.
+        public var payload: [UInt8]
+    }
+
+    /// The messages announcing the device's entities; with `views` empty, the view select is
+    /// removed (an empty payload) instead of announced.
+    public func messages(views: [String]) -> [Message] {
+        var messages = entities.map(message)
+        let view = viewEntity(views: views)
+        messages.append(
+            views.isEmpty ? Message(topic: topic(of: view), payload: []) : message(view))
+        return messages
+    }
+
+    /// The HA status topic: Home Assistant publishes `online` there when it starts, and
+    /// devices announce themselves again.
+    public var statusTopic: String { "\(prefix)/status" }
+
+    // MARK: Entities
+
+    private var entities: [Entity] {
+        let appearances = modes.filter { $0 != "auto" }
+        return [
+            Entity(
+                component: "select", key: "mode", name: "Mode", icon: "mdi:theme-light-dark",
+                stateTopic: topics.mode, commandTopic: topics.setMode, options: modes),
+            Entity(
+                component: "sensor", key: "illuminance", name: "Illuminance", icon: nil,
+                stateTopic: topics.lux, deviceClass: "illuminance", unit: "lx",
+                stateClass: "measurement"),
+            Entity(
+                component: "sensor", key: "appearance", name: "Appearance",
+                icon: "mdi:weather-night", stateTopic: topics.appearance, options: appearances,
+                deviceClass: "enum"),
+            Entity(
+                component: "button", key: "reload", name: "Reload timelines", icon: "mdi:refresh",
+                commandTopic: topics.reload, payloadPress: "PRESS"),
+        ]
+    }
+
+    private func viewEntity(views: [String]) -> Entity {
+        Entity(
+            component: "select", key: "view", name: "View", icon: "mdi:view-dashboard",
+            stateTopic: topics.view, commandTopic: topics.setView, options: views)
+    }
+
+    private func topic(of entity: Entity) -> String {
+        "\(prefix)/\(entity.component)/\(deviceID)/\(entity.key)/config"
+    }
+
+    private func message(_ entity: Entity) -> Message {
+        let config = Config(
+            name: entity.name, uniqueID: "\(deviceID)_\(entity.key)",
+            availabilityTopic: topics.availability, device: device, origin: Origin(),
+            icon: entity.icon, stateTopic: entity.stateTopic, commandTopic: entity.commandTopic,
+            options: entity.options, deviceClass: entity.deviceClass, unit: entity.unit,
+            stateClass: entity.stateClass, payloadPress: entity.payloadPress,
+            qos: entity.commandTopic == nil ? nil : 1)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Strings, string arrays and numbers always encode.
+        let payload = (try? encoder.encode(config)).map { Array($0) } ?? []
+        return Message(topic: topic(of: entity), payload: payload)
+    }
+
+    private var device: Device {
+        Device(
+            identifiers: [deviceID], name: deviceName, manufacturer: "Nightstand",
+            model: "StandBy display")
+    }
+
+    /// What distinguishes one entity.
+    private struct Entity {
+        var component: String
+        var key: String
+        var name: String
+        var icon: String?
+        var stateTopic: String? = nil
+        var commandTopic: String? = nil
+        var options: [String]? = nil
+        var deviceClass: String? = nil
+        var unit: String? = nil
+        var stateClass: String? = nil
+        var payloadPress: String? = nil
+    }
+
+    /// An entity's discovery payload, with Home Assistant's key names (not abbreviated).
+    private struct Config: Encodable {
+        var name: String
+        var uniqueID: String
+        var availabilityTopic: String
+        var device: Device
+        var origin: Origin
+        var icon: String?
+        var stateTopic: String?
+        var commandTopic: String?
+        var options: [String]?
+        var deviceClass: String?
+        var unit: String?
+        var stateClass: String?
+        var payloadPress: String?
+        var qos: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case name, device, origin, icon, options, qos
+            case uniqueID = "unique_id"
+            case availabilityTopic = "availability_topic"
+            case stateTopic = "state_topic"
+            case commandTopic = "command_topic"
+            case deviceClass = "device_class"
+            case unit = "unit_of_measurement"
+            case stateClass = "state_class"
+            case payloadPress = "payload_press"
+        }
+    }
+
+    /// The device all entities belong to.
+    private struct Device: Encodable {
+        var identifiers: [String]
+        var name: String
+        var manufacturer: String
+        var model: String
+    }
+
+    /// Who announced the entities (Home Assistant shows it in the device's MQTT info).
+    private struct Origin: Encodable {
+        var name = "Nightstand"
+    }
+}

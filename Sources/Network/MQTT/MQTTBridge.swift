@@ -1,0 +1,225 @@
+import FoundationEssentials
+import Logging
+import Synchronization
+import SystemSupport
+
+/// The display on MQTT: its states published, its commands taken, Home Assistant told what it
+/// is.
+///
+/// On each connection it publishes `online` (retained; the last will says `offline`), the
+/// discovery messages, and every state; afterwards a state is published only when it changes
+/// (``hostChanged()``). Commands on `<base>/mode/set`, `<base>/reload` and `<base>/view/set`
+/// go to the host's verbs, exactly as `nightstand mode` and `nightstand reload` do; a command
+/// that isn't one (an unknown mode, a retained message) is ignored and logged. Messages on
+/// the other subscribed topics (the `mqtt` widgets') go to `onMessage`.
+///
+/// ```swift
+/// let bridge = MQTTBridge(settings: settings, host: host, subscriptions: board.topics,
+///                         onMessage: board.receive)
+/// bridge.start()
+/// // whenever the host's status changes:
+/// bridge.hostChanged()
+/// ```
+public final class MQTTBridge: Sendable {
+    /// The settings it was made with.
+    public let settings: MQTTSettings
+    /// The display's topics.
+    public let topics: MQTTTopics
+    private let host: any NetworkHost
+    private let client: MQTTClient?
+    private let discovery: HomeAssistantDiscovery?
+    private let subscriptions: [String]
+    private let onMessage: @Sendable (MQTTMessage) -> Void
+    private let log: Logger
+    private let published = Mutex(Published())
+    private let failure: MQTTConnectionState?
+
+    /// What was published last, to publish changes only.
+    private struct Published {
+        var values: [String: String] = [:]
+        var lux: Double?
+        var views: [String]?
+    }
+
+    /// A bridge for `host`; `subscriptions` are further topics whose messages go to
+    /// `onMessage`. Reads the password file now: a problem with it is logged and the bridge
+    /// stays ``MQTTConnectionState/failed(reason:)``.
+    public init(
+        settings: MQTTSettings, host: any NetworkHost, subscriptions: [String] = [],
+        onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },
+        log: Logger = Logger(label: "nightstand.mqtt")
+    ) {
+        self.settings = settings
+        self.host = host
+        self.subscriptions = subscriptions
+        self.onMessage = onMessage
+        self.log = log
+        let topics = MQTTTopics(base: settings.baseTopic)
+        self.topics = topics
+        discovery = settings.discoveryPrefix.map { prefix in
+            HomeAssistantDiscovery(
+                prefix: prefix, deviceID: MQTTSettings.node(settings.clientID),
+                deviceName: settings.deviceName, topics: topics, modes: host.modes)
+        }
+        var password: String?
+        do {
+            password = try settings.passwordFile.map(SecretFile.read)
+            failure = nil
+        } catch {
+            failure = .failed(reason: "password_file: \(error)")
+            log.error("mqtt: not connecting to \(settings.broker): password_file: \(error)")
+        }
+        guard failure == nil else {
+            client = nil
+            return
+        }
+        let options = MQTTClient.Options(
+            broker: settings.broker, caFile: settings.caFile, username: settings.username,
+            password: password, clientID: settings.clientID, keepalive: settings.keepalive,
+            will: (topics.availability, "offline"))
+        let relay = Relay()
+        client = MQTTClient(
+            options: options,
+            events: MQTTClient.Events(
+                connected: { relay.bridge?.announce() },
+                message: { message in relay.bridge?.received(message) }),
+            log: log)
+        relay.bridge = self
+    }
+
+    /// The connection state now.
+    public var connection: MQTTConnectionState { failure ?? client?.state ?? .stopped }
+
+    /// The kernel's id of the client's thread once it runs (for measuring its wake-ups).
+    var clientThread: Int32? { client?.thread }
+
+    /// Starts connecting (on the client's own thread).
+    public func start() {
+        client?.start()
+    }
+
+    /// Publishes `offline`, disconnects and stops.
+    public func stop() {
+        client?.stop(goodbye: (topics.availability, "offline"))
+    }
+
+    /// Publishes what changed in the host's ``DisplayState`` since the last publication.
+    public func hostChanged() {
+        publishStates(announcing: false)
+    }
+
+    // MARK: On the client's thread
+
+    /// A new connection: online, discovery, every state, then the subscriptions.
+    private func announce() {
+        guard let client else { return }
+        client.publish(topic: topics.availability, payload: "online", retain: true)
+        publishStates(announcing: true)
+        var topics = self.topics.commands + subscriptions
+        if let discovery { topics.append(discovery.statusTopic) }
+        client.subscribe(topics)
+    }
+
+    private func received(_ message: MQTTMessage) {
+        if topics.commands.contains(message.topic) {
+            command(message)
+        } else if let discovery, message.topic == discovery.statusTopic {
+            // Home Assistant (re)started: announce the device again.
+            if message.payload == Array("online".utf8) && !message.retained {
+                publishStates(announcing: true)
+            }
+        } else {
+            onMessage(message)
+        }
+    }
+
+    /// Applies a command through the host's verbs, or logs why not.
+    private func command(_ message: MQTTMessage) {
+        let text = String(decoding: message.payload.prefix(200), as: UTF8.self)
+            .trimmingWhitespace()
+        func ignore(_ why: String) {
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            log.notice("mqtt: ignored \"\(shown)\" on \(message.topic): \(why)")
+        }
+        guard !message.retained else {
+            return ignore("a retained command would act again on every connection")
+        }
+        switch message.topic {
+        case topics.setMode:
+            let modes = host.modes
+            guard modes.contains(text) else {
+                return ignore("expected " + modes.joined(separator: ", "))
+            }
+            host.setMode(text)
+        case topics.setView:
+            let views = host.state().views
+            guard views.contains(text) else {
+                return ignore(
+                    views.isEmpty
+                        ? "this display has no views"
+                        : "expected one of " + views.joined(separator: ", "))
+            }
+            host.showView(text)
+        default:
+            host.reload()
+        }
+    }
+
+    // MARK: States
+
+    /// Publishes the states that changed, or all of them and the discovery when
+    /// `announcing` (a new connection, Home Assistant's restart).
+    private func publishStates(announcing: Bool) {
+        guard let client else { return }
+        let state = host.state()
+        published.withLock { published in
+            if announcing { published = Published() }
+            func update(_ topic: String, _ value: String) {
+                guard published.values[topic] != value else { return }
+                published.values[topic] = value
+                client.publish(topic: topic, payload: value, retain: true)
+            }
+            if let discovery, published.views != state.views {
+                for message in discovery.messages(views: state.views) {
+                    client.publish(topic: message.topic, payload: message.payload, retain: true)
+                }
+                published.views = state.views
+            }
+            update(topics.mode, state.mode)
+            update(topics.appearance, state.appearance)
+            if Self.luxChanged(from: published.lux, to: state.lux)
+                || published.values[topics.lux] == nil
+            {
+                published.lux = state.lux
+                update(topics.lux, state.lux.map { $0.fixed(1) } ?? "None")
+            }
+            if !state.views.isEmpty { update(topics.view, state.view ?? "") }
+        }
+    }
+
+    /// Whether the light changed enough to publish: by 5 % of the last published level, and
+    /// by at least 0.5 lx, or to or from no reading (`None`, unknown in Home Assistant).
+    static func luxChanged(from old: Double?, to new: Double?) -> Bool {
+        switch (old, new) {
+        case (nil, nil): return false
+        case (let old?, let new?): return abs(new - old) >= max(0.5, old * 0.05)
+        default: return true
+        }
+    }
+}
+
+/// The bridge as the client's callbacks reach it: set once the bridge exists (the client is
+/// made inside the bridge's initializer), and weak, so that the client's thread, which may
+/// outlive a stop by a few seconds, doesn't keep the bridge.
+private final class Relay: Sendable {
+    private struct Weak {
+        weak var bridge: MQTTBridge?
+    }
+
+    private let reference = Mutex(Weak())
+
+    var bridge: MQTTBridge? {
+        get { reference.withLock { $0.bridge } }
+        set { reference.withLock { $0.bridge = newValue } }
+    }
+}

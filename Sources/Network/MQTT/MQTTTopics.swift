@@ -1,0 +1,41 @@
+/// The topics of one display under its base topic (`nightstand/<hostname>` by default).
+///
+/// | topic | direction | payload |
+/// | --- | --- | --- |
+/// | `<base>/availability` | published, retained, last will | `online` or `offline` |
+/// | `<base>/mode` | published, retained | `auto`, `day`, `dim`, `night`, `off` |
+/// | `<base>/mode/set` | subscribed | a mode |
+/// | `<base>/appearance` | published, retained | `day`, `dim`, `night`, `off` |
+/// | `<base>/lux` | published, retained | the light level, such as `12.4`; `None` without a sensor |
+/// | `<base>/reload` | subscribed | anything: reload every timeline |
+/// | `<base>/view` | published, retained (hosts with views) | the view's name |
+/// | `<base>/view/set` | subscribed (hosts with views) | a view's name |
+public struct MQTTTopics: Equatable, Sendable {
+    /// The prefix of every topic.
+    public let base: String
+
+    /// The topics under `base`.
+    public init(base: String) {
+        self.base = base
+    }
+
+    /// `online` while connected; the broker sets `offline` when the connection dies.
+    public var availability: String { "\(base)/availability" }
+    /// The mode override's state.
+    public var mode: String { "\(base)/mode" }
+    /// Commands to set the mode.
+    public var setMode: String { "\(base)/mode/set" }
+    /// The appearance's state.
+    public var appearance: String { "\(base)/appearance" }
+    /// The light level's state.
+    public var lux: String { "\(base)/lux" }
+    /// Presses of the reload button.
+    public var reload: String { "\(base)/reload" }
+    /// The view's state.
+    public var view: String { "\(base)/view" }
+    /// Commands to show a view.
+    public var setView: String { "\(base)/view/set" }
+
+    /// The topics the display takes commands on.
+    public var commands: [String] { [setMode, reload, setView] }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import Network
+
+/// The discovery messages as Home Assistant reads them from the broker: its schema, unique
+/// ids, one device, and topics that match what the bridge publishes and subscribes to.
+@Suite("Home Assistant discovery")
+struct HomeAssistantDiscoveryTests {
+    @Test("every message a broker keeps follows Home Assistant's schema and names one device")
+    func schema() throws {
+        let broker = try Broker()
+        let host = FakeHost()
+        host.update { recorded in
+            recorded.state.views = ["widgets", "clock"]
+            recorded.state.view = "clock"
+        }
+        let bridge = try MQTTBridgeTests.bridge(
+            broker, host: host, extra: ["name": .string("Bedroom display")])
+        bridge.start()
+        defer { bridge.stop() }
+        var configs: [String: String] = [:]
+        #expect(
+            eventually {
+                configs = ((try? broker.retained("homeassistant/#")) ?? [:])
+                return configs.count == 5
+            })
+        var uniqueIDs: Set<String> = []
+        var devices: Set<String> = []
+        var stateTopics: Set<String> = []
+        var commandTopics: Set<String> = []
+        for (topic, payload) in configs {
+            #expect(HomeAssistantSchema.problems(topic: topic, prefix: "homeassistant") == [])
+            let component = String(topic.split(separator: "/")[1])
+            let config = try HomeAssistantSchema.object(payload)
+            #expect(HomeAssistantSchema.problems(component: component, config: config) == [])
+            #expect(config["availability_topic"] as? String == "nightstand/test/availability")
+            uniqueIDs.insert(config["unique_id"] as? String ?? "")
+            let device = config["device"] as? [String: Any] ?? [:]
+            devices.insert("\(device["identifiers"] ?? "") \(device["name"] ?? "")")
+            (config["state_topic"] as? String).map { _ = stateTopics.insert($0) }
+            (config["command_topic"] as? String).map { _ = commandTopics.insert($0) }
+        }
+        #expect(uniqueIDs.count == configs.count, "unique ids are unique")
+        #expect(devices == ["[\"nightstand-test\"] Bedroom display"])
+        #expect(
+            stateTopics == [
+                "nightstand/test/mode", "nightstand/test/lux", "nightstand/test/appearance",
+                "nightstand/test/view",
+            ])
+        #expect(Set(bridge.topics.commands) == commandTopics)
+        // Every state topic has its retained state, so Home Assistant shows it at once.
+        let states = try broker.retained("nightstand/#")
+        #expect(stateTopics.allSatisfy { states[$0] != nil })
+
+        let mode = try HomeAssistantSchema.object(
+            configs["homeassistant/select/nightstand-test/mode/config"] ?? "")
+        #expect(mode["options"] as? [String] == ["auto", "day", "dim", "night", "off"])
+        let appearance = try HomeAssistantSchema.object(
+            configs["homeassistant/sensor/nightstand-test/appearance/config"] ?? "")
+        #expect(appearance["options"] as? [String] == ["day", "dim", "night", "off"])
+        let light = try HomeAssistantSchema.object(
+            configs["homeassistant/sensor/nightstand-test/illuminance/config"] ?? "")
+        #expect(light["device_class"] as? String == "illuminance")
+        #expect(light["unit_of_measurement"] as? String == "lx")
+    }
+
+    @Test("Home Assistant's birth message makes the display announce itself again")
+    func birth() throws {
+        let broker = try Broker()
+        let bridge = try MQTTBridgeTests.bridge(broker, host: FakeHost())
+        bridge.start()
+        defer { bridge.stop() }
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 4 })
+        let subscriber = try broker.subscriber("homeassistant/#", probe: "homeassistant/probe")
+        let announced = { subscriber.lines().filter { $0.hasSuffix("/config {") || $0.contains("/config {\"") }.count }
+        let before = announced()
+        #expect(
+            eventually {
+                try? broker.publish("homeassistant/status", "online")
+                return announced() >= before + 4
+            })
+    }
+
+    @Test("discovery_prefix = \"\" publishes no discovery at all")
+    func off() throws {
+        let broker = try Broker()
+        let bridge = try MQTTBridgeTests.bridge(
+            broker, host: FakeHost(), extra: ["discovery_prefix": .string("")])
+        bridge.start()
+        defer { bridge.stop() }
+        #expect(eventually { ((try? broker.retained("nightstand/#")) ?? [:]).count == 4 })
+        #expect(try broker.retained("homeassistant/#").isEmpty)
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import Logging
+import Synchronization
+import NightstandTestSupport
+import Testing
+import Widgets
+
+@testable import Network
+
+/// The bridge against a real Mosquitto broker on loopback, with Mosquitto's own clients as
+/// the other side (what Home Assistant would see and send).
+@Suite("MQTT bridge")
+struct MQTTBridgeTests {
+    /// A bridge for `host` on `broker`, with base topic `nightstand/test` and device id
+    /// `nightstand-test`.
+    static func bridge(
+        _ broker: Broker, host: FakeHost, extra: [String: WidgetOptions.Value] = [:],
+        subscriptions: [String] = [], onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },
+        log: Logger = Logger(label: "test")
+    ) throws -> MQTTBridge {
+        var values: [String: WidgetOptions.Value] = ["url": .string(broker.url)]
+        values.merge(extra) { $1 }
+        let settings = try MQTTSettings(WidgetOptions(values), hostname: "test")
+        return MQTTBridge(
+            settings: settings, host: host, subscriptions: subscriptions, onMessage: onMessage,
+            log: log)
+    }
+
+    @Test("on connecting it publishes online, the discovery and every state, all retained")
+    func announces() throws {
+        let broker = try Broker()
+        let host = FakeHost()
+        let bridge = try Self.bridge(broker, host: host)
+        bridge.start()
+        defer { bridge.stop() }
+        #expect(eventually { bridge.connection == .connected })
+        var retained: [String: String] = [:]
+        #expect(
+            eventually {
+                retained = (try? broker.retained("#")) ?? [:]
+                return retained.count == 8
+            })
+        #expect(retained["nightstand/test/availability"] == "online")
+        #expect(retained["nightstand/test/mode"] == "auto")
+        #expect(retained["nightstand/test/appearance"] == "day")
+        #expect(retained["nightstand/test/lux"] == "120.0")
+        #expect(retained["nightstand/test/view"] == nil, "a host without views has no view state")
+        let configs = retained.keys.filter { $0.hasPrefix("homeassistant/") }.sorted()
+        #expect(
+            configs == [
+                "homeassistant/button/nightstand-test/reload/config",
+                "homeassistant/select/nightstand-test/mode/config",
+                "homeassistant/sensor/nightstand-test/appearance/config",
+                "homeassistant/sensor/nightstand-test/illuminance/config",
+            ])
+    }
+
+    @Test("a mode sent to mode/set reaches the host, and its new state is published")
+    func modeCommand() throws {
+        let broker = try Broker()
+        let host = FakeHost()
+        let bridge = try Self.bridge(broker, host: host)
+        bridge.start()
+        defer { bridge.stop() }
+        #expect(eventually { bridge.connection == .connected })
+        // Commands count only once the bridge has subscribed: send until one arrives.
+        #expect(
+            eventually {
+                try? broker.publish("nightstand/test/mode/set", "night")
+                return !host.recorded.modeRequests.isEmpty
+            })
+        #expect(Set(host.recorded.modeRequests) == ["night"])
+        bridge.hostChanged()
+        #expect(eventually { (try? broker.retained("nightstand/test/mode")) == ["nightstand/test/mode": "night"] })
+
+        try broker.publish("nightstand/test/reload", "PRESS")
+        #expect(eventually { host.recorded.reloads == 1 })
+    }
+
+    @Test("states are published when they change, and only then")
+    func changesOnly() throws {
+        let broker = try Broker()
+        let host = FakeHost()
+        let bridge = try Self.bridge(broker, host: host)
+        bridge.start()
+        defer { bridge.stop() }
+        #expect(eventually { bridge.connection == .connected })
+        let subscriber = try broker.subscriber("nightstand/#", probe: "nightstand/probe")
+        let before = subscriber.lines().filter { !$0.hasPrefix("nightstand/probe ") }
+
+        // The same state again, and light within the dead band: nothing new.
+        host.update { $0.state.lux = 122 }
+        bridge.hostChanged()
+        bridge.hostChanged()
+        host.update { $0.state.appearance = "night" }
+        bridge.hostChanged()
+        host.update { $0.state.lux = nil }
+        bridge.hostChanged()
+        #expect(
+            eventually {
+                subscriber.lines().contains("nightstand/test/lux None")
+            })
+        let after = subscriber.lines().filter { !$0.hasPrefix("nightstand/probe ") }
+        #expect(
+            Array(after.dropFirst(before.count))
+                == ["nightstand/test/appearance night", "nightstand/test/lux None"])
+    }
+
+    @Test("a command that isn't one is ignored and logged, and the display keeps its state")
+    func badCommands() throws {
+        let broker = try Broker()
+        let host = FakeHost()
+        let recorder = LogRecorder()
+        // Left on the broker from before: it would set the mode on every connection.
+        try broker.publish("nightstand/test/mode/set", "night", retain: true)
+        let bridge = try Self.bridge(broker, host: host, log: recorder.logger(label: "test"))
+        bridge.start()
+        defer { bridge.stop() }
+        #expect(
+            eventually {
+                recorder.messages.contains {
+                    $0.contains("ignored \"night\" on nightstand/test/mode/set: a retained command")
+                }
+            })
+        #expect(
+            eventually {
+                try? broker.publish("nightstand/test/mode/set", "purple")
+                return recorder.messages.contains {
+                    $0.contains("ignored \"purple\" on nightstand/test/mode/set: expected auto")
+                }
+            })
+        try broker.publish("nightstand/test/view/set", "photos")
+        #expect(eventually { recorder.messages.contains { $0.contains("this display has no views") } })
+        #expect(host.recorded.modeRequests.isEmpty)
+        #expect(host.recorded.viewRequests.isEmpty)
+    }
+
+    @Test("the view select appears once the host offers views, and takes view commands")
+    func views() throws {
+        let broker = try Broker()
+        let host = FakeHost()
+        let bridge = try Self.bridge(broker, host: host)
+        bridge.start()
+        defer { bridge.stop() }
+        #expect(eventually { bridge.connection == .connected })
+        host.update { recorded in
+            recorded.state.views = ["widgets", "clock", "photos"]
+            recorded.state.view = "widgets"
+        }
+        bridge.hostChanged()
+        let topic = "homeassistant/select/nightstand-test/view/config"
+        var retained: [String: String] = [:]
+        #expect(
+            eventually {
+                retained = (try? broker.retained("#")) ?? [:]
+                return retained[topic] != nil
+            })
+        #expect(retained["nightstand/test/view"] == "widgets")
+        let config = try HomeAssistantSchema.object(retained[topic] ?? "")
+        #expect(config["options"] as? [String] == ["widgets", "clock", "photos"])
+        #expect(
+            eventually {
+                try? broker.publish("nightstand/test/view/set", "clock")
+                return !host.recorded.viewRequests.isEmpty
+            })
+        #expect(Set(host.recorded.viewRequests) == ["clock"])
+
+        // Views gone: the select is removed (its retained config cleared).
+        host.update { recorded in
+            recorded.state.views = []
+            recorded.state.view = nil
+        }
+        bridge.hostChanged()
+        #expect(eventually { (try? broker.retained("#"))?[topic] == nil })
+    }
+
+    @Test("messages on other subscribed topics go to the bridge's owner")
+    func subscriptions() throws {
+        let broker = try Broker()
+        let received = Mutex<[MQTTMessage]>([])
+        let bridge = try Self.bridge(
+            broker, host: FakeHost(), subscriptions: ["home/temperature"],
+            onMessage: { message in received.withLock { $0.append(message) } })
+        try broker.publish("home/temperature", "21.5", retain: true)
+        bridge.start()
+        defer { bridge.stop() }
+        #expect(eventually { !received.withLock { $0 }.isEmpty })
+        let first = received.withLock { $0.first }
+        #expect(first == MQTTMessage(topic: "home/temperature", payload: Array("21.5".utf8), retained: true))
+    }
+
+    @Test("stopping publishes offline: Home Assistant shows the entities unavailable")
+    func goodbye() throws {
+        let broker = try Broker()
+        let bridge = try Self.bridge(broker, host: FakeHost())
+        bridge.start()
+        #expect(eventually { bridge.connection == .connected })
+        bridge.stop()
+        #expect(bridge.connection == .stopped)
+        #expect(
+            (try broker.retained("nightstand/test/availability"))
+                == ["nightstand/test/availability": "offline"])
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Logging
+import NightstandTestSupport
+import Synchronization
+import Testing
+import Widgets
+
+@testable import Network
+
+/// The connection's life against a real broker: restarts, refused logins, TLS, the last will
+/// of a killed process, and what an idle connection costs.
+@Suite("MQTT connection")
+struct MQTTConnectionTests {
+    @Test("after the broker restarts the bridge reconnects and announces again; one log line per change")
+    func reconnect() throws {
+        let broker = try Broker()
+        let recorder = LogRecorder()
+        let bridge = try MQTTBridgeTests.bridge(
+            broker, host: FakeHost(), log: recorder.logger(label: "test"))
+        bridge.start()
+        defer { bridge.stop() }
+        #expect(eventually { bridge.connection == .connected })
+        #expect(eventually { ((try? broker.retained("nightstand/#")) ?? [:]).count == 4 })
+
+        broker.stop()
+        // Several attempts fail while the broker is away: each a new retry time.
+        var attempts: Set<Date> = []
+        #expect(
+            eventually(seconds: 30) {
+                if case .disconnected(_, let retry) = bridge.connection { attempts.insert(retry) }
+                return attempts.count >= 3
+            })
+        try broker.start()
+        #expect(eventually(seconds: 90) { bridge.connection == .connected })
+        // The restarted broker kept nothing (no persistence): the bridge published it all again.
+        #expect(
+            eventually {
+                (try? broker.retained("nightstand/#"))?["nightstand/test/availability"] == "online"
+            })
+        let warnings = recorder.messages.filter { $0.hasPrefix("warning: mqtt:") }
+        let connected = recorder.messages.filter { $0.contains("mqtt: connected to") }
+        #expect(connected.count == 2)
+        // "connection lost", then "can't connect: Connection refused": one line each, however
+        // many attempts failed.
+        #expect((1...2).contains(warnings.count), "\(warnings)")
+        #expect(warnings.count < attempts.count)
+    }
+
+    @Test("a refused login says so; the password from password_file logs in")
+    func login() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nightstand-broker-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let passwords = folder.appendingPathComponent("passwd").path
+        let made = try Broker.run("mosquitto_passwd", ["-b", "-c", passwords, "display", "s3cret"])
+        #expect(made.status == 0, "\(made.errors)")
+        let broker = try Broker(
+            settings: ["allow_anonymous false", "password_file \(passwords)"], directory: folder)
+        broker.peerLogin = ["-u", "display", "-P", "s3cret"]
+
+        let wrong = folder.appendingPathComponent("wrong").path
+        try "guess\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        let refused = try MQTTBridgeTests.bridge(
+            broker, host: FakeHost(),
+            extra: ["username": .string("display"), "password_file": .string(wrong)])
+        refused.start()
+        #expect(
+            eventually {
+                guard case .disconnected(let reason, _) = refused.connection else { return false }
+                return reason.hasPrefix("the broker refused the connection: ")
+            })
+        refused.stop()
+
+        let right = folder.appendingPathComponent("right").path
+        try "s3cret\n".write(toFile: right, atomically: true, encoding: .utf8)
+        let bridge = try MQTTBridgeTests.bridge(
+            broker, host: FakeHost(),
+            extra: ["username": .string("display"), "password_file": .string(right)])
+        bridge.start()
+        defer { bridge.stop() }
+        #expect(eventually { bridge.connection == .connected })
+        #expect(eventually { (try? broker.retained("nightstand/test/mode")) == ["nightstand/test/mode": "auto"] })
+
+        let missing = try MQTTBridgeTests.bridge(
+            broker, host: FakeHost(),
+            extra: ["username": .string("display"), "password_file": .string("/nonexistent/pw")])
+        #expect(
+            missing.connection
+                == .failed(
+                    reason: "password_file: can't use /nonexistent/pw: No such file or directory"))
+    }
+
+    @Test("mqtts:// verifies the broker against ca_file, and refuses a broker it can't verify")
+    func tls() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nightstand-broker-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let files = try TestCertificates(in: folder)
+        let broker = try Broker(
+            settings: [
+                "allow_anonymous true", "cafile \(files.ca)", "certfile \(files.certificate)",
+                "keyfile \(files.key)",
+            ], directory: folder)
+        let url = "mqtts://127.0.0.1:\(broker.port)"
+
+        let bridge = try MQTTBridgeTests.bridge(
+            broker, host: FakeHost(), extra: ["url": .string(url), "ca_file": .string(files.ca)])
+        bridge.start()
+        #expect(eventually { bridge.connection == .connected })
+        bridge.stop()
+
+        // Without ca_file the system's CAs are trusted, and they never signed this broker.
+        let untrusted = try MQTTBridgeTests.bridge(
+            broker, host: FakeHost(), extra: ["url": .string(url)])
+        untrusted.start()
+        defer { untrusted.stop() }
+        #expect(
+            eventually {
+                guard case .disconnected(let reason, _) = untrusted.connection else { return false }
+                return reason.hasPrefix("TLS failed") && reason.contains("certificate verify failed")
+            })
+    }
+
+    @Test("a killed display's last will marks it offline")
+    func lastWill() throws {
+        let broker = try Broker()
+        let child = try TestProcess.startChild(
+            test: "connectedChild",
+            environment: ["NIGHTSTAND_MQTT_CHILD_URL": broker.url])
+        defer { child.kill() }
+        #expect(
+            eventually(seconds: 60) {
+                (try? broker.retained("nightstand/test/availability"))
+                    == ["nightstand/test/availability": "online"]
+            })
+        child.kill()
+        #expect(
+            eventually {
+                (try? broker.retained("nightstand/test/availability"))
+                    == ["nightstand/test/availability": "offline"]
+            })
+    }
+
+    /// The process `lastWill` kills: a bridge connected until the end.
+    @Test(
+        "(child process of the last-will test)",
+        .enabled(if: ProcessInfo.processInfo.environment["NIGHTSTAND_MQTT_CHILD_URL"] != nil))
+    func connectedChild() throws {
+        let url = ProcessInfo.processInfo.environment["NIGHTSTAND_MQTT_CHILD_URL"] ?? ""
+        let settings = try MQTTSettings(WidgetOptions(["url": .string(url)]), hostname: "test")
+        let bridge = MQTTBridge(settings: settings, host: FakeHost())
+        bridge.start()
+        // Until killed; a bound so that an orphan never lingers.
+        _ = eventually(seconds: 120) { false }
+        bridge.stop()
+    }
+
+    @Test("an idle connection wakes its thread for the keep-alive only")
+    func idle() throws {
+        let broker = try Broker()
+        let bridge = try MQTTBridgeTests.bridge(
+            broker, host: FakeHost(), extra: ["keepalive": .string("5s")])
+        bridge.start()
+        defer { bridge.stop() }
+        #expect(eventually { bridge.connection == .connected })
+        #expect(eventually { ((try? broker.retained("nightstand/#")) ?? [:]).count == 4 })
+        let thread = ThreadSwitches(thread: try #require(bridge.clientThread))
+        let before = thread.voluntary()
+        usleep(11_000_000)
+        let wakeups = thread.voluntary() - before
+        // Two keep-alive rounds in 11 s (a ping out, its answer in): about 4 wake-ups.
+        #expect(wakeups <= 6, "\(wakeups) wake-ups in 11 s with a 5 s keep-alive")
+        #expect(bridge.connection == .connected)
+    }
+}

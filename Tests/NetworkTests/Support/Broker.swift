@@ -1,0 +1,259 @@
+import Foundation
+import Testing
+
+/// A real Mosquitto broker on loopback, for one test: its own configuration, port and
+/// directory, stopped when the test releases it.
+///
+/// Mosquitto comes from Debian's `mosquitto` package (`scripts/deps --test` installs it); the
+/// test fails with that hint where it is missing. Peers are Mosquitto's own command-line
+/// clients (`mosquitto-clients`), so what the tests check is what another MQTT client, such as
+/// Home Assistant's, sees.
+final class Broker: @unchecked Sendable {
+    /// The port it listens on, on 127.0.0.1.
+    let port: Int
+    /// Its folder: configuration, password file, certificates.
+    let directory: URL
+    private let configuration: String
+    private var process: Process?
+
+    /// Starts a broker; `settings` are more lines for its listener (TLS, passwords).
+    init(settings: [String] = ["allow_anonymous true"], directory: URL? = nil) throws {
+        let folder =
+            directory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "nightstand-broker-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        self.directory = folder
+        port = try Self.freePort()
+        var lines = ["listener \(port) 127.0.0.1", "persistence false"]
+        if getuid() == 0 { lines.append("user root") }  // no switch to the mosquitto user
+        lines += settings
+        configuration = folder.appendingPathComponent("mosquitto.conf").path
+        try lines.joined(separator: "\n").appending("\n")
+            .write(toFile: configuration, atomically: true, encoding: .utf8)
+        try start()
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The broker's URL for `[mqtt] url`.
+    var url: String { "mqtt://127.0.0.1:\(port)" }
+
+    /// Starts the broker and waits until it accepts connections.
+    func start() throws {
+        guard let path = Self.executable("mosquitto") else {
+            throw BrokerError("no mosquitto on this machine: run scripts/deps --test")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-c", configuration]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try runUnblocked(process)
+        self.process = process
+        let deadline = Date().addingTimeInterval(10)
+        while !Self.accepts(port: port) {
+            guard Date() < deadline, process.isRunning else {
+                throw BrokerError("mosquitto -c \(configuration) did not start listening")
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Stops the broker (SIGTERM) and waits for it to exit.
+    func stop() {
+        guard let process, process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    // MARK: Peers
+
+    /// Publishes a message as another client would.
+    func publish(_ topic: String, _ message: String, retain: Bool = false) throws {
+        var arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-m", message, "-q", "1"]
+        if retain { arguments.append("-r") }
+        let result = try Self.run("mosquitto_pub", arguments + peerLogin)
+        guard result.status == 0 else {
+            throw BrokerError("mosquitto_pub failed: \(result.errors)")
+        }
+    }
+
+    /// The retained messages under `filter` (such as `nightstand/#`), topic to payload, as a
+    /// client subscribing now gets them.
+    func retained(_ filter: String) throws -> [String: String] {
+        let lines = try subscribe(filter, extra: ["--retained-only", "-W", "2"])
+        var messages: [String: String] = [:]
+        for line in lines {
+            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            messages[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return messages
+    }
+
+    /// Collects messages under `filter` (`topic payload` lines) until `count` arrived or
+    /// `seconds` passed.
+    func collect(_ filter: String, count: Int, seconds: Int) throws -> [String] {
+        try subscribe(filter, extra: ["-C", "\(count)", "-W", "\(seconds)"])
+    }
+
+    /// A subscriber to `filter` running in the background, returned once it is subscribed
+    /// (a probe message published under `probe` came through).
+    func subscriber(_ filter: String, probe: String) throws -> Subscriber {
+        let subscriber = try Subscriber(
+            arguments: ["-h", "127.0.0.1", "-p", "\(port)", "-t", filter, "-v"] + peerLogin)
+        let deadline = Date().addingTimeInterval(10)
+        while !subscriber.lines().contains(where: { $0.hasPrefix(probe + " ") }) {
+            guard Date() < deadline else { throw BrokerError("the subscriber never got \(probe)") }
+            try publish(probe, "probe")
+            usleep(100_000)
+        }
+        return subscriber
+    }
+
+    /// The login of the peer clients, on a broker that wants one.
+    var peerLogin: [String] = []
+
+    private func subscribe(_ filter: String, extra: [String]) throws -> [String] {
+        let result = try Self.run(
+            "mosquitto_sub",
+            ["-h", "127.0.0.1", "-p", "\(port)", "-t", filter, "-v"] + extra + peerLogin)
+        // -W ends with status 27 (timed out), which is how --retained-only ends too.
+        return result.output.split(separator: "\n").map(String.init)
+    }
+
+    // MARK: Helpers
+
+    /// A port nothing listens on now, from the kernel.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else { throw BrokerError("no free port: \(String(cString: strerror(errno)))") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+    static func accepts(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    static func executable(_ name: String) -> String? {
+        ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin"].map { "\($0)/\(name)" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs a program to its end: its status, standard output and standard error.
+    static func run(_ name: String, _ arguments: [String]) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
+        guard let path = executable(name) else {
+            throw BrokerError("no \(name) on this machine: run scripts/deps --test")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try runUnblocked(process)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+            String(decoding: errorData, as: UTF8.self)
+        )
+    }
+}
+
+/// A `mosquitto_sub` running in the background, collecting the lines it prints.
+final class Subscriber: @unchecked Sendable {
+    private let process = Process()
+    private let output = Pipe()
+    private let lock = NSLock()
+    private var received = ""
+
+    init(arguments: [String]) throws {
+        guard let path = Broker.executable("mosquitto_sub") else {
+            throw BrokerError("no mosquitto_sub on this machine: run scripts/deps --test")
+        }
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.withLock { self.received += String(decoding: data, as: UTF8.self) }
+        }
+        try runUnblocked(process)
+    }
+
+    deinit {
+        output.fileHandleForReading.readabilityHandler = nil
+        if process.isRunning { process.terminate() }
+    }
+
+    /// The complete `topic payload` lines received so far.
+    func lines() -> [String] {
+        lock.withLock {
+            received.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                .map(String.init)
+        }
+    }
+}
+
+/// A broker that could not be set up.
+struct BrokerError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Starts `process` with no signal blocked: a child inherits the starting thread's signal
+/// mask, and the test runner's threads block signals, which would leave Mosquitto deaf to
+/// SIGTERM and `mosquitto_sub -W` (an alarm) without its timeout.
+func runUnblocked(_ process: Process) throws {
+    var all = sigset_t()
+    sigfillset(&all)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &all, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    try process.run()
+}
+
+/// Waits until `condition` holds, checking every 20 ms, for at most `seconds`.
+func eventually(seconds: Double = 15, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        usleep(20_000)
+    }
+    return true
+}
