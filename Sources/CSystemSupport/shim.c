@@ -15,6 +15,10 @@
 
 int nightstand_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
 
+int nightstand_accept(int listener) {
+    return accept4(listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
 int nightstand_set_thread_name(pthread_t thread, const char *name) {
     return pthread_setname_np(thread, name);
 }

@@ -5,7 +5,7 @@ import Glibc
 ///
 /// ```swift
 /// let wakeup = Wakeup()           // a pipe, both ends owned
-/// let socket = OwnedDescriptor(accept(listener.raw, nil, nil))
+/// let client = OwnedDescriptor.accept(from: listener.raw)
 /// ```
 package final class OwnedDescriptor: Sendable {
     /// The descriptor number.
@@ -18,6 +18,13 @@ package final class OwnedDescriptor: Sendable {
 
     deinit {
         close(raw)
+    }
+
+    /// The next connection waiting on the listening socket `listener`, non-blocking and
+    /// closed on exec; nil with errno when there is none (`EAGAIN`) or accepting failed.
+    package static func accept(from listener: Int32) -> OwnedDescriptor? {
+        let fd = nightstand_accept(listener)
+        return fd >= 0 ? OwnedDescriptor(fd) : nil
     }
 }
 

@@ -8,6 +8,10 @@
 /// pipe2(2): a pipe whose ends get `flags` (O_CLOEXEC, O_NONBLOCK) atomically.
 int nightstand_pipe2(int fds[2], int flags);
 
+/// accept4(2): the next connection of a listening socket, non-blocking and close-on-exec from
+/// the start (no window in which a spawned program could inherit it). -1 with errno.
+int nightstand_accept(int listener);
+
 /// pthread_setname_np(3): names a thread (at most 15 bytes) for ps, top and gdb.
 int nightstand_set_thread_name(pthread_t thread, const char *name);
 

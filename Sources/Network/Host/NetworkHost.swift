@@ -42,7 +42,7 @@ public protocol NetworkHost: Sendable {
 ///
 /// Values are strings so that the network side passes on what a newer host says without
 /// knowing it.
-public struct DisplayState: Equatable, Sendable {
+public struct DisplayState: Codable, Equatable, Sendable {
     /// The mode override in force: `auto`, `day`, `dim`, `night` or `off`.
     public var mode: String
     /// What the frames look like now: `day`, `dim`, `night`, or `off` while blanked.

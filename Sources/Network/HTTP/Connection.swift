@@ -1,0 +1,118 @@
+import SystemSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One client connection of the HTTP server: what it sent, what it is owed, and its deadline.
+///
+/// Used by the server's thread only.
+final class Connection {
+    /// Where the connection is in its life.
+    enum State: Equatable {
+        /// Receiving the request.
+        case reading
+        /// Sending a response; closed once it is out.
+        case responding
+        /// An event stream: open until the client leaves.
+        case streaming
+        /// Done.
+        case closed
+    }
+
+    /// What a read brought.
+    enum Received {
+        case data, nothing, closed
+    }
+
+    let socket: OwnedDescriptor
+    private(set) var state = State.reading
+    /// The request's bytes so far.
+    private(set) var input: [UInt8] = []
+    private var output: [UInt8] = []
+    private var written = 0
+    /// When the connection's time runs out; nil for an event stream.
+    private(set) var deadline: ContinuousClock.Instant?
+
+    /// The most bytes read for a request: a head and a body at their limits, and one more to
+    /// tell that it is too long.
+    static let inputLimit = HTTPRequestParser.headLimit + HTTPRequestParser.bodyLimit + 1
+
+    init(socket: OwnedDescriptor, now: ContinuousClock.Instant) {
+        self.socket = socket
+        deadline = now + HTTPServer.requestTimeout
+    }
+
+    var isClosed: Bool { state == .closed }
+    var hasOutput: Bool { written < output.count }
+    var pendingOutput: Int { output.count - written }
+
+    /// What to wait for: the request, room to write, or (for a stream) the client leaving.
+    var events: Int16 {
+        var events = Int16(POLLIN)
+        if hasOutput { events |= Int16(POLLOUT) }
+        return events
+    }
+
+    /// Reads what arrived: up to the request limit while reading, and discarded after (so a
+    /// client leaving is noticed, and nothing it sends piles up).
+    func receive() -> Received {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let room = state == .reading ? min(chunk.count, Self.inputLimit - input.count) : chunk.count
+        guard room > 0 else { return .nothing }
+        let count = chunk.withUnsafeMutableBytes { recv(socket.raw, $0.baseAddress, room, 0) }
+        if count == 0 { return .closed }
+        guard count > 0 else {
+            return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .nothing : .closed
+        }
+        guard state == .reading else { return .nothing }
+        input += chunk[..<count]
+        return .data
+    }
+
+    /// Queues a response; the connection closes once it is sent, or when it isn't taken in
+    /// time.
+    func respond(_ response: HTTPResponse, now: ContinuousClock.Instant) {
+        state = .responding
+        output += response.bytes
+        deadline = now + HTTPServer.responseTimeout
+    }
+
+    /// Turns the connection into an event stream.
+    func startStream() {
+        state = .streaming
+        output += HTTPResponse.eventStreamHead
+        deadline = nil
+    }
+
+    /// Queues bytes for an event stream.
+    func send(_ bytes: [UInt8]) {
+        output += bytes
+    }
+
+    /// Writes what it can without waiting; closes a finished response.
+    func flush() {
+        while hasOutput {
+            let count = output[written...].withUnsafeBytes { bytes in
+                Glibc.send(socket.raw, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno != EAGAIN && errno != EWOULDBLOCK { close() }
+                return
+            }
+            written += count
+        }
+        output.removeAll(keepingCapacity: state == .streaming)
+        written = 0
+        if state == .responding { close() }
+    }
+
+    /// Done: the descriptor closes when the server drops the connection.
+    func close() {
+        if state != .closed { shutdown(socket.raw, Int32(SHUT_RDWR)) }
+        state = .closed
+        output = []
+        written = 0
+    }
+}

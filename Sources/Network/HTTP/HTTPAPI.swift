@@ -1,0 +1,140 @@
+import FoundationEssentials
+import Raster
+
+/// What the HTTP server answers: the token check, then the routes.
+///
+/// | request | answer |
+/// | --- | --- |
+/// | `GET /` | the web page: the live screen and the mode buttons |
+/// | `GET /api/status` | the host's status, as `nightstand status --json` prints it |
+/// | `POST /api/mode` with `{"mode": "night"}` | sets the mode, as `nightstand mode night` |
+/// | `POST /api/reload` | reloads every timeline, as `nightstand reload` |
+/// | `POST /api/view` with `{"view": "clock"}` | shows a view (hosts with views) |
+/// | `GET /api/events` | server-sent events: `status` (the ``DisplayState``) and `frame` |
+/// | `GET /screen.png` | the frame the panel shows now, its exact pixels |
+///
+/// Every request needs the token, as `Authorization: Bearer <token>` or, for a browser opening
+/// the page, the query parameter `access_token` (RFC 6750); without it the answer is 401,
+/// whatever the path. The token is compared in constant time.
+struct HTTPAPI: Sendable {
+    let host: any NetworkHost
+    let token: [UInt8]
+
+    /// What to do with a request.
+    enum Answer: Equatable {
+        /// Send this and close.
+        case response(HTTPResponse)
+        /// Start a server-sent event stream.
+        case events
+    }
+
+    func answer(_ request: HTTPRequest) -> Answer {
+        guard isAuthorized(request) else {
+            var response = HTTPResponse.error(
+                401, "this request needs the token: Authorization: Bearer <token>")
+            response.headers.append(("WWW-Authenticate", "Bearer realm=\"nightstand\""))
+            return .response(response)
+        }
+        let routes: [String: [String]] = [
+            "/": ["GET"], "/api/status": ["GET"], "/api/events": ["GET"], "/screen.png": ["GET"],
+            "/api/mode": ["POST"], "/api/reload": ["POST"], "/api/view": ["POST"],
+        ]
+        guard let methods = routes[request.path] else {
+            return .response(.error(404, "no such resource: \(request.path.prefix(100))"))
+        }
+        guard methods.contains(request.method) else {
+            var response = HTTPResponse.error(
+                405, "\(request.path) takes \(methods.joined(separator: ", "))")
+            response.headers.append(("Allow", methods.joined(separator: ", ")))
+            return .response(response)
+        }
+        switch request.path {
+        case "/":
+            return .response(
+                HTTPResponse(
+                    status: 200,
+                    headers: [
+                        ("Content-Type", "text/html; charset=utf-8"),
+                        ("Content-Security-Policy", WebPage.contentSecurityPolicy),
+                    ], body: WebPage.html))
+        case "/api/status": return .response(.json(bytes: host.statusJSON()))
+        case "/api/events": return .events
+        case "/screen.png": return .response(screen())
+        case "/api/reload":
+            host.reload()
+            return .response(.json(["reload": "every widget"]))
+        case "/api/mode":
+            return .response(
+                choose("mode", from: host.modes, in: request) { mode in
+                    host.setMode(mode)
+                    return .json(["mode": mode])
+                })
+        default:
+            let views = host.state().views
+            guard !views.isEmpty else { return .response(.error(404, "this display has no views")) }
+            return .response(
+                choose("view", from: views, in: request) { view in
+                    host.showView(view)
+                    return .json(["view": view])
+                })
+        }
+    }
+
+    /// Reads `{"<key>": "<one of choices>"}` from the body and acts on it, or says what was
+    /// expected.
+    private func choose(
+        _ key: String, from choices: [String], in request: HTTPRequest,
+        act: (String) -> HTTPResponse
+    ) -> HTTPResponse {
+        let example = "{\"\(key)\": \"\(choices.last ?? "")\"}"
+        guard let object = try? JSONDecoder().decode([String: String].self, from: Data(request.body))
+        else { return .error(400, "expected a JSON object such as \(example)") }
+        guard let choice = object[key] else {
+            return .error(400, "missing \"\(key)\": expected a JSON object such as \(example)")
+        }
+        guard choices.contains(choice) else {
+            return .error(
+                400,
+                "\"\(key)\": expected one of \(choices.joined(separator: ", ")), found "
+                    + "\"\(choice.prefix(40))\"")
+        }
+        return act(choice)
+    }
+
+    /// The frame the panel shows, as PNG.
+    private func screen() -> HTTPResponse {
+        guard let frame = host.frame() else { return .error(503, "no frame has been shown yet") }
+        do {
+            return HTTPResponse(
+                status: 200, headers: [("Content-Type", "image/png")],
+                body: try PNGEncoder.encode(frame))
+        } catch {
+            return .error(500, "the frame could not be encoded: \(error)")
+        }
+    }
+
+    // MARK: The token
+
+    private func isAuthorized(_ request: HTTPRequest) -> Bool {
+        if let field = request.header("authorization") {
+            let parts = field.split(separator: " ", maxSplits: 1)
+            return parts.count == 2 && parts[0].lowercased() == "bearer"
+                && Self.equalInConstantTime(Array(parts[1].utf8), token)
+        }
+        if let parameter = request.parameter("access_token") {
+            return Self.equalInConstantTime(Array(parameter.utf8), token)
+        }
+        return false
+    }
+
+    /// Whether `given` is `expected`, in a time that depends only on `expected`'s length, so
+    /// that the answer's timing tells nothing about how much of a guess was right.
+    static func equalInConstantTime(_ given: [UInt8], _ expected: [UInt8]) -> Bool {
+        guard !expected.isEmpty else { return false }
+        var difference: UInt8 = given.count == expected.count ? 0 : 1
+        for index in expected.indices {
+            difference |= expected[index] ^ (index < given.count ? given[index] : 0)
+        }
+        return difference == 0
+    }
+}

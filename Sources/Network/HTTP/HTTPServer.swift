@@ -1,0 +1,173 @@
+import Dispatch
+import FoundationEssentials
+import Logging
+import Synchronization
+import SystemSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The HTTP API and the web page, served by one thread of its own that sleeps in `poll` until
+/// a client sends something, a change is to be pushed, or a client's time runs out: an idle
+/// server never wakes.
+///
+/// Limits keep any client from costing the display more than a little: 16 connections at
+/// once (more get 503), 8 KiB of request head, 1 KiB of body, 10 s to send a request (then
+/// 408), 30 s to take a response, 256 KiB waiting for an event stream's reader (then it is
+/// dropped). A request that breaks a rule gets its 4xx answer with a JSON error and is
+/// closed; nothing of it reaches the host. Every response closes its connection.
+///
+/// ```swift
+/// let server = try HTTPServer(settings: settings, host: host)
+/// // when a frame was presented / the status changed:
+/// server.frameChanged()
+/// server.stateChanged()
+/// server.stop()
+/// ```
+public final class HTTPServer: Sendable {
+    /// Where it listens (with the port the kernel chose, when asked for port 0).
+    public let address: ListenAddress
+    private let signals: ServerSignals
+    private let finished = DispatchSemaphore(value: 0)
+    /// The kernel's id of the server's thread once it runs (for measuring its wake-ups).
+    var thread: Int32? { signals.thread.withLock { $0 } }
+
+    /// The most connections at once.
+    static let connectionLimit = 16
+    /// How long a client has to send its request.
+    static let requestTimeout: Duration = .seconds(10)
+    /// How long a client has to take a response.
+    static let responseTimeout: Duration = .seconds(30)
+    /// The most bytes waiting for an event stream's reader.
+    static let streamBacklog = 256 * 1024
+    /// The shortest time between two `frame` events: a fade's frames come as one.
+    static let frameEventInterval: Duration = .milliseconds(250)
+
+    /// Reads the token, binds the address and starts serving `host`.
+    ///
+    /// Throws ``HTTPServerError``: the token file can't be used, or the address can't be
+    /// bound (in use, not this machine's).
+    public init(
+        settings: HTTPSettings, host: any NetworkHost, log: Logger = Logger(label: "nightstand.http")
+    ) throws(HTTPServerError) {
+        let token: String
+        do {
+            token = try SecretFile.read(settings.tokenFile)
+        } catch {
+            throw .token("token_file: \(error)")
+        }
+        guard token.utf8.count >= 16, token.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+        else {
+            throw .token(
+                "token_file: \(settings.tokenFile): expected a token of at least 16 printable "
+                    + "characters without spaces, such as the output of openssl rand -hex 32")
+        }
+        guard let socketAddress = SocketAddress(host: settings.listen.host, port: settings.listen.port)
+        else { throw .listen(address: settings.listen.description, reason: "not an IP address") }
+        let listener: OwnedDescriptor
+        switch socketAddress.listen(backlog: 16) {
+        case .success(let socket): listener = socket
+        case .failure(let failure):
+            throw .listen(address: settings.listen.description, reason: "\(failure)")
+        }
+        var bound = settings.listen
+        bound.port = Self.boundPort(listener.raw) ?? settings.listen.port
+        address = bound
+        guard let wakeup = Wakeup() else {
+            throw .listen(address: bound.description, reason: "no descriptors left for a pipe")
+        }
+        let signals = ServerSignals(wakeup: wakeup)
+        self.signals = signals
+        let api = HTTPAPI(host: host, token: Array(token.utf8))
+        let loop = ServerLoop(listener: listener, signals: signals, api: api, host: host, log: log)
+        let finished = finished
+        let started = DetachedThread.start(name: "nightstand http") {
+            signals.thread.withLock { $0 = DetachedThread.currentID }
+            loop.run()
+            finished.signal()
+        }
+        guard started else {
+            throw .listen(address: bound.description, reason: "no thread could be started")
+        }
+        log.info(
+            "http: listening on \(bound)\(bound.isLoopback ? "" : " (reachable from the network)")")
+    }
+
+    /// Tells the page's event streams that a new frame is on the panel.
+    public func frameChanged() {
+        signals.state.withLock { $0.frames += 1 }
+        signals.wakeup.signal()
+    }
+
+    /// Tells the page's event streams that the ``DisplayState`` may have changed.
+    public func stateChanged() {
+        signals.state.withLock { $0.stateChanged = true }
+        signals.wakeup.signal()
+    }
+
+    /// Closes every connection and the listener; returns once the thread has ended
+    /// (idempotent).
+    public func stop() {
+        let first = signals.state.withLock { state in
+            defer { state.stopping = true }
+            return !state.stopping
+        }
+        guard first else { return }
+        signals.wakeup.signal()
+        finished.wait()
+    }
+
+    private static func boundPort(_ fd: Int32) -> Int? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let got = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard got else { return nil }
+        return withUnsafeBytes(of: storage) { bytes in
+            // sin_port and sin6_port both sit right after the 2-byte family.
+            Int(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: 2, as: UInt16.self)))
+        }
+    }
+}
+
+/// What other threads ask the server's thread to do, and the pipe that wakes it.
+final class ServerSignals: Sendable {
+    /// The requests since the thread last looked.
+    struct State {
+        /// Frames presented so far.
+        var frames = 0
+        /// Whether the state may have changed.
+        var stateChanged = false
+        /// Whether the server is to stop.
+        var stopping = false
+    }
+
+    let state = Mutex(State())
+    let wakeup: Wakeup
+    /// The kernel's id of the server's thread, once it runs.
+    let thread = Mutex<Int32?>(nil)
+
+    init(wakeup: Wakeup) {
+        self.wakeup = wakeup
+    }
+}
+
+/// Why the HTTP server can't start.
+public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
+    /// The token file can't be used.
+    case token(String)
+    /// The address can't be listened on.
+    case listen(address: String, reason: String)
+
+    /// The problem in words.
+    public var description: String {
+        switch self {
+        case .token(let problem): problem
+        case .listen(let address, let reason): "can't listen on \(address): \(reason)"
+        }
+    }
+}

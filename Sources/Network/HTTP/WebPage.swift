@@ -1,0 +1,172 @@
+/// The page `GET /` serves: the live screen and the mode buttons, in one self-contained HTML
+/// file (no outside scripts, styles or fonts).
+///
+/// Open it as `http://<display>:8080/?access_token=<token>`: the script keeps the token in the
+/// tab's session storage, takes it out of the address bar, and sends it as
+/// `Authorization: Bearer` with every request. It reads `GET /api/events` (server-sent events,
+/// through `fetch`, which can send the header where `EventSource` can't): a `frame` event
+/// fetches `/screen.png` again, at most one download at a time; a `status` event marks the
+/// current mode. Nothing is polled: while the stream is down it retries after 1, 2, 4 … 30 s.
+enum WebPage {
+    /// The page's bytes.
+    static let html = Array(source.utf8)
+
+    /// The page's Content-Security-Policy: only this server, blob images (the screen), and
+    /// the page's own inline script and style.
+    static let contentSecurityPolicy =
+        "default-src 'none'; connect-src 'self'; img-src blob:; "
+        + "script-src 'unsafe-inline'; style-src 'unsafe-inline'; base-uri 'none'; "
+        + "form-action 'none'; frame-ancestors 'none'"
+
+    private static let source = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Nightstand</title>
+        <style>
+          :root { color-scheme: dark; }
+          body { margin: 0; background: #000; color: #ddd;
+                 font: 15px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; }
+          main { max-width: 1280px; margin: 0 auto; padding: 16px; }
+          #screen { display: block; max-width: 100%; background: #000;
+                    border: 1px solid #333; border-radius: 6px; }
+          nav { display: flex; flex-wrap: wrap; gap: 8px; margin: 16px 0 8px; }
+          button { font: inherit; color: #eee; background: #222; border: 1px solid #444;
+                   border-radius: 16px; padding: 6px 16px; cursor: pointer; }
+          button[aria-pressed="true"] { background: #0a84ff; border-color: #0a84ff; color: #fff; }
+          #line { color: #888; }
+          #line.problem { color: #ff9f0a; }
+        </style>
+        </head>
+        <body>
+        <main>
+          <img id="screen" alt="The display's screen">
+          <nav id="modes" aria-label="Mode"></nav>
+          <nav><button id="reload" type="button">Reload timelines</button></nav>
+          <p id="line">Connecting…</p>
+        </main>
+        <script>
+        "use strict";
+        const query = new URLSearchParams(location.search);
+        const token = query.get("access_token") || sessionStorage.getItem("nightstand-token") || "";
+        if (query.has("access_token")) {
+          sessionStorage.setItem("nightstand-token", token);
+          history.replaceState(null, "", location.pathname);
+        }
+        const screen = document.getElementById("screen");
+        const line = document.getElementById("line");
+        const modes = document.getElementById("modes");
+        const modeNames = ["auto", "day", "dim", "night", "off"];
+        let state = null;
+        let frames = 0;
+
+        function say(text, problem) {
+          line.textContent = text;
+          line.className = problem ? "problem" : "";
+        }
+
+        function api(path, options) {
+          const init = Object.assign({}, options || {});
+          init.headers = Object.assign({ "Authorization": "Bearer " + token }, init.headers || {});
+          return fetch(path, init).then(response => {
+            if (response.status === 401) throw new Error("the token was refused");
+            if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+            return response;
+          });
+        }
+
+        for (const name of modeNames) {
+          const button = document.createElement("button");
+          button.type = "button";
+          button.textContent = name[0].toUpperCase() + name.slice(1);
+          button.dataset.mode = name;
+          button.setAttribute("aria-pressed", "false");
+          button.addEventListener("click", () => {
+            api("/api/mode", { method: "POST", headers: { "Content-Type": "application/json" },
+                               body: JSON.stringify({ mode: name }) })
+              .catch(error => say(error.message, true));
+          });
+          modes.appendChild(button);
+        }
+        document.getElementById("reload").addEventListener("click", () => {
+          api("/api/reload", { method: "POST" }).catch(error => say(error.message, true));
+        });
+
+        function showState(next) {
+          state = next;
+          for (const button of modes.children) {
+            button.setAttribute("aria-pressed", String(button.dataset.mode === state.mode));
+          }
+          const light = state.lux === null || state.lux === undefined
+            ? "no light reading" : state.lux.toFixed(1) + " lx";
+          say("Live · mode " + state.mode + " · " + state.appearance + " · " + light, false);
+        }
+
+        // One download at a time; a frame that arrives meanwhile is fetched right after.
+        let loading = false;
+        let again = false;
+        async function loadScreen() {
+          if (loading) { again = true; return; }
+          loading = true;
+          try {
+            do {
+              again = false;
+              const blob = await (await api("/screen.png")).blob();
+              const old = screen.src;
+              screen.src = URL.createObjectURL(blob);
+              screen.dataset.frame = String(frames);
+              if (old) URL.revokeObjectURL(old);
+            } while (again);
+          } catch (error) {
+            say(error.message, true);
+          } finally {
+            loading = false;
+          }
+        }
+
+        function handle(block) {
+          let event = "message";
+          let data = "";
+          for (const field of block.split("\\n")) {
+            if (field.startsWith("event:")) event = field.slice(6).trim();
+            else if (field.startsWith("data:")) data += field.slice(5).trim();
+          }
+          if (event === "status") showState(JSON.parse(data));
+          else if (event === "frame") { frames = Number(data); loadScreen(); }
+        }
+
+        async function listen() {
+          let delay = 1000;
+          for (;;) {
+            try {
+              const response = await api("/api/events");
+              const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+              let buffer = "";
+              for (;;) {
+                const { value, done } = await reader.read();
+                if (done) break;
+                delay = 1000;
+                buffer += value;
+                let end;
+                while ((end = buffer.indexOf("\\n\\n")) >= 0) {
+                  handle(buffer.slice(0, end));
+                  buffer = buffer.slice(end + 2);
+                }
+              }
+              say("The display closed the connection; reconnecting…", true);
+            } catch (error) {
+              say(error.message + "; retrying…", true);
+            }
+            await new Promise(resume => setTimeout(resume, delay));
+            delay = Math.min(delay * 2, 30000);
+          }
+        }
+        listen();
+        </script>
+        </body>
+        </html>
+
+        """
+}

@@ -1,0 +1,228 @@
+import Foundation
+import Raster
+import Testing
+import Widgets
+
+@testable import Network
+
+/// The HTTP API on a real socket: round trips, the token, and every kind of bad request.
+@Suite("HTTP server")
+struct HTTPServerTests {
+    static let token = "0123456789abcdef0123456789abcdef"
+
+    /// A server for `host` on a port the kernel picks, with the test token.
+    static func server(_ host: FakeHost, token: String = token) throws -> HTTPServer {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nightstand-token-" + UUID().uuidString)
+        try (token + "\n").write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var settings = try HTTPSettings(
+            WidgetOptions(["listen": .string("127.0.0.1:8080"), "token_file": .string(file.path)]))
+        settings.listen.port = 0
+        return try HTTPServer(settings: settings, host: host)
+    }
+
+    /// A frame of four colored quarters, 64 × 48, as the panel would show it.
+    static func frame(_ tint: UInt32 = 0) -> Bitmap? {
+        let colors: [UInt32] = [0xFF_FF3B30, 0xFF_34C759, 0xFF_0A84FF, 0xFF_FFD60A].map { $0 ^ tint }
+        let pixels = (0..<48).flatMap { y in
+            (0..<64).map { x in colors[(y < 24 ? 0 : 2) + (x < 32 ? 0 : 1)] }
+        }
+        return Bitmap(width: 64, height: 48, premultipliedPixels: pixels)
+    }
+
+    @Test("status, mode, reload and view go to the host; the answers are JSON")
+    func roundTrips() throws {
+        let host = FakeHost()
+        let server = try Self.server(host)
+        defer { server.stop() }
+        let http = RawHTTP(port: server.address.port)
+
+        let status = try http.request("GET", "/api/status", token: Self.token)
+        #expect(status.status == 200)
+        #expect(status.header("Content-Type") == "application/json")
+        #expect(status.body == host.statusJSON())
+
+        let mode = try http.request("POST", "/api/mode", token: Self.token, body: #"{"mode":"night"}"#)
+        #expect(mode.status == 200)
+        #expect(mode.text == #"{"mode":"night"}"#)
+        #expect(host.recorded.modeRequests == ["night"])
+
+        let reload = try http.request("POST", "/api/reload", token: Self.token)
+        #expect(reload.status == 200)
+        #expect(host.recorded.reloads == 1)
+
+        let noViews = try http.request("POST", "/api/view", token: Self.token, body: #"{"view":"clock"}"#)
+        #expect(noViews.status == 404)
+        host.update { $0.state.views = ["widgets", "clock"] }
+        let view = try http.request("POST", "/api/view", token: Self.token, body: #"{"view":"clock"}"#)
+        #expect(view.status == 200)
+        #expect(host.recorded.viewRequests == ["clock"])
+    }
+
+    @Test("/screen.png is the frame the panel shows, pixel for pixel")
+    func screen() throws {
+        let host = FakeHost()
+        let server = try Self.server(host)
+        defer { server.stop() }
+        let http = RawHTTP(port: server.address.port)
+        let none = try http.request("GET", "/screen.png", token: Self.token)
+        #expect(none.status == 503)
+
+        let frame = try #require(Self.frame())
+        host.update { $0.frame = frame }
+        let answer = try http.request("GET", "/screen.png", token: Self.token)
+        #expect(answer.status == 200)
+        #expect(answer.header("Content-Type") == "image/png")
+        let image = try PNGDecoder.decode(data: answer.body)
+        #expect(image.size == frame.size)
+        let differing = (0..<frame.height).flatMap { y in (0..<frame.width).map { (x: $0, y: y) } }
+            .filter { image[$0.x, $0.y] != frame[$0.x, $0.y] }
+        #expect(differing.isEmpty)
+    }
+
+    @Test("without the right token every path answers 401, and nothing reaches the host")
+    func token() throws {
+        let host = FakeHost()
+        let server = try Self.server(host)
+        defer { server.stop() }
+        let http = RawHTTP(port: server.address.port)
+        for path in ["/", "/api/status", "/screen.png", "/api/events", "/nowhere"] {
+            let answer = try http.request("GET", path, token: nil)
+            #expect(answer.status == 401, "\(path)")
+            #expect(answer.header("WWW-Authenticate") == #"Bearer realm="nightstand""#)
+            #expect(answer.text.hasPrefix(#"{"error":"#))
+        }
+        for wrong in ["", "0123456789abcdef0123456789abcdeX", Self.token + "0", "0123"] {
+            let answer = try http.request("POST", "/api/mode", token: wrong, body: #"{"mode":"off"}"#)
+            #expect(answer.status == 401, "token \"\(wrong)\"")
+        }
+        let basic = try http.exchange(
+            Array("GET /api/status HTTP/1.1\r\nAuthorization: Basic \(Self.token)\r\n\r\n".utf8))
+        #expect(basic.status == 401)
+        #expect(host.recorded.modeRequests.isEmpty)
+
+        // The page's address may carry the token instead (RFC 6750's access_token).
+        let page = try http.request("GET", "/?access_token=\(Self.token)", token: nil)
+        #expect(page.status == 200)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(page.header("Referrer-Policy") == "no-referrer")
+        #expect(page.text.contains("<img id=\"screen\""))
+    }
+
+    @Test("constant-time comparison: equal only when every byte and the length match")
+    func comparison() {
+        let token = Array("abcdefghijklmnop".utf8)
+        #expect(HTTPAPI.equalInConstantTime(token, token))
+        #expect(!HTTPAPI.equalInConstantTime(Array("abcdefghijklmnoq".utf8), token))
+        #expect(!HTTPAPI.equalInConstantTime(Array("abcdefghijklmno".utf8), token))
+        #expect(!HTTPAPI.equalInConstantTime(token + [0], token))
+        #expect(!HTTPAPI.equalInConstantTime([], token))
+        #expect(!HTTPAPI.equalInConstantTime([], []))
+    }
+
+    @Test("bad requests get 4xx with a JSON error and never reach the host")
+    func badRequests() throws {
+        let host = FakeHost()
+        let server = try Self.server(host)
+        defer { server.stop() }
+        let http = RawHTTP(port: server.address.port)
+        let auth = "Authorization: Bearer \(Self.token)\r\n"
+        let cases: [(String, [UInt8], Int)] = [
+            ("a head over 8 KiB", Array(("GET /api/status HTTP/1.1\r\nX-Pad: " + String(repeating: "a", count: 9000) + "\r\n\r\n").utf8), 431),
+            ("a body over 1 KiB", Array(("POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 2048\r\n\r\n" + String(repeating: "{", count: 2048)).utf8), 413),
+            ("not HTTP", Array("HELLO\r\n\r\n".utf8), 400),
+            ("a request line without a version", Array("GET /api/status\r\n\r\n".utf8), 400),
+            ("HTTP/2 over plain text", Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8), 400),
+            ("a header without a colon", Array("GET / HTTP/1.1\r\nNonsense\r\n\r\n".utf8), 400),
+            ("two Content-Lengths", Array("POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 3\r\nContent-Length: 4\r\n\r\nabcd".utf8), 400),
+            ("a negative Content-Length", Array("POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: -1\r\n\r\n".utf8), 400),
+            ("a chunked body", Array("POST /api/mode HTTP/1.1\r\n\(auth)Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n".utf8), 501),
+            ("not JSON", Array("POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 5\r\n\r\nnight".utf8), 400),
+            ("an unknown mode", Array("POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 17\r\n\r\n{\"mode\":\"purple\"}".utf8), 400),
+            ("a wrong key", Array("POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 16\r\n\r\n{\"view\":\"night\"}".utf8), 400),
+            ("the wrong method", Array("GET /api/mode HTTP/1.1\r\n\(auth)\r\n".utf8), 405),
+            ("an unknown path", Array("GET /etc/passwd HTTP/1.1\r\n\(auth)\r\n".utf8), 404),
+            ("a control byte in a header", Array("GET / HTTP/1.1\r\n\(auth)X-Evil: a\u{01}b\r\n\r\n".utf8), 400),
+        ]
+        for (name, bytes, status) in cases {
+            let answer = try http.exchange(bytes)
+            #expect(answer.status == status, "\(name)")
+            #expect(answer.header("Content-Type") == "application/json", "\(name)")
+            #expect(answer.text.hasPrefix(#"{"error":"#), "\(name): \(answer.text)")
+        }
+        #expect(host.recorded.modeRequests.isEmpty)
+        #expect(host.recorded.reloads == 0)
+        // And it still answers.
+        #expect(try http.request("GET", "/api/status", token: Self.token).status == 200)
+    }
+
+    @Test("a client that sends nothing gets 408; a crowd beyond 16 connections gets 503")
+    func limits() throws {
+        let server = try Self.server(FakeHost())
+        defer { server.stop() }
+        let http = RawHTTP(port: server.address.port)
+        let silent = try http.connect()
+        defer { close(silent) }
+        let idle = try (0..<15).map { _ in try http.connect() }
+        defer { idle.forEach { close($0) } }
+        let crowd = try http.exchange(Array("GET / HTTP/1.1\r\n\r\n".utf8))
+        #expect(crowd.status == 503)
+        let timedOut = try RawHTTP.parse(http.readAll(silent, seconds: 30))
+        #expect(timedOut.status == 408)
+    }
+
+    @Test("the event stream says the state and new frames as they change, and nothing else")
+    func events() throws {
+        let host = FakeHost()
+        let server = try Self.server(host)
+        defer { server.stop() }
+        let http = RawHTTP(port: server.address.port)
+        let stream = try http.connect()
+        defer { close(stream) }
+        try http.send(
+            Array("GET /api/events HTTP/1.1\r\nAuthorization: Bearer \(Self.token)\r\n\r\n".utf8),
+            to: stream)
+        let opening = http.read(stream, until: "event: frame\ndata: 0\n\n")
+        #expect(opening.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"))
+        #expect(
+            opening.contains(
+                #"event: status\#ndata: {"appearance":"day","lux":120,"mode":"auto","views":[]}"#))
+
+        host.update { $0.state.mode = "night" }
+        server.stateChanged()
+        #expect(http.read(stream, until: "\n\n").contains(#""mode":"night""#))
+        server.frameChanged()
+        #expect(http.read(stream, until: "\n\n") == "event: frame\ndata: 1\n\n")
+
+        // An idle stream costs the server's thread no wake-up (counted once it is back
+        // asleep after sending the event).
+        let thread = ThreadSwitches(thread: try #require(server.thread))
+        usleep(300_000)
+        let before = thread.voluntary()
+        usleep(3_000_000)
+        #expect(thread.voluntary() == before)
+    }
+
+    @Test("a token file that is missing, short or a link stops the server from starting")
+    func tokenFiles() throws {
+        #expect(throws: HTTPServerError.self) { try Self.server(FakeHost(), token: "short") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nightstand-token-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let real = folder.appendingPathComponent("token").path
+        try Self.token.write(toFile: real, atomically: true, encoding: .utf8)
+        let link = folder.appendingPathComponent("link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        for (path, problem) in [
+            (link, "token_file: can't use \(link): is a symbolic link"),
+            ("/nonexistent/token", "token_file: can't use /nonexistent/token: No such file or directory"),
+        ] {
+            let settings = try HTTPSettings(WidgetOptions(["token_file": .string(path)]))
+            #expect(throws: HTTPServerError.token(problem)) {
+                try HTTPServer(settings: settings, host: FakeHost())
+            }
+        }
+    }
+}
