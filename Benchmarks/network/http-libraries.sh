@@ -51,8 +51,9 @@ try await app.runService()'
 measure() {  # $1: name, $2: port (0: none)
     local bin="$work/$1/.build/release/App"
     local started=$(date +%s)
-    (cd "$work/$1" && swift build -c release --static-swift-stdlib >/dev/null 2>&1) ||
-        { echo "$1: the release build failed" >&2; return 1; }
+    (cd "$work/$1" && swift build -c release --static-swift-stdlib >"$work/$1.log" 2>&1) ||
+        { echo "$1: the release build failed:" >&2; grep -E "error" "$work/$1.log" | head >&2
+          return 1; }
     local built=$(($(date +%s) - started))
     "$bin" >/dev/null 2>&1 &
     pid=$!
@@ -77,5 +78,5 @@ measure() {  # $1: name, $2: port (0: none)
 }
 
 measure baseline 0
-measure flyingfox 8099
-measure hummingbird 8098
+measure flyingfox 8099 || true
+measure hummingbird 8098 || true

@@ -14,7 +14,7 @@ struct RegistrationTests {
             BuiltinWidgets.all.map(\.kind)
                 == [
                     "clock", "date", "calendar", "weather", "system", "countdown", "command",
-                    "light",
+                    "light", "mqtt",
                 ])
     }
 
@@ -63,13 +63,25 @@ struct RegistrationTests {
             [[widget]]
             kind = "light"
 
+            [[widget]]
+            kind = "mqtt"
+            topic = "zigbee2mqtt/bedroom"
+            field = "temperature"
+            label = "Bedroom"
+            unit = "°C"
+            symbol = "thermometer.medium"
+            decimals = 1
+            min = 10
+            max = 30
+            stale_after = "30m"
+
             [[slot]]
             widgets = ["clock"]
             """, file: "test.toml")
         let widgets = try WidgetRegistry(BuiltinWidgets.all).makeWidgets(for: configuration)
         #expect(
             widgets.map(\.kind) == [
-                "clock", "calendar", "weather", "system", "countdown", "command", "light",
+                "clock", "calendar", "weather", "system", "countdown", "command", "light", "mqtt",
             ])
     }
 

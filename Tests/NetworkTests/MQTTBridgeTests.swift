@@ -5,6 +5,7 @@ import NightstandTestSupport
 import Testing
 import Widgets
 
+@testable import BuiltinWidgets
 @testable import Network
 
 /// The bridge against a real Mosquitto broker on loopback, with Mosquitto's own clients as
@@ -200,5 +201,44 @@ struct MQTTBridgeTests {
         #expect(
             (try broker.retained("nightstand/test/availability"))
                 == ["nightstand/test/availability": "offline"])
+    }
+}
+
+/// The `mqtt` widget fed by a real broker through the bridge: what Home Assistant publishes
+/// shows on the widget.
+@Suite("MQTT widget over a broker")
+struct MQTTWidgetBrokerTests {
+    @Test("a value published on the widget's topic reaches its timeline, retained ones at once")
+    func published() async throws {
+        let broker = try Broker()
+        let center = WidgetCenter()
+        let board = TopicBoard(center: center)
+        let descriptor = try MQTTWidget.kind(board: board).make(
+            WidgetOptions([
+                "topic": .string("zigbee2mqtt/bedroom"), "field": .string("temperature"),
+                "unit": .string("°C"),
+            ]))
+        try broker.publish("zigbee2mqtt/bedroom", #"{"temperature": 19.5}"#, retain: true)
+        let bridge = try MQTTBridgeTests.bridge(
+            broker, host: FakeHost(), subscriptions: board.topics,
+            onMessage: { board.receive(topic: $0.topic, payload: $0.payload) })
+        bridge.start()
+        defer { bridge.stop() }
+        #expect(eventually { center.takeReloadRequest().kinds == ["mqtt"] })
+        #expect(try await shown(descriptor) == "19.5 °C")
+
+        try broker.publish("zigbee2mqtt/bedroom", #"{"temperature": 20.25, "humidity": 51}"#)
+        #expect(eventually { center.takeReloadRequest().kinds == ["mqtt"] })
+        #expect(try await shown(descriptor) == "20.25 °C")
+    }
+
+    /// The value and unit the widget's first entry shows now.
+    private func shown(_ descriptor: WidgetDescriptor) async throws -> String {
+        let timeline = try await descriptor.provider.timeline(
+            in: TimelineProviderContext(family: .systemSmall, date: Date()))
+        guard let entry = timeline.entries.first as? MQTTEntry,
+            case .value(let output, _, false) = entry.content, case .number(let value) = output.value
+        else { return "nothing" }
+        return "\(value) \(output.unit ?? "")"
     }
 }

@@ -27,8 +27,10 @@ struct MQTTWidget: View {
                 StatusView(
                     title: "Can't read value", symbol: "exclamationmark.triangle.fill",
                     detail: detail)
-            case .waiting(let topic):
-                StatusView(title: "Waiting…", symbol: "antenna.radiowaves.left.and.right", detail: nil, heading: topic)
+            case .waiting(let label):
+                StatusView(
+                    title: "Waiting for data", symbol: "antenna.radiowaves.left.and.right",
+                    detail: nil, heading: label)
             }
         }
         .containerBackground(for: .widget) {
@@ -74,8 +76,8 @@ struct MQTTEntry: TimelineEntry, Equatable {
         case value(CommandOutput, updated: Date, stale: Bool)
         /// The last payload can't be read: what was expected.
         case problem(String)
-        /// No message yet on the topic.
-        case waiting(topic: String)
+        /// No message yet on the topic: the widget's label.
+        case waiting(label: String)
     }
 
     let date: Date
@@ -91,7 +93,7 @@ struct MQTTProvider: TimelineProvider {
     let log: ProblemLog
 
     func placeholder(in context: Context) -> MQTTEntry {
-        MQTTEntry(date: context.date, content: .waiting(topic: reading.topic))
+        MQTTEntry(date: context.date, content: .waiting(label: reading.label))
     }
 
     func getSnapshot(in context: Context, completion: @escaping (MQTTEntry) -> Void) {
@@ -105,7 +107,7 @@ struct MQTTProvider: TimelineProvider {
     /// The entries from `now`: the value, and the same value stale once it runs out.
     func entries(at now: Date) -> [MQTTEntry] {
         guard let message = board.latest(reading.topic) else {
-            return [MQTTEntry(date: now, content: .waiting(topic: reading.topic))]
+            return [MQTTEntry(date: now, content: .waiting(label: reading.label))]
         }
         switch reading.output(of: message.payload) {
         case .failure(let problem):
