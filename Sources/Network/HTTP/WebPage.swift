@@ -30,8 +30,7 @@ enum WebPage {
           body { margin: 0; background: #000; color: #ddd;
                  font: 15px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; }
           main { max-width: 1280px; margin: 0 auto; padding: 16px; }
-          #screen { display: block; max-width: 100%; background: #000;
-                    border: 1px solid #333; border-radius: 6px; }
+          #screen { display: block; max-width: 100%; background: #000; outline: 1px solid #333; }
           nav { display: flex; flex-wrap: wrap; gap: 8px; margin: 16px 0 8px; }
           button { font: inherit; color: #eee; background: #222; border: 1px solid #444;
                    border-radius: 16px; padding: 6px 16px; cursor: pointer; }

@@ -73,7 +73,7 @@ struct RawHTTP {
         }
     }
 
-    /// Reads until the peer closes or `seconds` pass.
+    /// Reads until the peer closes, the answer's `Content-Length` is in, or `seconds` pass.
     func readAll(_ socket: Int32, seconds: Int) -> [UInt8] {
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -83,6 +83,12 @@ struct RawHTTP {
             let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
             received += chunk[..<count]
+            if let answer = try? Self.parse(received),
+                let length = answer.header("Content-Length").flatMap({ Int($0) }),
+                answer.body.count >= length
+            {
+                break
+            }
         }
         return received
     }

@@ -1,0 +1,81 @@
+import Foundation
+import Raster
+import Testing
+
+@testable import Network
+
+/// The web page in a real browser: headless Chromium opens it with the token, shows the frame
+/// the panel shows, follows a new frame, and its mode buttons change the mode.
+@Suite("Web page in Chromium")
+struct WebPageBrowserTests {
+    /// A frame of eight colored stripes, 256 × 120, easy to find in a screenshot.
+    static func frame(shift: Int) -> Bitmap? {
+        let colors: [UInt32] = [
+            0xFF_FF3B30, 0xFF_FF9500, 0xFF_FFCC00, 0xFF_34C759, 0xFF_00C7BE, 0xFF_0A84FF,
+            0xFF_5E5CE6, 0xFF_BF5AF2,
+        ]
+        let pixels = (0..<120).flatMap { _ in (0..<256).map { x in colors[(x / 32 + shift) % 8] } }
+        return Bitmap(width: 256, height: 120, premultipliedPixels: pixels)
+    }
+
+    /// Whether `frame` appears 1:1 somewhere in `screenshot` (each channel within 2).
+    static func contains(_ screenshot: Bitmap, _ frame: Bitmap) -> Bool {
+        let first = frame[0, 0]
+        for y in 0...(screenshot.height - frame.height) {
+            for x in 0...(screenshot.width - frame.width) where close(screenshot[x, y], first) {
+                let matches = stride(from: 0, to: frame.height, by: 3).allSatisfy { dy in
+                    stride(from: 0, to: frame.width, by: 3).allSatisfy { dx in
+                        close(screenshot[x + dx, y + dy], frame[dx, dy])
+                    }
+                }
+                if matches { return true }
+            }
+        }
+        return false
+    }
+
+    private static func close(_ a: PremultipliedPixel, _ b: PremultipliedPixel) -> Bool {
+        let pairs: [(UInt8, UInt8)] = [(a.r, b.r), (a.g, b.g), (a.b, b.b)]
+        return pairs.allSatisfy { abs(Int($0.0) - Int($0.1)) <= 2 }
+    }
+
+    @Test("the page shows the current frame, follows a new one, and a mode button sets the mode")
+    func page() throws {
+        let host = FakeHost()
+        host.update { $0.frame = Self.frame(shift: 0) }
+        let server = try HTTPServerTests.server(host)
+        defer { server.stop() }
+        let browser = try Chromium()
+        defer { browser.close() }
+        try browser.open(
+            "http://127.0.0.1:\(server.address.port)/?access_token=\(HTTPServerTests.token)")
+        let loaded = """
+            (() => { const s = document.getElementById("screen");
+                     return s.dataset.frame === "0" && s.complete && s.naturalWidth === 256; })()
+            """
+        #expect(eventually(seconds: 60) { (try? browser.evaluate(loaded)) as? Bool == true })
+        // The token left the address bar.
+        #expect(try browser.evaluate("location.search") as? String == "")
+        let first = try PNGDecoder.decode(data: try browser.screenshot())
+        #expect(Self.contains(first, try #require(Self.frame(shift: 0))))
+        #expect(!Self.contains(first, try #require(Self.frame(shift: 3))))
+
+        // A new frame on the panel: the page fetches it, pushed by the event stream.
+        host.update { $0.frame = Self.frame(shift: 3) }
+        server.frameChanged()
+        let followed = """
+            (() => { const s = document.getElementById("screen");
+                     return s.dataset.frame === "1" && s.complete; })()
+            """
+        #expect(eventually(seconds: 30) { (try? browser.evaluate(followed)) as? Bool == true })
+        let second = try PNGDecoder.decode(data: try browser.screenshot())
+        #expect(Self.contains(second, try #require(Self.frame(shift: 3))))
+
+        // A click on "Night" sets the mode; the state event then marks the button.
+        _ = try browser.evaluate(#"document.querySelector('button[data-mode="night"]').click()"#)
+        #expect(eventually(seconds: 30) { host.recorded.modeRequests == ["night"] })
+        server.stateChanged()
+        let pressed = #"document.querySelector('button[data-mode="night"]').getAttribute("aria-pressed")"#
+        #expect(eventually(seconds: 30) { (try? browser.evaluate(pressed)) as? String == "true" })
+    }
+}
