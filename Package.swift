@@ -123,10 +123,7 @@ let package = Package(
         // NetworkHost protocol (verbs, status, the current frame).
         .target(
             name: "Network",
-            dependencies: [
-                "CMosquitto", "Raster", "Widgets", "SystemSupport",
-                .product(name: "Logging", package: "swift-log"),
-            ]
+            dependencies: ["CMosquitto", "Raster", "Widgets", "SystemSupport"]
         ),
 
         // The widgets that ship: clock, date, weather, system, countdown, command, light, mqtt.
@@ -266,7 +263,7 @@ let package = Package(
             name: "NetworkTests",
             dependencies: [
                 "Network", "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "SystemSupport",
-                "NightstandTestSupport", .product(name: "Logging", package: "swift-log"),
+                "NightstandTestSupport",
             ]
         ),
         .testTarget(

@@ -40,8 +40,11 @@ struct MQTTWidgetTests {
         let reading = try reading(values)
         let descriptor = MQTTWidget.descriptor(
             reading: reading, board: board, log: ProblemLog(subject: "test"))
-        if let payload { board.receive(topic: reading.topic, payload: Array(payload.utf8), at: received) }
-        let provider = MQTTProvider(reading: reading, board: board, log: ProblemLog(subject: "test"))
+        if let payload {
+            board.receive(topic: reading.topic, payload: Array(payload.utf8), at: received)
+        }
+        let provider = MQTTProvider(
+            reading: reading, board: board, log: ProblemLog(subject: "test"))
         return (descriptor, provider.entries(at: now))
     }
 
@@ -70,18 +73,23 @@ struct MQTTWidgetTests {
             named: "mqtt-\(family)-\(appearance)")
     }
 
-    @Test("a value older than stale_after: a warning, gray, and how long ago", arguments: [Appearance.day, .night])
+    @Test(
+        "a value older than stale_after: a warning, gray, and how long ago",
+        arguments: [Appearance.day, .night])
     func stale(appearance: Appearance) throws {
         try check(
             Self.bedroom, payload: Self.payload, received: now.addingTimeInterval(-47 * 60),
-            family: .systemSmall, appearance: appearance, named: "mqtt-systemSmall-\(appearance)-stale")
+            family: .systemSmall, appearance: appearance,
+            named: "mqtt-systemSmall-\(appearance)-stale")
     }
 
     @Test("a plain text payload: a door's state")
     func text() throws {
         try check(
-            ["topic": .string("home/front-door"), "label": .string("Front door"),
-             "symbol": .string("house.fill")],
+            [
+                "topic": .string("home/front-door"), "label": .string("Front door"),
+                "symbol": .string("house.fill"),
+            ],
             payload: "Open", family: .systemSmall, appearance: .day,
             named: "mqtt-systemSmall-day-text")
     }
@@ -97,50 +105,64 @@ struct MQTTWidgetTests {
 
     @Test("values from plain payloads and JSON fields; what a payload lacks is said")
     func payloads() throws {
-        func value(_ values: [String: WidgetOptions.Value], _ payload: String)
-            throws -> Result<CommandOutput.Value, MQTTPayloadError>
+        let plain = try reading(["topic": .string("a/b")])
+        let field = try reading(["topic": .string("a/b"), "field": .string("state.temperature")])
+        let indexed = try reading(["topic": .string("a/b"), "field": .string("values.1")])
+        let contact = try reading(["topic": .string("a/b"), "field": .string("contact")])
+        func value(_ reading: MQTTReading, _ payload: String)
+            -> Result<CommandOutput.Value, MQTTPayloadError>
         {
-            try reading(values).output(of: Array(payload.utf8)).map(\.value)
+            reading.output(of: Array(payload.utf8)).map(\.value)
         }
-        let plain: [String: WidgetOptions.Value] = ["topic": .string("a/b")]
-        #expect(try value(plain, " 21.5\n") == .success(.number(21.5)))
-        #expect(try value(plain, "ON") == .success(.text("ON")))
-        #expect(try value(plain, "nan") == .success(.text("nan")))
+        #expect(value(plain, " 21.5\n") == .success(.number(21.5)))
+        #expect(value(plain, "ON") == .success(.text("ON")))
+        #expect(value(plain, "nan") == .success(.text("nan")))
         let long = String(repeating: "x", count: 100)
-        #expect(try value(plain, long) == .success(.text(String(repeating: "x", count: 63) + "…")))
-        let field: [String: WidgetOptions.Value] = ["topic": .string("a/b"), "field": .string("state.temperature")]
-        #expect(try value(field, #"{"state": {"temperature": 19}}"#) == .success(.number(19)))
-        #expect(try value(field, #"{"state": {"temperature": "19.5"}}"#) == .success(.number(19.5)))
+        #expect(value(plain, long) == .success(.text(String(repeating: "x", count: 63) + "…")))
+        #expect(value(field, #"{"state": {"temperature": 19}}"#) == .success(.number(19)))
+        #expect(value(field, #"{"state": {"temperature": "19.5"}}"#) == .success(.number(19.5)))
+        let missing = MQTTPayloadError("no field state.temperature in the JSON")
+        #expect(value(field, #"{"state": {}}"#) == .failure(missing))
+        #expect(value(field, "19") == .failure(missing))
         #expect(
-            try value(field, #"{"state": {}}"#)
-                == .failure(MQTTPayloadError("no field state.temperature in the JSON")))
+            value(field, "<html>") == .failure(MQTTPayloadError("not JSON (it begins \"<html>\")")))
         #expect(
-            try value(field, "19")
-                == .failure(MQTTPayloadError("no field state.temperature in the JSON")))
-        #expect(
-            try value(field, "<html>")
-                == .failure(MQTTPayloadError("not JSON (it begins \"<html>\")")))
-        #expect(
-            try value(field, #"{"state": {"temperature": [1]}}"#)
+            value(field, #"{"state": {"temperature": [1]}}"#)
                 == .failure(
                     MQTTPayloadError(
                         "the field state.temperature is an array, not a number or a string")))
-        let indexed: [String: WidgetOptions.Value] = ["topic": .string("a/b"), "field": .string("values.1")]
-        #expect(try value(indexed, #"{"values": [3, 4]}"#) == .success(.number(4)))
-        let contact: [String: WidgetOptions.Value] = ["topic": .string("a/b"), "field": .string("contact")]
-        #expect(try value(contact, #"{"contact": false}"#) == .success(.text("Off")))
+        #expect(value(indexed, #"{"values": [3, 4]}"#) == .success(.number(4)))
+        #expect(value(contact, #"{"contact": false}"#) == .success(.text("Off")))
     }
 
     @Test("bad options name the key and what was expected")
     func options() {
         let cases: [([String: WidgetOptions.Value], String)] = [
-            ([:], "topic: expected the topic to show, such as \"home/bedroom/temperature\", found nothing"),
-            (["topic": .string("home/+/temperature")], "topic: expected one topic of 1 to 256 bytes, without + or # wildcards, found \"home/+/temperature\""),
-            (["topic": .string("a"), "field": .string("a..b")], "field: expected a JSON field such as \"temperature\" or \"state.temperature\", found \"a..b\""),
+            (
+                [:],
+                "topic: expected the topic to show, such as \"home/bedroom/temperature\", found nothing"
+            ),
+            (
+                ["topic": .string("home/+/temperature")],
+                "topic: expected one topic of 1 to 256 bytes, without + or # wildcards, found \"home/+/temperature\""
+            ),
+            (
+                ["topic": .string("a"), "field": .string("a..b")],
+                "field: expected a JSON field such as \"temperature\" or \"state.temperature\", found \"a..b\""
+            ),
             (["topic": .string("a"), "decimals": .int(9)], "decimals: expected 0 to 6, found 9"),
-            (["topic": .string("a"), "min": .int(5)], "max: expected max with min, found min alone"),
-            (["topic": .string("a"), "min": .int(5), "max": .int(5)], "max: expected a number above min (5.0), found 5.0"),
-            (["topic": .string("a"), "colour": .string("red")], "colour: expected one of the options decimals, field, label, max, min, stale_after, symbol, topic, unit, found an unknown option"),
+            (
+                ["topic": .string("a"), "min": .int(5)],
+                "max: expected max with min, found min alone"
+            ),
+            (
+                ["topic": .string("a"), "min": .int(5), "max": .int(5)],
+                "max: expected a number above min (5.0), found 5.0"
+            ),
+            (
+                ["topic": .string("a"), "colour": .string("red")],
+                "colour: expected one of the options decimals, field, label, max, min, stale_after, symbol, topic, unit, found an unknown option"
+            ),
         ]
         for (values, message) in cases {
             #expect(throws: Error.self) { try MQTTReading(WidgetOptions(values)) }

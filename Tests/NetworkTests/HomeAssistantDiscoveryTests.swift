@@ -73,7 +73,10 @@ struct HomeAssistantDiscoveryTests {
         defer { bridge.stop() }
         #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 4 })
         let subscriber = try broker.subscriber("homeassistant/#", probe: "homeassistant/probe")
-        let announced = { subscriber.lines().filter { $0.hasSuffix("/config {") || $0.contains("/config {\"") }.count }
+        let announced = {
+            subscriber.lines().filter { $0.hasSuffix("/config {") || $0.contains("/config {\"") }
+                .count
+        }
         let before = announced()
         #expect(
             eventually {
@@ -90,6 +93,7 @@ struct HomeAssistantDiscoveryTests {
         bridge.start()
         defer { bridge.stop() }
         #expect(eventually { ((try? broker.retained("nightstand/#")) ?? [:]).count == 4 })
-        #expect(try broker.retained("homeassistant/#").isEmpty)
+        let discovery = try broker.retained("homeassistant/#")
+        #expect(discovery.isEmpty)
     }
 }

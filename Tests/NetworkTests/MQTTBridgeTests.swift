@@ -1,7 +1,7 @@
 import Foundation
-import Logging
-import Synchronization
 import NightstandTestSupport
+import Synchronization
+import SystemSupport
 import Testing
 import Widgets
 
@@ -16,7 +16,8 @@ struct MQTTBridgeTests {
     /// `nightstand-test`.
     static func bridge(
         _ broker: Broker, host: FakeHost, extra: [String: WidgetOptions.Value] = [:],
-        subscriptions: [String] = [], onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },
+        subscriptions: [String] = [],
+        onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },
         log: Logger = Logger(label: "test")
     ) throws -> MQTTBridge {
         var values: [String: WidgetOptions.Value] = ["url": .string(broker.url)]
@@ -72,7 +73,10 @@ struct MQTTBridgeTests {
             })
         #expect(Set(host.recorded.modeRequests) == ["night"])
         bridge.hostChanged()
-        #expect(eventually { (try? broker.retained("nightstand/test/mode")) == ["nightstand/test/mode": "night"] })
+        #expect(
+            eventually {
+                (try? broker.retained("nightstand/test/mode")) == ["nightstand/test/mode": "night"]
+            })
 
         try broker.publish("nightstand/test/reload", "PRESS")
         #expect(eventually { host.recorded.reloads == 1 })
@@ -131,7 +135,8 @@ struct MQTTBridgeTests {
                 }
             })
         try broker.publish("nightstand/test/view/set", "photos")
-        #expect(eventually { recorder.messages.contains { $0.contains("this display has no views") } })
+        #expect(
+            eventually { recorder.messages.contains { $0.contains("this display has no views") } })
         #expect(host.recorded.modeRequests.isEmpty)
         #expect(host.recorded.viewRequests.isEmpty)
     }
@@ -187,7 +192,10 @@ struct MQTTBridgeTests {
         defer { bridge.stop() }
         #expect(eventually { !received.withLock { $0 }.isEmpty })
         let first = received.withLock { $0.first }
-        #expect(first == MQTTMessage(topic: "home/temperature", payload: Array("21.5".utf8), retained: true))
+        #expect(
+            first
+                == MQTTMessage(
+                    topic: "home/temperature", payload: Array("21.5".utf8), retained: true))
     }
 
     @Test("stopping publishes offline: Home Assistant shows the entities unavailable")
@@ -198,9 +206,8 @@ struct MQTTBridgeTests {
         #expect(eventually { bridge.connection == .connected })
         bridge.stop()
         #expect(bridge.connection == .stopped)
-        #expect(
-            (try broker.retained("nightstand/test/availability"))
-                == ["nightstand/test/availability": "offline"])
+        let availability = try broker.retained("nightstand/test/availability")
+        #expect(availability == ["nightstand/test/availability": "offline"])
     }
 }
 
@@ -225,11 +232,13 @@ struct MQTTWidgetBrokerTests {
         bridge.start()
         defer { bridge.stop() }
         #expect(eventually { center.takeReloadRequest().kinds == ["mqtt"] })
-        #expect(try await shown(descriptor) == "19.5 °C")
+        let first = try await shown(descriptor)
+        #expect(first == "19.5 °C")
 
         try broker.publish("zigbee2mqtt/bedroom", #"{"temperature": 20.25, "humidity": 51}"#)
         #expect(eventually { center.takeReloadRequest().kinds == ["mqtt"] })
-        #expect(try await shown(descriptor) == "20.25 °C")
+        let second = try await shown(descriptor)
+        #expect(second == "20.25 °C")
     }
 
     /// The value and unit the widget's first entry shows now.
@@ -237,7 +246,8 @@ struct MQTTWidgetBrokerTests {
         let timeline = try await descriptor.provider.timeline(
             in: TimelineProviderContext(family: .systemSmall, date: Date()))
         guard let entry = timeline.entries.first as? MQTTEntry,
-            case .value(let output, _, false) = entry.content, case .number(let value) = output.value
+            case .value(let output, _, false) = entry.content,
+            case .number(let value) = output.value
         else { return "nothing" }
         return "\(value) \(output.unit ?? "")"
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Logging
 import NightstandTestSupport
 import Synchronization
+import SystemSupport
 import Testing
 import Widgets
 
@@ -11,7 +11,9 @@ import Widgets
 /// of a killed process, and what an idle connection costs.
 @Suite("MQTT connection")
 struct MQTTConnectionTests {
-    @Test("after the broker restarts the bridge reconnects and announces again; one log line per change")
+    @Test(
+        "after the broker restarts the bridge reconnects and announces again; one log line per change"
+    )
     func reconnect() throws {
         let broker = try Broker()
         let recorder = LogRecorder()
@@ -79,7 +81,10 @@ struct MQTTConnectionTests {
         bridge.start()
         defer { bridge.stop() }
         #expect(eventually { bridge.connection == .connected })
-        #expect(eventually { (try? broker.retained("nightstand/test/mode")) == ["nightstand/test/mode": "auto"] })
+        #expect(
+            eventually {
+                (try? broker.retained("nightstand/test/mode")) == ["nightstand/test/mode": "auto"]
+            })
 
         let missing = try MQTTBridgeTests.bridge(
             broker, host: FakeHost(),
@@ -117,7 +122,8 @@ struct MQTTConnectionTests {
         #expect(
             eventually {
                 guard case .disconnected(let reason, _) = untrusted.connection else { return false }
-                return reason.hasPrefix("TLS failed") && reason.contains("certificate verify failed")
+                return reason.hasPrefix("TLS failed")
+                    && reason.contains("certificate verify failed")
             })
     }
 

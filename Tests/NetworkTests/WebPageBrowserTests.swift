@@ -55,10 +55,12 @@ struct WebPageBrowserTests {
             """
         #expect(eventually(seconds: 60) { (try? browser.evaluate(loaded)) as? Bool == true })
         // The token left the address bar.
-        #expect(try browser.evaluate("location.search") as? String == "")
+        let search = try browser.evaluate("location.search") as? String
+        #expect(search == "")
+        let frames = (try #require(Self.frame(shift: 0)), try #require(Self.frame(shift: 3)))
         let first = try PNGDecoder.decode(data: try browser.screenshot())
-        #expect(Self.contains(first, try #require(Self.frame(shift: 0))))
-        #expect(!Self.contains(first, try #require(Self.frame(shift: 3))))
+        #expect(Self.contains(first, frames.0))
+        #expect(!Self.contains(first, frames.1))
 
         // A new frame on the panel: the page fetches it, pushed by the event stream.
         host.update { $0.frame = Self.frame(shift: 3) }
@@ -69,13 +71,14 @@ struct WebPageBrowserTests {
             """
         #expect(eventually(seconds: 30) { (try? browser.evaluate(followed)) as? Bool == true })
         let second = try PNGDecoder.decode(data: try browser.screenshot())
-        #expect(Self.contains(second, try #require(Self.frame(shift: 3))))
+        #expect(Self.contains(second, frames.1))
 
         // A click on "Night" sets the mode; the state event then marks the button.
         _ = try browser.evaluate(#"document.querySelector('button[data-mode="night"]').click()"#)
         #expect(eventually(seconds: 30) { host.recorded.modeRequests == ["night"] })
         server.stateChanged()
-        let pressed = #"document.querySelector('button[data-mode="night"]').getAttribute("aria-pressed")"#
+        let pressed =
+            #"document.querySelector('button[data-mode="night"]').getAttribute("aria-pressed")"#
         #expect(eventually(seconds: 30) { (try? browser.evaluate(pressed)) as? String == "true" })
     }
 }

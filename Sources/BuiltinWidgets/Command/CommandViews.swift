@@ -127,7 +127,8 @@ enum CommandText {
     /// "0" (never "-0").
     static func number(_ value: Double, decimals: Int? = nil) -> Text {
         let places = decimals ?? 2
-        let shown = (value * (0..<places).reduce(1.0) { scale, _ in scale * 10 }).rounded() == 0
+        let shown =
+            (value * (0..<places).reduce(1.0) { scale, _ in scale * 10 }).rounded() == 0
             ? 0 : value
         let digits = decimals.map { $0...$0 } ?? 0...2
         return Text(shown, format: .number.precision(.fractionLength(digits)))

@@ -84,9 +84,10 @@ struct MQTTEntry: TimelineEntry, Equatable {
     let content: Content
 }
 
-/// Reads the topic's last message from the board; the board asks for a reload when another
-/// arrives, so the timeline never expires by itself. With `stale_after`, a second entry marks
-/// the value stale when it runs out.
+/// Reads the topic's last message from the board.
+///
+/// The board asks for a reload when another arrives, so the timeline never expires by itself.
+/// With `stale_after`, a second entry marks the value stale when it runs out.
 struct MQTTProvider: TimelineProvider {
     let reading: MQTTReading
     let board: TopicBoard

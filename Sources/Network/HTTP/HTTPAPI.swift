@@ -87,7 +87,8 @@ struct HTTPAPI: Sendable {
         act: (String) -> HTTPResponse
     ) -> HTTPResponse {
         let example = "{\"\(key)\": \"\(choices.last ?? "")\"}"
-        guard let object = try? JSONDecoder().decode([String: String].self, from: Data(request.body))
+        guard
+            let object = try? JSONDecoder().decode([String: String].self, from: Data(request.body))
         else { return .error(400, "expected a JSON object such as \(example)") }
         guard let choice = object[key] else {
             return .error(400, "missing \"\(key)\": expected a JSON object such as \(example)")

@@ -2,7 +2,7 @@ import SystemSupport
 
 /// One HTTP/1.1 request as the server read it: bounded, checked, nothing left to interpret.
 struct HTTPRequest: Equatable, Sendable {
-    /// `GET`, `POST`, …
+    /// The method: `GET`, `POST`.
     var method: String
     /// The path, without the query: `/api/status`.
     var path: String
@@ -85,7 +85,8 @@ enum HTTPRequestParser {
         }
         if headers.contains(where: { $0.name == "transfer-encoding" }) {
             return .refused(
-                status: 501, message: "chunked request bodies are not accepted; send Content-Length")
+                status: 501, message: "chunked request bodies are not accepted; send Content-Length"
+            )
         }
         let lengths = Set(headers.filter { $0.name == "content-length" }.map(\.value))
         var length = 0
@@ -160,8 +161,7 @@ enum HTTPRequestParser {
     }
 
     /// The path and the decoded query parameters of a request target.
-    private static func splitTarget(_ target: String) -> (String, [(name: String, value: String)])
-    {
+    private static func splitTarget(_ target: String) -> (String, [(name: String, value: String)]) {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])
         guard parts.count == 2 else { return (path, []) }

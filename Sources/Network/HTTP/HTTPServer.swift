@@ -1,6 +1,5 @@
 import Dispatch
 import FoundationEssentials
-import Logging
 import Synchronization
 import SystemSupport
 
@@ -49,7 +48,8 @@ public final class HTTPServer: Sendable {
     /// Throws ``HTTPServerError``: the token file can't be used, or the address can't be
     /// bound (in use, not this machine's).
     public init(
-        settings: HTTPSettings, host: any NetworkHost, log: Logger = Logger(label: "nightstand.http")
+        settings: HTTPSettings, host: any NetworkHost,
+        log: Logger = Logger(label: "nightstand.http")
     ) throws(HTTPServerError) {
         let token: String
         do {
@@ -63,7 +63,9 @@ public final class HTTPServer: Sendable {
                 "token_file: \(settings.tokenFile): expected a token of at least 16 printable "
                     + "characters without spaces, such as the output of openssl rand -hex 32")
         }
-        guard let socketAddress = SocketAddress(host: settings.listen.host, port: settings.listen.port)
+        guard
+            let socketAddress = SocketAddress(
+                host: settings.listen.host, port: settings.listen.port)
         else { throw .listen(address: settings.listen.description, reason: "not an IP address") }
         let listener: OwnedDescriptor
         switch socketAddress.listen(backlog: 16) {

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Logging
 import Synchronization
 import SystemSupport
 
@@ -71,7 +70,8 @@ final class ServerLoop: @unchecked Sendable {
         let deadlines = connections.compactMap(\.deadline) + [frameEventDue].compactMap { $0 }
         guard let next = deadlines.min() else { return -1 }
         let left = ContinuousClock.now.duration(to: next)
-        let milliseconds = left.components.seconds * 1000
+        let milliseconds =
+            left.components.seconds * 1000
             + left.components.attoseconds / 1_000_000_000_000_000 + 1
         return Int32(clamping: max(0, milliseconds))
     }

@@ -43,7 +43,8 @@ struct SocketAddress {
     /// A listening TCP socket bound to this address (non-blocking, closed on exec), or the
     /// step that failed and its errno.
     func listen(backlog: Int32) -> Result<OwnedDescriptor, SocketFailure> {
-        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        let type =
+            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
             | Int32(SOCK_CLOEXEC.rawValue)
         let fd = socket(family, type, 0)
         guard fd >= 0 else { return .failure(SocketFailure(step: "socket", errno: errno)) }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Logging
 import Synchronization
 import SystemSupport
 
@@ -41,9 +40,11 @@ public final class MQTTBridge: Sendable {
         var views: [String]?
     }
 
-    /// A bridge for `host`; `subscriptions` are further topics whose messages go to
-    /// `onMessage`. Reads the password file now: a problem with it is logged and the bridge
-    /// stays ``MQTTConnectionState/failed(reason:)``.
+    /// A bridge for `host`, also subscribed to `subscriptions`, whose messages go to
+    /// `onMessage`.
+    ///
+    /// Reads the password file now: a problem with it is logged and the bridge stays
+    /// ``MQTTConnectionState/failed(reason:)``.
     public init(
         settings: MQTTSettings, host: any NetworkHost, subscriptions: [String] = [],
         onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },

@@ -1,7 +1,6 @@
 import CMosquitto
 import Dispatch
 import FoundationEssentials
-import Logging
 import Synchronization
 import SystemSupport
 
@@ -153,10 +152,11 @@ public final class MQTTClient: Sendable {
         }
     }
 
-    /// Publishes `goodbye` (a retained message, such as availability "offline") if connected,
-    /// disconnects cleanly, and stops the thread; returns once it has ended, or after 2 s if
-    /// it is stuck in a connection attempt (it ends by itself when that attempt does).
-    /// Idempotent.
+    /// Says `goodbye`, disconnects cleanly and stops the thread (idempotent).
+    ///
+    /// `goodbye` is a retained message, such as availability `offline`, published if
+    /// connected. Returns once the thread has ended, or after 2 s if it is stuck in a
+    /// connection attempt (it ends by itself when that attempt does).
     public func stop(goodbye: (topic: String, payload: String)? = nil) {
         guard session.beginStopping(goodbye: goodbye) else { return }
         _ = session.finished.wait(timeout: .now() + 2)
@@ -304,7 +304,8 @@ private final class Session: @unchecked Sendable {
         if let will = options.will {
             let payload = Array(will.payload.utf8)
             let rc = payload.withUnsafeBytes { bytes in
-                mosquitto_will_set(handle, will.topic, Int32(bytes.count), bytes.baseAddress, 1, true)
+                mosquitto_will_set(
+                    handle, will.topic, Int32(bytes.count), bytes.baseAddress, 1, true)
             }
             if rc != MOSQ_ERR_SUCCESS.raw { problem = "the last will was refused by libmosquitto" }
         }
@@ -316,7 +317,8 @@ private final class Session: @unchecked Sendable {
                     mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
                 }
             if rc != MOSQ_ERR_SUCCESS.raw {
-                problem = "TLS could not be set up: \(Self.words(rc))"
+                problem =
+                    "TLS could not be set up: \(Self.words(rc))"
                     + (options.caFile.map { " (ca_file \($0))" } ?? "")
             }
         }

@@ -90,7 +90,9 @@ final class Chromium: @unchecked Sendable {
         try socket.send(String(decoding: message, as: UTF8.self))
         while true {
             let text = try socket.receive()
-            guard let reply = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+            guard
+                let reply = try JSONSerialization.jsonObject(with: Data(text.utf8))
+                    as? [String: Any],
                 reply["id"] as? Int == id
             else { continue }  // an event
             if let error = reply["error"] { throw BrokerError("\(method): \(error)") }
@@ -138,7 +140,9 @@ final class WebSocket {
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let end: [UInt8] = Array("\r\n\r\n".utf8)
-        while !(buffer.count >= 4 && (0...buffer.count - 4).contains { Array(buffer[$0..<$0 + 4]) == end }) {
+        while !(buffer.count >= 4
+            && (0...buffer.count - 4).contains { Array(buffer[$0..<$0 + 4]) == end })
+        {
             try fill()
         }
         let headEnd = (0...buffer.count - 4).first { Array(buffer[$0..<$0 + 4]) == end } ?? 0
@@ -200,7 +204,9 @@ final class WebSocket {
     private func fill() throws {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { throw BrokerError("the WebSocket ended: \(String(cString: strerror(errno)))") }
+        guard count > 0 else {
+            throw BrokerError("the WebSocket ended: \(String(cString: strerror(errno)))")
+        }
         buffer += chunk[..<count]
     }
 }

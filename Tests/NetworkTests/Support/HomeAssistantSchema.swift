@@ -95,7 +95,9 @@ enum HomeAssistantSchema {
 
     /// A JSON object from a payload, or a thrown error.
     static func object(_ payload: String) throws -> [String: Any] {
-        guard let object = try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any]
+        guard
+            let object = try JSONSerialization.jsonObject(with: Data(payload.utf8))
+                as? [String: Any]
         else { throw SchemaError(payload: payload) }
         return object
     }

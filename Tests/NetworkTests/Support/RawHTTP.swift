@@ -56,7 +56,8 @@ struct RawHTTP {
         }
         guard connected else {
             close(fd)
-            throw BrokerError("can't connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
+            throw BrokerError(
+                "can't connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
         }
         return fd
     }
@@ -110,9 +111,14 @@ struct RawHTTP {
 
     static func parse(_ received: [UInt8]) throws -> Answer {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
-        guard let end = (0...max(0, received.count - 4)).first(where: {
-            received.count >= 4 && Array(received[$0..<$0 + 4]) == separator
-        }) else { throw BrokerError("no HTTP answer: \(String(decoding: received.prefix(200), as: UTF8.self))") }
+        guard
+            let end = (0...max(0, received.count - 4)).first(where: {
+                received.count >= 4 && Array(received[$0..<$0 + 4]) == separator
+            })
+        else {
+            throw BrokerError(
+                "no HTTP answer: \(String(decoding: received.prefix(200), as: UTF8.self))")
+        }
         let head = String(decoding: received[..<end], as: UTF8.self)
         let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
         return Answer(status: status, head: head, body: Array(received[(end + 4)...]))

@@ -64,11 +64,15 @@ struct TestCertificates {
             toFile: extensions, atomically: true, encoding: .utf8)
         let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         for arguments in [
-            ["req", "-x509"] + ec + ["-keyout", path("ca.key"), "-out", ca, "-subj",
-                "/CN=Nightstand test CA", "-days", "2"],
+            ["req", "-x509"] + ec + [
+                "-keyout", path("ca.key"), "-out", ca, "-subj",
+                "/CN=Nightstand test CA", "-days", "2",
+            ],
             ["req"] + ec + ["-keyout", key, "-out", path("broker.csr"), "-subj", "/CN=127.0.0.1"],
-            ["x509", "-req", "-in", path("broker.csr"), "-CA", ca, "-CAkey", path("ca.key"),
-                "-CAcreateserial", "-out", certificate, "-days", "2", "-extfile", extensions],
+            [
+                "x509", "-req", "-in", path("broker.csr"), "-CA", ca, "-CAkey", path("ca.key"),
+                "-CAcreateserial", "-out", certificate, "-days", "2", "-extfile", extensions,
+            ],
         ] {
             let result = try Broker.run("openssl", arguments)
             guard result.status == 0 else {
