@@ -15,9 +15,8 @@ struct HomeAssistantDiscoveryTests {
             recorded.state.views = ["widgets", "clock"]
             recorded.state.view = "clock"
         }
-        let bridge = try MQTTBridgeTests.bridge(
+        let bridge = try MQTTBridgeTests.startedBridge(
             broker, host: host, extra: ["name": .string("Bedroom display")])
-        bridge.start()
         defer { bridge.stop() }
         var configs: [String: String] = [:]
         #expect(
@@ -68,8 +67,7 @@ struct HomeAssistantDiscoveryTests {
     @Test("Home Assistant's birth message makes the display announce itself again")
     func birth() throws {
         let broker = try Broker()
-        let bridge = try MQTTBridgeTests.bridge(broker, host: FakeHost())
-        bridge.start()
+        let bridge = try MQTTBridgeTests.startedBridge(broker, host: FakeHost())
         defer { bridge.stop() }
         #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 4 })
         let subscriber = try broker.subscriber("homeassistant/#", probe: "homeassistant/probe")
@@ -88,9 +86,8 @@ struct HomeAssistantDiscoveryTests {
     @Test("discovery_prefix = \"\" publishes no discovery at all")
     func off() throws {
         let broker = try Broker()
-        let bridge = try MQTTBridgeTests.bridge(
+        let bridge = try MQTTBridgeTests.startedBridge(
             broker, host: FakeHost(), extra: ["discovery_prefix": .string("")])
-        bridge.start()
         defer { bridge.stop() }
         #expect(eventually { ((try? broker.retained("nightstand/#")) ?? [:]).count == 4 })
         let discovery = try broker.retained("homeassistant/#")

@@ -12,9 +12,9 @@ import Widgets
 /// the other side (what Home Assistant would see and send).
 @Suite("MQTT bridge")
 struct MQTTBridgeTests {
-    /// A bridge for `host` on `broker`, with base topic `nightstand/test` and device id
-    /// `nightstand-test`.
-    static func bridge(
+    /// A bridge for `host` on `broker`, started, with base topic `nightstand/test` and device
+    /// id `nightstand-test`.
+    static func startedBridge(
         _ broker: Broker, host: FakeHost, extra: [String: WidgetOptions.Value] = [:],
         subscriptions: [String] = [],
         onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },
@@ -23,17 +23,18 @@ struct MQTTBridgeTests {
         var values: [String: WidgetOptions.Value] = ["url": .string(broker.url)]
         values.merge(extra) { $1 }
         let settings = try MQTTSettings(WidgetOptions(values), hostname: "test")
-        return MQTTBridge(
+        let bridge = MQTTBridge(
             settings: settings, host: host, subscriptions: subscriptions, onMessage: onMessage,
             log: log)
+        bridge.start()
+        return bridge
     }
 
     @Test("on connecting it publishes online, the discovery and every state, all retained")
     func announces() throws {
         let broker = try Broker()
         let host = FakeHost()
-        let bridge = try Self.bridge(broker, host: host)
-        bridge.start()
+        let bridge = try Self.startedBridge(broker, host: host)
         defer { bridge.stop() }
         #expect(eventually { bridge.connection == .connected })
         var retained: [String: String] = [:]
@@ -61,8 +62,7 @@ struct MQTTBridgeTests {
     func modeCommand() throws {
         let broker = try Broker()
         let host = FakeHost()
-        let bridge = try Self.bridge(broker, host: host)
-        bridge.start()
+        let bridge = try Self.startedBridge(broker, host: host)
         defer { bridge.stop() }
         #expect(eventually { bridge.connection == .connected })
         // Commands count only once the bridge has subscribed: send until one arrives.
@@ -86,8 +86,7 @@ struct MQTTBridgeTests {
     func changesOnly() throws {
         let broker = try Broker()
         let host = FakeHost()
-        let bridge = try Self.bridge(broker, host: host)
-        bridge.start()
+        let bridge = try Self.startedBridge(broker, host: host)
         defer { bridge.stop() }
         #expect(eventually { bridge.connection == .connected })
         let subscriber = try broker.subscriber("nightstand/#", probe: "nightstand/probe")
@@ -118,8 +117,7 @@ struct MQTTBridgeTests {
         let recorder = LogRecorder()
         // Left on the broker from before: it would set the mode on every connection.
         try broker.publish("nightstand/test/mode/set", "night", retain: true)
-        let bridge = try Self.bridge(broker, host: host, log: recorder.logger(label: "test"))
-        bridge.start()
+        let bridge = try Self.startedBridge(broker, host: host, log: recorder.logger(label: "test"))
         defer { bridge.stop() }
         #expect(
             eventually {
@@ -145,8 +143,7 @@ struct MQTTBridgeTests {
     func views() throws {
         let broker = try Broker()
         let host = FakeHost()
-        let bridge = try Self.bridge(broker, host: host)
-        bridge.start()
+        let bridge = try Self.startedBridge(broker, host: host)
         defer { bridge.stop() }
         #expect(eventually { bridge.connection == .connected })
         host.update { recorded in
@@ -184,11 +181,10 @@ struct MQTTBridgeTests {
     func subscriptions() throws {
         let broker = try Broker()
         let received = Mutex<[MQTTMessage]>([])
-        let bridge = try Self.bridge(
+        try broker.publish("home/temperature", "21.5", retain: true)
+        let bridge = try Self.startedBridge(
             broker, host: FakeHost(), subscriptions: ["home/temperature"],
             onMessage: { message in received.withLock { $0.append(message) } })
-        try broker.publish("home/temperature", "21.5", retain: true)
-        bridge.start()
         defer { bridge.stop() }
         #expect(eventually { !received.withLock { $0 }.isEmpty })
         let first = received.withLock { $0.first }
@@ -201,8 +197,7 @@ struct MQTTBridgeTests {
     @Test("stopping publishes offline: Home Assistant shows the entities unavailable")
     func goodbye() throws {
         let broker = try Broker()
-        let bridge = try Self.bridge(broker, host: FakeHost())
-        bridge.start()
+        let bridge = try Self.startedBridge(broker, host: FakeHost())
         #expect(eventually { bridge.connection == .connected })
         bridge.stop()
         #expect(bridge.connection == .stopped)
@@ -226,10 +221,9 @@ struct MQTTWidgetBrokerTests {
                 "unit": .string("°C"),
             ]))
         try broker.publish("zigbee2mqtt/bedroom", #"{"temperature": 19.5}"#, retain: true)
-        let bridge = try MQTTBridgeTests.bridge(
+        let bridge = try MQTTBridgeTests.startedBridge(
             broker, host: FakeHost(), subscriptions: board.topics,
             onMessage: { board.receive(topic: $0.topic, payload: $0.payload) })
-        bridge.start()
         defer { bridge.stop() }
         #expect(eventually { center.takeReloadRequest().kinds == ["mqtt"] })
         let first = try await shown(descriptor)

@@ -17,9 +17,8 @@ struct MQTTConnectionTests {
     func reconnect() throws {
         let broker = try Broker()
         let recorder = LogRecorder()
-        let bridge = try MQTTBridgeTests.bridge(
+        let bridge = try MQTTBridgeTests.startedBridge(
             broker, host: FakeHost(), log: recorder.logger(label: "test"))
-        bridge.start()
         defer { bridge.stop() }
         #expect(eventually { bridge.connection == .connected })
         #expect(eventually { ((try? broker.retained("nightstand/#")) ?? [:]).count == 4 })
@@ -62,10 +61,9 @@ struct MQTTConnectionTests {
 
         let wrong = folder.appendingPathComponent("wrong").path
         try "guess\n".write(toFile: wrong, atomically: true, encoding: .utf8)
-        let refused = try MQTTBridgeTests.bridge(
+        let refused = try MQTTBridgeTests.startedBridge(
             broker, host: FakeHost(),
             extra: ["username": .string("display"), "password_file": .string(wrong)])
-        refused.start()
         #expect(
             eventually {
                 guard case .disconnected(let reason, _) = refused.connection else { return false }
@@ -75,10 +73,9 @@ struct MQTTConnectionTests {
 
         let right = folder.appendingPathComponent("right").path
         try "s3cret\n".write(toFile: right, atomically: true, encoding: .utf8)
-        let bridge = try MQTTBridgeTests.bridge(
+        let bridge = try MQTTBridgeTests.startedBridge(
             broker, host: FakeHost(),
             extra: ["username": .string("display"), "password_file": .string(right)])
-        bridge.start()
         defer { bridge.stop() }
         #expect(eventually { bridge.connection == .connected })
         #expect(
@@ -86,7 +83,7 @@ struct MQTTConnectionTests {
                 (try? broker.retained("nightstand/test/mode")) == ["nightstand/test/mode": "auto"]
             })
 
-        let missing = try MQTTBridgeTests.bridge(
+        let missing = try MQTTBridgeTests.startedBridge(
             broker, host: FakeHost(),
             extra: ["username": .string("display"), "password_file": .string("/nonexistent/pw")])
         #expect(
@@ -108,16 +105,14 @@ struct MQTTConnectionTests {
             ], directory: folder)
         let url = "mqtts://127.0.0.1:\(broker.port)"
 
-        let bridge = try MQTTBridgeTests.bridge(
+        let bridge = try MQTTBridgeTests.startedBridge(
             broker, host: FakeHost(), extra: ["url": .string(url), "ca_file": .string(files.ca)])
-        bridge.start()
         #expect(eventually { bridge.connection == .connected })
         bridge.stop()
 
         // Without ca_file the system's CAs are trusted, and they never signed this broker.
-        let untrusted = try MQTTBridgeTests.bridge(
+        let untrusted = try MQTTBridgeTests.startedBridge(
             broker, host: FakeHost(), extra: ["url": .string(url)])
-        untrusted.start()
         defer { untrusted.stop() }
         #expect(
             eventually {
@@ -164,9 +159,8 @@ struct MQTTConnectionTests {
     @Test("an idle connection wakes its thread for the keep-alive only")
     func idle() throws {
         let broker = try Broker()
-        let bridge = try MQTTBridgeTests.bridge(
+        let bridge = try MQTTBridgeTests.startedBridge(
             broker, host: FakeHost(), extra: ["keepalive": .string("5s")])
-        bridge.start()
         defer { bridge.stop() }
         #expect(eventually { bridge.connection == .connected })
         #expect(eventually { ((try? broker.retained("nightstand/#")) ?? [:]).count == 4 })
