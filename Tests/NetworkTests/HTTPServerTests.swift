@@ -65,6 +65,25 @@ struct HTTPServerTests {
         #expect(host.recorded.viewRequests == ["clock"])
     }
 
+    @Test("a client that shuts its side after the request still gets the whole answer")
+    func halfClosed() throws {
+        let host = FakeHost()
+        host.update { $0.frame = Self.frame() }
+        let server = try Self.server(host)
+        defer { server.stop() }
+        let http = RawHTTP(port: server.address.port)
+        let socket = try http.connect()
+        defer { close(socket) }
+        try http.send(
+            Array("GET /screen.png HTTP/1.1\r\nAuthorization: Bearer \(Self.token)\r\n\r\n".utf8),
+            to: socket)
+        shutdown(socket, Int32(SHUT_WR))
+        let answer = try RawHTTP.parse(http.readAll(socket, seconds: 20))
+        #expect(answer.status == 200)
+        let image = try PNGDecoder.decode(data: answer.body)
+        #expect(image.size == PixelSize(width: 64, height: 48))
+    }
+
     @Test("/screen.png is the frame the panel shows, pixel for pixel")
     func screen() throws {
         let host = FakeHost()

@@ -31,6 +31,8 @@ final class Connection {
     private(set) var input: [UInt8] = []
     private var output: [UInt8] = []
     private var written = 0
+    /// Whether the client has shut its side (it may still read what it is owed).
+    private var inputEnded = false
     /// When the connection's time runs out; nil for an event stream.
     private(set) var deadline: ContinuousClock.Instant?
 
@@ -47,21 +49,28 @@ final class Connection {
     var hasOutput: Bool { written < output.count }
     var pendingOutput: Int { output.count - written }
 
-    /// What to wait for: the request, room to write, or (for a stream) the client leaving.
+    /// What to wait for: the request, room to write, or (for a stream) the client leaving;
+    /// no more input once the client shut its side (a closed side is always readable).
     var events: Int16 {
-        var events = Int16(POLLIN)
+        var events = inputEnded ? Int16(0) : Int16(POLLIN)
         if hasOutput { events |= Int16(POLLOUT) }
         return events
     }
 
-    /// Reads what arrived: up to the request limit while reading, and discarded after (so a
-    /// client leaving is noticed, and nothing it sends piles up).
+    /// Reads what arrived: up to the request limit while reading, and discarded after.
+    ///
+    /// Reading on after the request notices a client leaving, and nothing it sends piles up.
+    /// `.closed` means the client shut its side: done while reading or streaming; while a
+    /// response is still owed to it, only the end of its input.
     func receive() -> Received {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let room = state == .reading ? min(chunk.count, Self.inputLimit - input.count) : chunk.count
         guard room > 0 else { return .nothing }
         let count = chunk.withUnsafeMutableBytes { recv(socket.raw, $0.baseAddress, room, 0) }
-        if count == 0 { return .closed }
+        if count == 0 {
+            inputEnded = true
+            return .closed
+        }
         guard count > 0 else {
             return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .nothing : .closed
         }

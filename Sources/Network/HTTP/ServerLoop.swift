@@ -104,8 +104,7 @@ final class ServerLoop: @unchecked Sendable {
         if revents & Int16(POLLIN) != 0 {
             switch connection.receive() {
             case .closed:
-                connection.close()
-                return
+                if connection.state != .responding { connection.close() }
             case .data:
                 if connection.state == .reading { handle(connection, now: now) }
             case .nothing: break
