@@ -19,7 +19,8 @@ work=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$work"' EXIT
 
-package() {  # $1: name, $2: dependency line, $3: product line, $4: main.swift
+package() {  # $1: name (not a dependency's: SwiftPM would take them for one package),
+            # $2: dependency line, $3: product line, $4: main.swift
     mkdir -p "$work/$1/Sources/App"
     cat > "$work/$1/Package.swift" <<SWIFT
 // swift-tools-version: 6.0
@@ -34,13 +35,13 @@ SWIFT
 package baseline "" "" 'import Foundation
 print("up \(Date()) \(URL(fileURLWithPath: "/").path)")
 while true { pause() }'
-package flyingfox '.package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1")' \
+package with-flyingfox '.package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1")' \
     '.product(name: "FlyingFox", package: "FlyingFox")' 'import FlyingFox
 import Foundation
 let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 8099))
 await server.appendRoute("GET /hello") { _ in HTTPResponse(statusCode: .ok, body: Data("hello\n".utf8)) }
 try await server.run()'
-package hummingbird \
+package with-hummingbird \
     '.package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1")' \
     '.product(name: "Hummingbird", package: "hummingbird")' 'import Hummingbird
 let router = Router()
@@ -78,5 +79,5 @@ measure() {  # $1: name, $2: port (0: none)
 }
 
 measure baseline 0
-measure flyingfox 8099 || true
-measure hummingbird 8098 || true
+measure with-flyingfox 8099 || true
+measure with-hummingbird 8098 || true

@@ -162,9 +162,10 @@ final class WebSocket {
         if payload.count < 126 {
             frame.append(0x80 | UInt8(payload.count))
         } else if payload.count < 65536 {
-            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+            // 126: a 16-bit length follows; with the mask bit, 0xFE.
+            frame += [0xFE, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
         } else {
-            frame.append(0x80 | 127)
+            frame.append(0xFF)  // 127: a 64-bit length follows; with the mask bit
             frame += (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
         }
         let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
