@@ -252,29 +252,26 @@ private final class Session: @unchecked Sendable {
 
     // MARK: The client's thread
 
-    /// Connects, serves and reconnects until stopped; then destroys the handle.
+    /// Connects, serves and reconnects until stopped, with a new libmosquitto handle for each
+    /// attempt (a handle that failed, TLS's above all, keeps state that fails the next one).
     func run() {
         defer { finished.signal() }
         let id = DetachedThread.currentID
         thread.withLock { $0 = id }
-        guard let handle = makeHandle() else { return }
-        defer {
-            lock.withLock { shared in
-                shared.handle = nil
-                shared.connected = false
-            }
-            mosquitto_destroy(handle)
-            change(to: .stopped)
-        }
         var backoff = Backoff()
         while !isStopping {
             attempt.withLock { $0 = Attempt() }
+            guard let handle = makeHandle() else { return }
             let connectedBefore = connect(handle)
             if connectedBefore {
                 serve(handle)
                 if case .connected = state.withLock({ $0 }) { backoff.reset() }
             }
-            lock.withLock { $0.connected = false }
+            lock.withLock { shared in
+                shared.handle = nil
+                shared.connected = false
+            }
+            mosquitto_destroy(handle)
             guard !isStopping else { break }
             let delay = backoff.delay()
             change(
@@ -283,6 +280,7 @@ private final class Session: @unchecked Sendable {
                     retry: Date().addingTimeInterval(delay)))
             sleep(seconds: delay)
         }
+        change(to: .stopped)
     }
 
     /// A configured libmosquitto handle, or nil (logged, state set) when one can't be made.
@@ -368,12 +366,19 @@ private final class Session: @unchecked Sendable {
         return true
     }
 
-    /// Runs libmosquitto's loop until the connection ends or the client stops.
+    /// Runs libmosquitto's loop until the connection ends or the client stops; notes why it
+    /// ended when no callback said (a TLS handshake that fails in the loop calls none).
     private func serve(_ handle: OpaquePointer) {
         let timeout = Int32(options.keepalive * 1000)
         while !isStopping {
             let code = mosquitto_loop(handle, timeout, 1)
-            guard code == MOSQ_ERR_SUCCESS.raw else { return }
+            guard code == MOSQ_ERR_SUCCESS.raw else {
+                let failure = lostConnection(code, errno: errno)
+                attempt.withLock { attempt in
+                    if attempt.refusal == nil { attempt.refusal = failure }
+                }
+                return
+            }
         }
     }
 
@@ -412,10 +417,9 @@ private final class Session: @unchecked Sendable {
 
     private func disconnected(_ code: Int32) {
         guard code != 0 else { return }
+        let failure = lostConnection(code, errno: errno)
         attempt.withLock { attempt in
-            if attempt.refusal == nil {
-                attempt.refusal = "the connection was lost: \(Self.words(code))"
-            }
+            if attempt.refusal == nil { attempt.refusal = failure }
         }
     }
 
@@ -444,10 +448,19 @@ private final class Session: @unchecked Sendable {
         case MOSQ_ERR_ERRNO.raw: return "can't connect: \(systemError(errno))"
         case MOSQ_ERR_EAI.raw:
             return "can't resolve \(options.broker.host): \(String(cString: gai_strerror(errno)))"
+        case MOSQ_ERR_TLS.raw: return lostConnection(code, errno: errno)
+        default: return "can't connect: \(Self.words(code))"
+        }
+    }
+
+    /// An established connection's end in words.
+    private func lostConnection(_ code: Int32, errno: Int32) -> String {
+        switch code {
         case MOSQ_ERR_TLS.raw:
             let detail = attempt.withLock { $0.lastLibraryError }
             return "TLS failed" + (detail.map { ": \($0)" } ?? "")
-        default: return "can't connect: \(Self.words(code))"
+        case MOSQ_ERR_ERRNO.raw: return "the connection was lost: \(systemError(errno))"
+        default: return "the connection was lost: \(Self.words(code))"
         }
     }
 
