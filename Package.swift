@@ -123,7 +123,7 @@ let package = Package(
         // NetworkHost protocol (verbs, status, the current frame).
         .target(
             name: "Network",
-            dependencies: ["CMosquitto", "Raster", "Widgets", "SystemSupport"]
+            dependencies: ["CMosquitto", "Raster", "Settings", "SystemSupport"]
         ),
 
         // The widgets that ship: clock, date, weather, system, countdown, command, light, mqtt.
@@ -262,8 +262,8 @@ let package = Package(
         .testTarget(
             name: "NetworkTests",
             dependencies: [
-                "Network", "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "SystemSupport",
-                "NightstandTestSupport",
+                "Network", "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Settings",
+                "SystemSupport", "NightstandTestSupport",
             ]
         ),
         .testTarget(

@@ -1,7 +1,7 @@
 import Foundation
 import Raster
+import Settings
 import Testing
-import Widgets
 
 @testable import Network
 
@@ -17,7 +17,8 @@ struct HTTPServerTests {
         try (token + "\n").write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         var settings = try HTTPSettings(
-            WidgetOptions(["listen": .string("127.0.0.1:8080"), "token_file": .string(file.path)]))
+            section: table(
+                "http", ["listen": .string("127.0.0.1:8080"), "token_file": .string(file.path)]))
         settings.listen.port = 0
         return try HTTPServer(settings: settings, host: host)
     }
@@ -287,7 +288,7 @@ struct HTTPServerTests {
                 "token_file: can't use /nonexistent/token: No such file or directory"
             ),
         ] {
-            let settings = try HTTPSettings(WidgetOptions(["token_file": .string(path)]))
+            let settings = try HTTPSettings(section: table("http", ["token_file": .string(path)]))
             #expect(throws: HTTPServerError.token(problem)) {
                 try HTTPServer(settings: settings, host: FakeHost())
             }

@@ -1,5 +1,6 @@
 import Foundation
 import NightstandTestSupport
+import Settings
 import Synchronization
 import SystemSupport
 import Testing
@@ -15,14 +16,14 @@ struct MQTTBridgeTests {
     /// A bridge for `host` on `broker`, started, with base topic `nightstand/test` and device
     /// id `nightstand-test`.
     static func startedBridge(
-        _ broker: Broker, host: FakeHost, extra: [String: WidgetOptions.Value] = [:],
+        _ broker: Broker, host: FakeHost, extra: [String: SettingsValue] = [:],
         subscriptions: [String] = [],
         onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },
         log: Logger = Logger(label: "test")
     ) throws -> MQTTBridge {
-        var values: [String: WidgetOptions.Value] = ["url": .string(broker.url)]
+        var values: [String: SettingsValue] = ["url": .string(broker.url)]
         values.merge(extra) { $1 }
-        let settings = try MQTTSettings(WidgetOptions(values), hostname: "test")
+        let settings = try MQTTSettings(section: table("mqtt", values), hostname: "test")
         let bridge = MQTTBridge(
             settings: settings, host: host, subscriptions: subscriptions, onMessage: onMessage,
             log: log)

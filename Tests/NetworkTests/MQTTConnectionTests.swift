@@ -1,9 +1,9 @@
 import Foundation
 import NightstandTestSupport
+import Settings
 import Synchronization
 import SystemSupport
 import Testing
-import Widgets
 
 @testable import Network
 
@@ -148,7 +148,8 @@ struct MQTTConnectionTests {
         .enabled(if: ProcessInfo.processInfo.environment["NIGHTSTAND_MQTT_CHILD_URL"] != nil))
     func connectedChild() throws {
         let url = ProcessInfo.processInfo.environment["NIGHTSTAND_MQTT_CHILD_URL"] ?? ""
-        let settings = try MQTTSettings(WidgetOptions(["url": .string(url)]), hostname: "test")
+        let settings = try MQTTSettings(
+            section: table("mqtt", ["url": .string(url)]), hostname: "test")
         let bridge = MQTTBridge(settings: settings, host: FakeHost())
         bridge.start()
         // Until killed; a bound so that an orphan never lingers.

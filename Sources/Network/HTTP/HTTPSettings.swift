@@ -1,4 +1,4 @@
-import Widgets
+import Settings
 
 /// The `[http]` table: where the HTTP API listens and the file holding its token.
 ///
@@ -10,10 +10,11 @@ import Widgets
 ///
 /// | key | default | meaning |
 /// | --- | --- | --- |
-/// | `listen` | `"127.0.0.1:8080"` | an IP address and port: `"0.0.0.0:8080"` for every IPv4 interface, `"[::]:8080"` for IPv6 too |
+/// | `listen` | `"127.0.0.1:8080"` | an IP address and port: `"0.0.0.0:8080"` for every IPv4 interface, `"[::]:8080"` for every IPv6 one |
 /// | `token_file` | required | a file whose first line is the token every request must carry |
 ///
-/// Parsing checks values only; the token file is read when the server starts.
+/// Parsing checks values only; the token file is read when the server starts. Without an
+/// `[http]` table (or with an empty one) the API is off (``HTTPSection``).
 public struct HTTPSettings: Equatable, Sendable {
     /// The address and port to listen on.
     public var listen: ListenAddress
@@ -21,31 +22,44 @@ public struct HTTPSettings: Equatable, Sendable {
     public var tokenFile: String
 
     /// The keys of the table.
-    public static let keys: Set<String> = ["listen", "token_file"]
+    public static let keys = ["listen", "token_file"]
 
-    /// Reads the table's values; throws `WidgetOptionError` naming the key and what was
+    /// Reads the table; throws `ConfigurationError` at the key's line, saying what was
     /// expected.
-    public init(_ options: WidgetOptions) throws {
-        try options.rejectUnknown(Self.keys)
-        let text = try options.string("listen") ?? "127.0.0.1:8080"
-        guard let listen = ListenAddress(text) else {
-            throw WidgetOptionError(
-                key: "listen",
+    public init(section: SettingsTable) throws(ConfigurationError) {
+        try section.rejectUnknown(Self.keys)
+        listen =
+            try section.parsed(
+                "listen",
                 expected: "an IP address and port such as \"127.0.0.1:8080\" or \"[::]:8080\"",
-                found: "\"\(text)\"")
-        }
-        self.listen = listen
-        guard let tokenFile = try options.string("token_file") else {
-            throw WidgetOptionError(
-                key: "token_file",
-                expected: "the file holding the API token, such as \"/etc/nightstand/http-token\"",
-                found: "nothing")
+                ListenAddress.init) ?? ListenAddress(host: "127.0.0.1", port: 8080)
+        guard let tokenFile = try section.string("token_file") else {
+            throw section.error(
+                "token_file",
+                "missing: expected the file holding the API token, such as "
+                    + "\"/etc/nightstand/http-token\"")
         }
         guard tokenFile.hasPrefix("/") else {
-            throw WidgetOptionError(
-                key: "token_file", expected: "an absolute path", found: "\"\(tokenFile)\"")
+            throw section.error(
+                "token_file", expected: "an absolute path", found: .string(tokenFile))
         }
         self.tokenFile = tokenFile
+    }
+}
+
+/// `[http]` as the host reads it: ``HTTPSettings``, or nil when the file has no `[http]` (or
+/// an empty one): the API is off.
+public struct HTTPSection: ConfigurationSection, Equatable {
+    /// `[http]`.
+    public static let sectionName = "http"
+    /// ``HTTPSettings/keys``.
+    public static let keys = HTTPSettings.keys
+    /// The settings; nil: off.
+    public let settings: HTTPSettings?
+
+    /// Reads `[http]`.
+    public init(section: SettingsTable) throws(ConfigurationError) {
+        settings = section.values.isEmpty ? nil : try HTTPSettings(section: section)
     }
 }
 

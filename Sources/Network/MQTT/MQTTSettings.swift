@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Widgets
+import Settings
 
 /// The `[mqtt]` table: which broker, who we are to it, and where our topics live.
 ///
@@ -23,7 +23,8 @@ import Widgets
 /// | `name` | `Nightstand <hostname>` | the device's name in Home Assistant |
 /// | `keepalive` | `"60s"` | how often an idle connection is checked (5 s to 1 h) |
 ///
-/// Parsing checks values only; the password file is read when the client starts.
+/// Parsing checks values only; the password file is read when the client starts. Without a
+/// `[mqtt]` table (or with an empty one) MQTT is off (``MQTTSection``).
 public struct MQTTSettings: Equatable, Sendable {
     /// The broker.
     public var broker: BrokerAddress
@@ -45,65 +46,59 @@ public struct MQTTSettings: Equatable, Sendable {
     public var keepalive: Int
 
     /// The keys of the table.
-    public static let keys: Set<String> = [
+    public static let keys = [
         "url", "ca_file", "username", "password_file", "client_id", "base_topic",
         "discovery_prefix", "name", "keepalive",
     ]
 
-    /// Reads the table's values; `hostname` makes the defaults.
+    /// The keep-alive intervals accepted: 5 s to 1 h.
+    public static let keepalives = NumberRange.duration(5...3600)
+
+    /// Reads the table; `hostname` makes the defaults.
     ///
-    /// Throws `WidgetOptionError` naming the key and what was expected.
-    public init(_ options: WidgetOptions, hostname: String) throws {
-        try options.rejectUnknown(Self.keys)
-        guard let url = try options.string("url") else {
-            throw WidgetOptionError(
-                key: "url", expected: "the broker, such as \"mqtt://broker.lan:1883\"",
-                found: "nothing")
+    /// Throws `ConfigurationError` at the key's line, saying what was expected.
+    public init(section: SettingsTable, hostname: String) throws(ConfigurationError) {
+        try section.rejectUnknown(Self.keys)
+        guard let url = try section.string("url") else {
+            throw section.error(
+                "url", "missing: expected the broker, such as \"mqtt://broker.lan:1883\"")
         }
         var problem = ""
         guard let broker = BrokerAddress(url: url, problem: &problem) else {
-            throw WidgetOptionError(
-                key: "url", expected: "mqtt://host[:port] or mqtts://host[:port] (\(problem))",
-                found: "\"\(url)\"")
+            throw section.error(
+                "url", expected: "mqtt://host[:port] or mqtts://host[:port] (\(problem))",
+                found: .string(url))
         }
         self.broker = broker
-        caFile = try Self.path(options, "ca_file")
+        caFile = try Self.path(section, "ca_file")
         if caFile != nil && !broker.usesTLS {
-            throw WidgetOptionError(
-                key: "ca_file", expected: "an mqtts:// url to go with a CA file",
-                found: "\"\(url)\"")
+            throw section.error("ca_file", "a CA file needs an mqtts:// url, found \"\(url)\"")
         }
-        username = try options.string("username")
+        username = try section.string("username")
         if let username, username.isEmpty || username.utf8.count > 256 {
-            throw WidgetOptionError(
-                key: "username", expected: "1 to 256 bytes", found: "\"\(username)\"")
+            throw section.error("username", expected: "1 to 256 bytes", found: .string(username))
         }
-        passwordFile = try Self.path(options, "password_file")
+        passwordFile = try Self.path(section, "password_file")
         let node = Self.node(hostname)
-        clientID = try options.string("client_id") ?? "nightstand-\(node)"
+        clientID = try section.string("client_id") ?? "nightstand-\(node)"
         guard (1...128).contains(clientID.utf8.count),
             clientID.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
         else {
-            throw WidgetOptionError(
-                key: "client_id", expected: "1 to 128 bytes without spaces or control characters",
-                found: "\"\(clientID)\"")
+            throw section.error(
+                "client_id", expected: "1 to 128 bytes without spaces or control characters",
+                found: .string(clientID))
         }
-        baseTopic = try Self.topic(options, "base_topic") ?? "nightstand/\(node)"
-        if let prefix = try options.string("discovery_prefix"), prefix.isEmpty {
+        baseTopic = try Self.topic(section, "base_topic") ?? "nightstand/\(node)"
+        if let prefix = try section.string("discovery_prefix"), prefix.isEmpty {
             discoveryPrefix = nil
         } else {
-            discoveryPrefix = try Self.topic(options, "discovery_prefix") ?? "homeassistant"
+            discoveryPrefix = try Self.topic(section, "discovery_prefix") ?? "homeassistant"
         }
-        deviceName = try options.string("name") ?? "Nightstand \(hostname)"
+        deviceName = try section.string("name") ?? "Nightstand \(hostname)"
         guard (1...128).contains(deviceName.utf8.count) else {
-            throw WidgetOptionError(key: "name", expected: "1 to 128 bytes", found: "\"\"")
+            throw section.error("name", expected: "1 to 128 bytes", found: .string(deviceName))
         }
-        let keepalive = try options.duration("keepalive") ?? 60
-        guard (5...3600).contains(keepalive) else {
-            throw WidgetOptionError(
-                key: "keepalive", expected: "5 seconds to 1 hour", found: "\(keepalive) s")
-        }
-        self.keepalive = Int(keepalive)
+        keepalive = Int(try section.duration("keepalive", in: Self.keepalives) ?? 60)
     }
 
     /// A host name as topics and Home Assistant ids take it: lower case, letters, digits, `_`
@@ -117,28 +112,54 @@ public struct MQTTSettings: Equatable, Sendable {
         return cleaned.allSatisfy({ $0 == "_" }) ? "nightstand" : cleaned
     }
 
-    private static func path(_ options: WidgetOptions, _ key: String) throws -> String? {
-        guard let path = try options.string(key) else { return nil }
+    private static func path(_ section: SettingsTable, _ key: String) throws(ConfigurationError)
+        -> String?
+    {
+        guard let path = try section.string(key) else { return nil }
         guard path.hasPrefix("/") else {
-            throw WidgetOptionError(key: key, expected: "an absolute path", found: "\"\(path)\"")
+            throw section.error(key, expected: "an absolute path", found: .string(path))
         }
         return path
     }
 
     /// A topic prefix: levels separated by `/`, no wildcards, no `$` first (the broker's).
-    private static func topic(_ options: WidgetOptions, _ key: String) throws -> String? {
-        guard let topic = try options.string(key) else { return nil }
+    private static func topic(_ section: SettingsTable, _ key: String) throws(ConfigurationError)
+        -> String?
+    {
+        guard let topic = try section.string(key) else { return nil }
         let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
         guard (1...200).contains(topic.utf8.count), !topic.hasPrefix("$"),
             levels.allSatisfy({ !$0.isEmpty && !$0.contains("+") && !$0.contains("#") }),
             topic.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
         else {
-            throw WidgetOptionError(
-                key: key,
+            throw section.error(
+                key,
                 expected: "a topic such as \"nightstand/bedroom\": levels joined by /, none "
                     + "empty, no + or #, not starting with $",
-                found: "\"\(topic)\"")
+                found: .string(topic))
         }
         return topic
+    }
+}
+
+/// `[mqtt]` as the host reads it: ``MQTTSettings``, or nil when the file has no `[mqtt]` (or
+/// an empty one): MQTT is off.
+public struct MQTTSection: ConfigurationSection, Equatable {
+    /// `[mqtt]`.
+    public static let sectionName = "mqtt"
+    /// ``MQTTSettings/keys``.
+    public static let keys = MQTTSettings.keys
+    /// The settings; nil: off.
+    public let settings: MQTTSettings?
+
+    /// Reads `[mqtt]`, with defaults from this machine's host name.
+    public init(section: SettingsTable) throws(ConfigurationError) {
+        try self.init(section: section, hostname: HostName.current)
+    }
+
+    /// Reads `[mqtt]` with defaults from `hostname`.
+    public init(section: SettingsTable, hostname: String) throws(ConfigurationError) {
+        settings =
+            section.values.isEmpty ? nil : try MQTTSettings(section: section, hostname: hostname)
     }
 }
