@@ -140,7 +140,7 @@ let package = Package(
             name: "NightstandKit",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
-                "Ambient", "Input", "SystemSupport", "StandbyViews",
+                "Ambient", "Input", "Network", "SystemSupport", "StandbyViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -41,13 +41,14 @@ public final class MQTTBridge: Sendable {
     }
 
     /// A bridge for `host`, also subscribed to `subscriptions`, whose messages go to
-    /// `onMessage`.
+    /// `onMessage`; `onStateChange` hears each connection state (on the client's thread).
     ///
     /// Reads the password file now: a problem with it is logged and the bridge stays
     /// ``MQTTConnectionState/failed(reason:)``.
     public init(
         settings: MQTTSettings, host: any NetworkHost, subscriptions: [String] = [],
         onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },
+        onStateChange: @escaping @Sendable (MQTTConnectionState) -> Void = { _ in },
         log: Logger = Logger(label: "nightstand.mqtt")
     ) {
         self.settings = settings
@@ -70,6 +71,7 @@ public final class MQTTBridge: Sendable {
             failure = .failed(reason: "password_file: \(error)")
             log.error("mqtt: not connecting to \(settings.broker): password_file: \(error)")
         }
+        if let failure { onStateChange(failure) }
         guard failure == nil else {
             client = nil
             return
@@ -83,7 +85,8 @@ public final class MQTTBridge: Sendable {
             options: options,
             events: MQTTClient.Events(
                 connected: { relay.bridge?.announce() },
-                message: { message in relay.bridge?.received(message) }),
+                message: { message in relay.bridge?.received(message) },
+                stateChanged: onStateChange),
             log: log)
         relay.bridge = self
     }

@@ -1,4 +1,5 @@
 import Input
+import Network
 import Standby
 import SystemSupport
 
@@ -12,14 +13,18 @@ enum Assembly {
     /// (`check-config`) and reloaded with the rest of the file.
     static let sections: [any ConfigurationSection.Type] = [
         // Touch, buttons and presence (Input).
-        InputConfiguration.self
+        InputConfiguration.self,
+        // Home Assistant and the mqtt widgets' topics; the HTTP API and web page (Network).
+        MQTTSection.self, HTTPSection.self,
     ]
 
     /// The sources `nightstand run` starts with its loop.
     static func sources(log: Logger) -> [any EventSource] {
         [
             // IIO light sensors that appear later (netlink uevents, subsystem iio).
-            SensorHotplug()
+            SensorHotplug(),
+            // [mqtt] and [http]: Home Assistant, the mqtt widgets' topics, the HTTP API.
+            NetworkSource(),
         ]
     }
 }

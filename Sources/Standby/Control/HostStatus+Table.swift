@@ -60,7 +60,9 @@ extension HostStatus {
                 + (light.map { "\nlight: \($0)" } ?? "")
                 + (view.map {
                     "\nview: \($0)" + (views.map { " (of \($0.joined(separator: ", ")))" } ?? "")
-                } ?? ""),
+                } ?? "")
+                + (services ?? [:]).sorted { $0.key < $1.key }.map { "\n\($0.key): \($0.value)" }
+                .joined(),
             "host time: \(stamp(time)), \(frames) frame\(frames == 1 ? "" : "s")",
             "",
             Self.columns([["slot", "shows", "stack"]] + slotRows),

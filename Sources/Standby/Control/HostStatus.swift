@@ -73,11 +73,17 @@ public struct HostStatus: Codable, Equatable, Sendable {
     public var view: String?
     /// The views, left to right (`[layout] views`); nil from a host that did not say.
     public var views: [String]?
+    /// The light level the thresholds are compared with, in lux; nil without a reading.
+    public var lux: Double?
+    /// The state of each service a source runs, by name: `mqtt`: `connected`,
+    /// `http`: `listening on 127.0.0.1:8080`; nil without any.
+    public var services: [String: String]?
 
     /// Creates a status.
     public init(
         time: Date, appearance: String, mode: String, slots: [Slot], widgets: [Widget],
-        frames: Int, light: String? = nil, view: String? = nil, views: [String]? = nil
+        frames: Int, light: String? = nil, view: String? = nil, views: [String]? = nil,
+        lux: Double? = nil, services: [String: String]? = nil
     ) {
         self.time = time
         self.appearance = appearance
@@ -88,7 +94,13 @@ public struct HostStatus: Codable, Equatable, Sendable {
         self.light = light
         self.view = view
         self.views = views
+        self.lux = lux
+        self.services = services
     }
+
+    /// The status as one line of JSON, as the control socket sends it (sorted keys, ISO 8601
+    /// dates): what `GET /api/status` answers.
+    public var json: [UInt8] { Array(ControlCoding.line(self)) }
 }
 
 /// The latest ``HostStatus``, written by the run loop and read from any thread, with a

@@ -22,7 +22,8 @@ extension StandbyHost {
                     isFetching: runtime.fetch != nil, lastError: runtime.lastError)
             },
             frames: statistics.frames, light: Self.light(ambient.reading),
-            view: views.deck.current.rawValue, views: views.deck.views.map(\.rawValue))
+            view: views.deck.current.rawValue, views: views.deck.views.map(\.rawValue),
+            lux: ambient.reading.lux, services: services.current.isEmpty ? nil : services.current)
     }
 
     /// `250.0 lx from file lux (sensor)`, or `no reading (schedule)`: the light level the

@@ -75,6 +75,16 @@ public final class SourceContext {
     /// The host's log.
     public var log: Logger { host.log }
 
+    /// What the host shows and plans, readable from any thread, with a notification when it
+    /// changes.
+    public var status: HostStatusBoard { host.status }
+
+    /// The frames presented, and a copy of the one on the panel when asked.
+    public var frames: FrameFeed { host.frames }
+
+    /// Where a source says how its service is doing, for `nightstand status` (any thread).
+    public var services: ServiceStates { host.services }
+
     /// Runs `handler` with the host's verbs whenever `fd` is readable.
     ///
     /// Until the watch is cancelled (keep it; releasing it cancels too). The source keeps

@@ -99,6 +99,8 @@ public final class StandbyHost {
     public let status: HostStatusBoard
     /// The frames presented, and the frame on the panel, for observers on other threads.
     public let frames: FrameFeed
+    /// The states of the services the sources run (MQTT, HTTP), in the status.
+    public let services: ServiceStates
 
     /// Makes every widget of the configuration and lays out the screen.
     ///
@@ -151,6 +153,7 @@ public final class StandbyHost {
         status = HostStatusBoard(
             HostStatus(time: now, appearance: "", mode: "", slots: [], widgets: [], frames: 0))
         frames = FrameFeed(events: mailbox)
+        services = ServiceStates(events: mailbox)
         status.publish(currentStatus(at: now))
     }
 

@@ -1,0 +1,110 @@
+import BuiltinWidgets
+import FoundationEssentials
+import Network
+import Standby
+import SystemSupport
+
+/// `[mqtt]` and `[http]`, run with the loop: the MQTT bridge (Home Assistant, the `mqtt`
+/// widgets' topics) and the HTTP server, each on its own thread, fed by the host's status and
+/// frame observers, acting through its verbs. Their states show in `nightstand status`.
+///
+/// After a live reload whose `[mqtt]` or `[http]` changed (or whose `mqtt` widgets watch new
+/// topics), the changed side is stopped and started again with its new settings.
+final class NetworkSource: EventSource {
+    private var context: SourceContext?
+    private var bridge: MQTTBridge?
+    private var server: HTTPServer?
+    private var running: Running?
+    private var observations: [Observation] = []
+
+    /// What runs now, to tell whether a reload changed it.
+    private struct Running: Equatable {
+        var mqtt: MQTTSettings?
+        var topics: [String]
+        var http: HTTPSettings?
+    }
+
+    func start(_ context: SourceContext) throws {
+        self.context = context
+        apply(context.configuration)
+    }
+
+    func stop() {
+        observations = []
+        bridge?.stop()
+        server?.stop()
+        bridge = nil
+        server = nil
+        running = nil
+        context?.services.set("mqtt", nil)
+        context?.services.set("http", nil)
+    }
+
+    func configurationChanged(_ configuration: Configuration) {
+        apply(configuration)
+    }
+
+    /// Starts what `configuration` asks for, restarting a side whose settings changed.
+    private func apply(_ configuration: Configuration) {
+        guard let context else { return }
+        let board = TopicBoard.shared
+        let wanted = Running(
+            mqtt: configuration.section(MQTTSection.self)?.settings, topics: board.topics,
+            http: configuration.section(HTTPSection.self)?.settings)
+        guard wanted != running else { return }
+        let host = DisplayHost(events: context.events, status: context.status, frames: context.frames)
+        let services = context.services
+        if wanted.mqtt != running?.mqtt || wanted.topics != running?.topics {
+            bridge?.stop()
+            bridge = wanted.mqtt.map { settings in
+                let bridge = MQTTBridge(
+                    settings: settings, host: host, subscriptions: wanted.topics,
+                    onMessage: { board.receive(topic: $0.topic, payload: $0.payload) },
+                    onStateChange: { services.set("mqtt", Self.words($0, settings)) })
+                bridge.start()
+                return bridge
+            }
+            if wanted.mqtt == nil {
+                services.set("mqtt", nil)
+                if !wanted.topics.isEmpty {
+                    context.log.warning(
+                        "mqtt widgets show nothing without [mqtt]: add it with the broker's url "
+                            + "(docs/network.md)")
+                }
+            }
+        }
+        if wanted.http != running?.http {
+            server?.stop()
+            server = nil
+            services.set("http", nil)
+            if let settings = wanted.http {
+                do {
+                    let started = try HTTPServer(settings: settings, host: host, log: context.log)
+                    server = started
+                    services.set("http", "listening on \(started.address)")
+                } catch {
+                    context.log.error("http: \(error); the HTTP API is off")
+                    services.set("http", "off: \(error)")
+                }
+            }
+        }
+        running = wanted
+        let (bridge, server) = (bridge, server)
+        observations = [
+            context.status.observe { _ in
+                bridge?.hostChanged()
+                server?.stateChanged()
+            },
+            context.frames.observe { _ in server?.frameChanged() },
+        ]
+    }
+
+    /// The MQTT state as `nightstand status` says it.
+    private static func words(_ state: MQTTConnectionState, _ settings: MQTTSettings) -> String {
+        switch state {
+        case .connected: "connected to \(settings.broker) as \(settings.clientID)"
+        case .connecting: "connecting to \(settings.broker)"
+        default: state.description(now: Date())
+        }
+    }
+}
