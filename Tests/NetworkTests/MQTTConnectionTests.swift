@@ -7,8 +7,8 @@ import Testing
 
 @testable import Network
 
-/// The connection's life against a real broker: restarts, refused logins, TLS, the last will
-/// of a killed process, and what an idle connection costs.
+/// The connection's life against a real broker: restarts, refused logins, TLS, and what an
+/// idle connection costs. (The last will of a killed display: DisplayNetworkTests.)
 @Suite("MQTT connection")
 struct MQTTConnectionTests {
     @Test(
@@ -120,41 +120,6 @@ struct MQTTConnectionTests {
                 return reason.hasPrefix("TLS failed")
                     && reason.contains("certificate verify failed")
             })
-    }
-
-    @Test("a killed display's last will marks it offline")
-    func lastWill() throws {
-        let broker = try Broker()
-        let child = try TestProcess.startChild(
-            test: "connectedChild",
-            environment: ["NIGHTSTAND_MQTT_CHILD_URL": broker.url])
-        defer { child.kill() }
-        #expect(
-            eventually(seconds: 60) {
-                (try? broker.retained("nightstand/test/availability"))
-                    == ["nightstand/test/availability": "online"]
-            })
-        child.kill()
-        #expect(
-            eventually {
-                (try? broker.retained("nightstand/test/availability"))
-                    == ["nightstand/test/availability": "offline"]
-            })
-    }
-
-    /// The process `lastWill` kills: a bridge connected until the end.
-    @Test(
-        "(child process of the last-will test)",
-        .enabled(if: ProcessInfo.processInfo.environment["NIGHTSTAND_MQTT_CHILD_URL"] != nil))
-    func connectedChild() throws {
-        let url = ProcessInfo.processInfo.environment["NIGHTSTAND_MQTT_CHILD_URL"] ?? ""
-        let settings = try MQTTSettings(
-            section: table("mqtt", ["url": .string(url)]), hostname: "test")
-        let bridge = MQTTBridge(settings: settings, host: FakeHost())
-        bridge.start()
-        // Until killed; a bound so that an orphan never lingers.
-        _ = eventually(seconds: 120) { false }
-        bridge.stop()
     }
 
     @Test("an idle connection wakes its thread for the keep-alive only")

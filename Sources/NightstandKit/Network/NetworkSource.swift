@@ -4,9 +4,11 @@ import Network
 import Standby
 import SystemSupport
 
-/// `[mqtt]` and `[http]`, run with the loop: the MQTT bridge (Home Assistant, the `mqtt`
-/// widgets' topics) and the HTTP server, each on its own thread, fed by the host's status and
-/// frame observers, acting through its verbs. Their states show in `nightstand status`.
+/// The network side, run with the loop: `[mqtt]` and `[http]`.
+///
+/// The MQTT bridge (Home Assistant, the `mqtt` widgets' topics) and the HTTP server each run
+/// on a thread of their own, fed by the host's status and frame observers, acting through its
+/// verbs. Their states show in `nightstand status`.
 ///
 /// After a live reload whose `[mqtt]` or `[http]` changed (or whose `mqtt` widgets watch new
 /// topics), the changed side is stopped and started again with its new settings.
@@ -52,7 +54,8 @@ final class NetworkSource: EventSource {
             mqtt: configuration.section(MQTTSection.self)?.settings, topics: board.topics,
             http: configuration.section(HTTPSection.self)?.settings)
         guard wanted != running else { return }
-        let host = DisplayHost(events: context.events, status: context.status, frames: context.frames)
+        let host = DisplayHost(
+            events: context.events, status: context.status, frames: context.frames)
         let services = context.services
         if wanted.mqtt != running?.mqtt || wanted.topics != running?.topics {
             bridge?.stop()

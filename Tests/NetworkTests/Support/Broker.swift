@@ -160,9 +160,13 @@ final class Broker: @unchecked Sendable {
         }
     }
 
+    /// The program `name` (a path, or looked up in the system's folders).
     static func executable(_ name: String) -> String? {
-        ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin"].map { "\($0)/\(name)" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        let candidates =
+            name.hasPrefix("/")
+            ? [name]
+            : ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin"].map { "\($0)/\(name)" }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Runs a program to its end: its status, standard output and standard error.

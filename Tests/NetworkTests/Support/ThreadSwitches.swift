@@ -1,36 +1,5 @@
 import Foundation
 
-/// Another process of this test executable, running one test: what a test kills to see what
-/// a killed display leaves behind.
-final class TestProcess: @unchecked Sendable {
-    private let process: Process
-
-    private init(process: Process) {
-        self.process = process
-    }
-
-    /// Runs the test matching `test` (a swift-testing filter) in a new process of this
-    /// executable, with `environment` added.
-    static func startChild(test: String, environment: [String: String]) throws -> TestProcess {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--testing-library", "swift-testing", "--filter", test]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try runUnblocked(process)
-        return TestProcess(process: process)
-    }
-
-    /// Kills it with SIGKILL, as the kernel's OOM killer or a power cut would end a display
-    /// (no goodbye), and waits for it (idempotent).
-    func kill() {
-        guard process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-}
-
 /// The voluntary context switches of one thread of this process, from
 /// `/proc/self/task/<tid>/status`: how often it went to sleep and was woken.
 struct ThreadSwitches {

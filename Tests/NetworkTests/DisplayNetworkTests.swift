@@ -1,0 +1,155 @@
+import Foundation
+import Raster
+import Testing
+
+/// The real program, `nightstand run` with `[mqtt]` and `[http]`, end to end.
+///
+/// On the headless backend, with a real broker and clients on loopback: what Home Assistant
+/// and a browser would do, and what a killed display leaves behind.
+@Suite("nightstand run on the network")
+struct DisplayNetworkTests {
+    /// The `nightstand` built next to this test executable.
+    static var program: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("nightstand").path
+    }
+
+    /// A running display with `[mqtt]` on `broker` and `[http]` on a free port.
+    final class Display: @unchecked Sendable {
+        let folder: URL
+        let httpPort: Int
+        let process = Process()
+
+        init(broker: Broker) throws {
+            folder = broker.directory
+            httpPort = try Broker.freePort()
+            try HTTPServerTests.token.write(
+                to: folder.appendingPathComponent("token"), atomically: true, encoding: .utf8)
+            let configuration = """
+                [display]
+                backend = "headless"
+                size = "400x240"
+                output = "\(folder.path)/screen.png"
+                [ambient]
+                sensor = "none"
+                [mqtt]
+                url = "\(broker.url)"
+                client_id = "nightstand-e2e"
+                base_topic = "nightstand/e2e"
+                [http]
+                listen = "127.0.0.1:\(httpPort)"
+                token_file = "\(folder.path)/token"
+                [[widget]]
+                kind = "mqtt"
+                topic = "home/temperature"
+                unit = "°C"
+                [[slot]]
+                widgets = ["mqtt"]
+                """
+            try configuration.write(
+                to: folder.appendingPathComponent("nightstand.toml"), atomically: true,
+                encoding: .utf8)
+            process.executableURL = URL(fileURLWithPath: DisplayNetworkTests.program)
+            process.arguments = [
+                "run", "--config", folder.appendingPathComponent("nightstand.toml").path,
+                "--socket", folder.appendingPathComponent("control.sock").path,
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try runUnblocked(process)
+        }
+
+        deinit { kill(SIGKILL) }
+
+        /// `nightstand status`'s table.
+        func status() -> String {
+            let result = try? Broker.run(
+                DisplayNetworkTests.program,
+                ["status", "--socket", folder.appendingPathComponent("control.sock").path])
+            return result?.output ?? ""
+        }
+
+        /// Sends `signal` and waits for the end.
+        func kill(_ signal: Int32) {
+            guard process.isRunning else { return }
+            Foundation.kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+        }
+    }
+
+    @Test("status, MQTT commands, the mqtt widget, the API and the screen, end to end")
+    func endToEnd() throws {
+        let broker = try Broker()
+        try broker.publish("home/temperature", "21.5", retain: true)
+        let display = try Display(broker: broker)
+        defer { display.kill(SIGTERM) }
+        #expect(
+            eventually(seconds: 60) {
+                let status = display.status()
+                return status.contains("mqtt: connected to \(broker.url) as nightstand-e2e")
+                    && status.contains("http: listening on 127.0.0.1:\(display.httpPort)")
+            })
+        // Home Assistant's side: the device announced itself, and its mode select works.
+        #expect(
+            eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 4 })
+        #expect(
+            eventually {
+                try? broker.publish("nightstand/e2e/mode/set", "night")
+                return display.status().contains("(mode night)")
+            })
+        #expect(
+            eventually {
+                (try? broker.retained("nightstand/e2e/mode")) == ["nightstand/e2e/mode": "night"]
+            })
+
+        // The HTTP side: bad requests change nothing; a good one sets the mode.
+        let http = RawHTTP(port: display.httpPort)
+        let bad = try http.exchange(Array("POST /api/mode HTTP/1.1\r\n\r\n".utf8))
+        #expect(bad.status == 401)
+        let oversized = try http.exchange(
+            Array(
+                ("GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 10000) + "\r\n\r\n").utf8))
+        #expect(oversized.status == 431)
+        #expect(display.status().contains("(mode night)"))
+        let mode = try http.request(
+            "POST", "/api/mode", token: HTTPServerTests.token, body: #"{"mode":"day"}"#)
+        #expect(mode.status == 200)
+        #expect(eventually { display.status().contains("(mode day)") })
+        let status = try http.request("GET", "/api/status", token: HTTPServerTests.token)
+        #expect(status.text.contains(#""mode":"day""#))
+
+        // The screen as the API gives it is the frame the headless display wrote, pixel for
+        // pixel, and it shows the widget's value from the broker.
+        let written = display.folder.appendingPathComponent("screen.png").path
+        var shown: Bitmap?
+        var served: Bitmap?
+        #expect(
+            eventually(seconds: 30) {
+                let answer = try? http.request("GET", "/screen.png", token: HTTPServerTests.token)
+                served = answer.flatMap { try? PNGDecoder.decode(data: $0.body) }
+                shown = try? PNGDecoder.decode(file: written)
+                guard let shown, let served, shown.size == served.size else { return false }
+                return (0..<shown.height).allSatisfy { y in
+                    (0..<shown.width).allSatisfy { x in shown[x, y] == served[x, y] }
+                }
+            })
+        #expect(display.status().contains("mqtt"))
+    }
+
+    @Test("a display killed with SIGKILL is offline for Home Assistant: its last will")
+    func killed() throws {
+        let broker = try Broker()
+        let display = try Display(broker: broker)
+        #expect(
+            eventually(seconds: 60) {
+                (try? broker.retained("nightstand/e2e/availability"))
+                    == ["nightstand/e2e/availability": "online"]
+            })
+        display.kill(SIGKILL)
+        #expect(
+            eventually {
+                (try? broker.retained("nightstand/e2e/availability"))
+                    == ["nightstand/e2e/availability": "offline"]
+            })
+    }
+}
