@@ -7,7 +7,10 @@
 #    peak RSS (VmHWM);
 #  - the same three with a PNG written per change (the headless backend as CI uses it);
 #  - the same three in memory with the default `sensor = "auto"` on a machine without a light
-#    sensor (the host then listens for one to appear instead of looking every 30 s).
+#    sensor (the host then listens for one to appear instead of looking every 30 s);
+#  - the same three in memory with `[mqtt]` connected to a Mosquitto broker the script starts
+#    on loopback (default keep-alive, 60 s) and `[http]` listening on loopback (`network`;
+#    needs `mosquitto`, which `scripts/deps --test` installs).
 #
 #   Benchmarks/host/measure.sh [SIZE] [SECONDS]      # defaults: 1920x1080, 180
 #
@@ -19,7 +22,8 @@ seconds="${2:-180}"
 bin=.build/release/nightstand
 work=$(mktemp -d)
 pid=
-trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$work"' EXIT
+broker=
+trap '[ -n "$pid" ] && kill $pid 2>/dev/null; [ -n "$broker" ] && kill $broker 2>/dev/null; rm -rf "$work"' EXIT
 
 config() {  # $1: output, $2: sensor
     cat > "$work/config.toml" <<TOML
@@ -31,6 +35,8 @@ output = "$1"
 sensor = "${2:-none}"
 TOML
 }
+
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 start_run() {
     "$bin" run --config "$work/config.toml" --socket "$work/control.sock" --log-level warning &
@@ -67,3 +73,19 @@ idle "memory"
 config none auto
 start_run
 idle "no-sensor"
+mqtt_port=$(free_port)
+printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n%s\n' "$mqtt_port" \
+    "$([ "$(id -u)" = 0 ] && echo 'user root')" > "$work/mosquitto.conf"
+mosquitto -c "$work/mosquitto.conf" >/dev/null 2>&1 &
+broker=$!
+openssl rand -hex 32 > "$work/token"
+config none
+cat >> "$work/config.toml" <<TOML
+[mqtt]
+url = "mqtt://127.0.0.1:$mqtt_port"
+[http]
+listen = "127.0.0.1:$(free_port)"
+token_file = "$work/token"
+TOML
+start_run
+idle "network"

@@ -13,7 +13,7 @@ trap 'rm -rf "$root"' EXIT
 
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib64,lib/x86_64-linux-gnu,lib/modules}
 cp "$(command -v busybox)" "$root/bin/busybox"
-for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir mkfifo head cut tr wc dmesg poweroff sync chvt setsid; do
+for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir mkfifo head cut tr wc dmesg poweroff sync chvt setsid ip; do
     ln -s busybox "$root/bin/$tool"
 done
 cp "$here/init.sh" "$root/init"
@@ -28,6 +28,20 @@ ldd "$binary" | awk '/=> \//{print $3} /^\s*\/lib64/{print $1}' | while read -r 
     esac
 done
 cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
+
+# The run-network case (init.sh): Mosquitto and its libraries, its configuration (loopback,
+# as root, nothing kept), and the HTTP API's token.
+if command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ]; then
+    broker=$(command -v mosquitto || echo /usr/sbin/mosquitto)
+    cp "$broker" "$root/bin/mosquitto"
+    ldd "$broker" | awk '/=> \//{print $3}' | while read -r lib; do
+        cp -L "$lib" "$root/lib/x86_64-linux-gnu/"
+    done
+    mkdir -p "$root/etc"
+    printf 'listener 1883 127.0.0.1\nallow_anonymous true\npersistence false\nuser root\n' \
+        >"$root/etc/mosquitto.conf"
+    echo 0123456789abcdef0123456789abcdef >"$root/etc/http-token"
+fi
 
 # Fonts for `nightstand run` (the default clock and date): fontconfig's configuration with its
 # links resolved, the families Nightstand draws with (Inter, Quicksand, DejaVu, Material Icons),

@@ -6,7 +6,9 @@
 #   @@STEP name step@@        waits for "go"   (host dumps: name-step.ppm), once per step
 #   @@DONE name rc@@          waits for "go"   (host dumps again: name-after.ppm)
 # A case is a backend with options, then +steps: drm, drm-noflip, fbdev-R (rotation R),
-# run (`nightstand run`, see run_display), inputs (input devices, see inputs_case), stdin-fbdev-R (fbdev-R started on tty2 with tty1 as standard input and controlling tty, as a
+# run (`nightstand run`, see run_display), run-network (the same with [mqtt] and [http] on
+# loopback: a Mosquitto broker in the VM), inputs (input devices, see inputs_case),
+# stdin-fbdev-R (fbdev-R started on tty2 with tty1 as standard input and controlling tty, as a
 # service with TTYPath=/dev/tty1 runs; no commands), nocard; steps: blank, unblank (through show-test-frame --commands), vt-away, vt-back
 # (chvt 2 and chvt 1: show-test-frame answers the kernel's VT switch signals), animate (60
 # moving frames paced by the display; its report goes to the serial line as "pacing: …").
@@ -66,9 +68,11 @@ await() {
 # fixed instant, as a board's service runs it. Once the widgets are drawn it prints the size
 # and the process's memory (/proc/PID/status), waits, and stops it with SIGTERM; the host
 # compares the scanout with `run` on the headless backend at the same instant.
+# run_display [CONFIG LABEL]: with a configuration file, and the memory line labelled LABEL.
 run_display() {
     rm -f /tmp/out /tmp/err
-    setsid sh -c 'exec /bin/nightstand run --backend drm --at 2026-11-21T10:09:00 \
+    config=${1:+--config $1}
+    setsid sh -c 'exec /bin/nightstand run --backend drm --at 2026-11-21T10:09:00 '"$config"' \
         --socket /tmp/control.sock --log-level info </dev/null' >/tmp/out 2>/tmp/err &
     pid=$!
     n=0
@@ -79,8 +83,9 @@ run_display() {
     done
     sleep 3   # the providers' first entries replace the placeholders
     cat /tmp/err
+    /bin/nightstand status --socket /tmp/control.sock 2>/dev/null | grep -E '^(mqtt|http):'
     size=$(sed -n 's/.*running: [0-9]* slot(s) on \([0-9x]*\).*/\1/p' /tmp/err)
-    echo "rss: $(grep -E '^(VmHWM|VmRSS|RssAnon|RssFile|RssShmem):' /proc/$pid/status | tr -s ' \t\n' ' ')"
+    echo "${2:-rss}: $(grep -E '^(VmHWM|VmRSS|RssAnon|RssFile|RssShmem):' /proc/$pid/status | tr -s ' \t\n' ' ')"
     echo "@@SHOWN run ${size:-none}@@"
     wait_go
     kill -TERM $pid 2>/dev/null
@@ -174,6 +179,15 @@ for case in $(arg ns_cases | tr ',' ' '); do
     wait_go
     if [ "$case" = run ]; then
         run_display
+        continue
+    fi
+    if [ "$case" = run-network ]; then
+        # The broker and the API on the VM's loopback; the display runs as with no file, plus
+        # [mqtt] and [http].
+        ip link set lo up
+        /bin/mosquitto -c /etc/mosquitto.conf >/dev/null 2>&1 &
+        printf '[mqtt]\nurl = "mqtt://127.0.0.1:1883"\n[http]\nlisten = "127.0.0.1:8080"\ntoken_file = "/etc/http-token"\n' >/tmp/network.toml
+        run_display /tmp/network.toml rss-network
         continue
     fi
     if [ "$case" = inputs ]; then

@@ -188,9 +188,11 @@ vm() {
             dump "$dir/$c.ppm" || fail "$name/$c: screendump failed"
             local rotation=0
             [[ $backend == *fbdev-* ]] && rotation=${backend##*fbdev-}
-            if [[ $c == run ]]; then
+            if [[ $c == run || $c == run-network ]]; then
                 run_headless "$size" "$headless"
-                echo "qemu end-to-end: $name/run memory: $(grep -a -m1 '^rss:' "$serial_log")" >&2
+                local label=rss
+                [[ $c == run-network ]] && label=rss-network
+                echo "qemu end-to-end: $name/$c memory: $(grep -a -m1 "^$label:" "$serial_log")" >&2
             else
                 "$binary" show-test-frame --backend headless --size "$size" --format "$format" \
                     --rotation "$rotation" --output "$headless" --once >/dev/null 2>&1
@@ -333,7 +335,9 @@ vt=vt-away+vt-back
 blank=blank+unblank
 # `nightstand run` as a service runs it, on a 1920x1080 panel (two frames of dumb buffers need
 # more than the default 16 MiB of video memory).
-vm run bochs-display,xres=1920,yres=1080,vgamem=32M bochs xrgb8888 - run
+vm run bochs-display,xres=1920,yres=1080,vgamem=32M bochs xrgb8888 - run run-network
+expect_log run "mqtt: connected to mqtt://127.0.0.1:1883" "run-network: the display connects to the broker"
+expect_log run "http: listening on 127.0.0.1:8080" "run-network: the HTTP API listens"
 vm bochs bochs-display bochs xrgb8888 - drm+$vt fbdev-0+$vt fbdev-90
 expect_log bochs "rotation 0, single buffer" "fbdev without room to pan draws into the visible page"
 # bochs-display has no VGA blanking; the standard VGA (same bochs-drm driver) has: the kernel
