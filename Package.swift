@@ -31,7 +31,6 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg-dev"),
-        systemLibrary("CMosquitto", pkgConfig: "libmosquitto", apt: "libmosquitto-dev"),
 
         // Photos read row by row, for decoding at screen size: JPEG scaled down in libjpeg's
         // DCT, PNG through libpng's row API. Both libraries report errors by longjmp, which
@@ -117,6 +116,11 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+
+        // libmosquitto, opened on first use (a display without [mqtt] does not load it, nor
+        // the OpenSSL it links): its header (Debian's libmosquitto-dev) and a call through a
+        // pointer for each function used.
+        .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("dl")]),
 
         // The network side, off by default: an MQTT client on libmosquitto with Home Assistant
         // discovery, and an HTTP API with a live web page. It knows the host only through the

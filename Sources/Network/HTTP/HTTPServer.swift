@@ -96,16 +96,24 @@ public final class HTTPServer: Sendable {
             "http: listening on \(bound)\(bound.isLoopback ? "" : " (reachable from the network)")")
     }
 
-    /// Tells the page's event streams that a new frame is on the panel.
+    /// Tells the page's event streams that a new frame is on the panel (the server's thread
+    /// wakes only while a stream is open).
     public func frameChanged() {
-        signals.state.withLock { $0.frames += 1 }
-        signals.wakeup.signal()
+        let streaming = signals.state.withLock { state in
+            state.frames += 1
+            return state.streams > 0
+        }
+        if streaming { signals.wakeup.signal() }
     }
 
-    /// Tells the page's event streams that the ``DisplayState`` may have changed.
+    /// Tells the page's event streams that the ``DisplayState`` changed (the server's thread
+    /// wakes only while a stream is open).
     public func stateChanged() {
-        signals.state.withLock { $0.stateChanged = true }
-        signals.wakeup.signal()
+        let streaming = signals.state.withLock { state in
+            state.stateChanged = true
+            return state.streams > 0
+        }
+        if streaming { signals.wakeup.signal() }
     }
 
     /// Closes every connection and the listener; returns once the thread has ended
@@ -146,6 +154,8 @@ final class ServerSignals: Sendable {
         var stateChanged = false
         /// Whether the server is to stop.
         var stopping = false
+        /// The event streams open (kept by the server's thread).
+        var streams = 0
     }
 
     let state = Mutex(State())

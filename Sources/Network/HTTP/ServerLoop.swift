@@ -61,6 +61,8 @@ final class ServerLoop: @unchecked Sendable {
             pushEvents(now: now)
             expire(now: now)
             connections.removeAll { $0.isClosed }
+            let streams = connections.count { $0.state == .streaming }
+            signals.state.withLock { $0.streams = streams }
         }
     }
 

@@ -285,8 +285,11 @@ private final class Session: @unchecked Sendable {
 
     /// A configured libmosquitto handle, or nil (logged, state set) when one can't be made.
     private func makeHandle() -> OpaquePointer? {
-        guard MosquittoLibrary.ready, let handle = mosquitto_new(options.clientID, true, nil)
-        else {
+        if let problem = MosquittoLibrary.problem {
+            change(to: .failed(reason: problem))
+            return nil
+        }
+        guard let handle = mosquitto_new(options.clientID, true, nil) else {
             change(to: .failed(reason: "libmosquitto could not make a client"))
             return nil
         }
@@ -481,7 +484,18 @@ extension mosq_err_t {
     fileprivate var raw: Int32 { Int32(rawValue) }
 }
 
-/// libmosquitto's process-wide setup, done once before the first client.
+/// libmosquitto, opened and set up once, before the first client: a display without `[mqtt]`
+/// never loads it (nor the OpenSSL it links).
 private enum MosquittoLibrary {
-    static let ready: Bool = mosquitto_lib_init() == MOSQ_ERR_SUCCESS.raw
+    /// Why libmosquitto can't be used (not installed: Debian's `libmosquitto1`); nil when it
+    /// can.
+    static let problem: String? = {
+        var error = [CChar](repeating: 0, count: 256)
+        guard nightstand_mosquitto_load(&error, error.count) == 0 else {
+            let text = String(
+                decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return text + "; install libmosquitto1"
+        }
+        return mosquitto_lib_init() == MOSQ_ERR_SUCCESS.raw ? nil : "libmosquitto failed to start"
+    }()
 }

@@ -2,6 +2,7 @@ import BuiltinWidgets
 import FoundationEssentials
 import Network
 import Standby
+import Synchronization
 import SystemSupport
 
 /// The network side, run with the loop: `[mqtt]` and `[http]`.
@@ -93,8 +94,16 @@ final class NetworkSource: EventSource {
         }
         running = wanted
         let (bridge, server) = (bridge, server)
+        let last = Mutex(host.state())
         observations = [
+            // The status changes with every frame; the state MQTT and the page show, rarely.
             context.status.observe { _ in
+                let state = host.state()
+                let changed = last.withLock { last in
+                    defer { last = state }
+                    return last != state
+                }
+                guard changed else { return }
                 bridge?.hostChanged()
                 server?.stateChanged()
             },
