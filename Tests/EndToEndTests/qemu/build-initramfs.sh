@@ -29,12 +29,15 @@ ldd "$binary" | awk '/=> \//{print $3} /^\s*\/lib64/{print $1}' | while read -r 
 done
 cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
 
-# The run-network case (init.sh): Mosquitto and its libraries, its configuration (loopback,
-# as root, nothing kept), and the HTTP API's token.
+# The run-network case (init.sh): libmosquitto, which nightstand opens when [mqtt] is set, the
+# Mosquitto broker, their libraries, the broker's configuration (loopback, as root, nothing
+# kept), and the HTTP API's token.
 if command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ]; then
     broker=$(command -v mosquitto || echo /usr/sbin/mosquitto)
     cp "$broker" "$root/bin/mosquitto"
-    ldd "$broker" | awk '/=> \//{print $3}' | while read -r lib; do
+    client=/usr/lib/x86_64-linux-gnu/libmosquitto.so.1
+    cp -L "$client" "$root/lib/x86_64-linux-gnu/"
+    { ldd "$broker"; ldd "$client"; } | awk '/=> \//{print $3}' | sort -u | while read -r lib; do
         cp -L "$lib" "$root/lib/x86_64-linux-gnu/"
     done
     mkdir -p "$root/etc"
