@@ -267,7 +267,7 @@ let package = Package(
             name: "NetworkTests",
             dependencies: [
                 "Network", "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Settings",
-                "SystemSupport", "NightstandTestSupport",
+                "SystemSupport", "NightstandTesting",
             ]
         ),
         .testTarget(

@@ -54,9 +54,18 @@ struct DisplayNetworkTests {
                 "run", "--config", folder.appendingPathComponent("nightstand.toml").path,
                 "--socket", folder.appendingPathComponent("control.sock").path,
             ]
+            let log = folder.appendingPathComponent("display.log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: log)
             try runUnblocked(process)
+        }
+
+        /// What the display logged so far, for a failed expectation's message.
+        var log: Comment {
+            let text = try? String(
+                contentsOf: folder.appendingPathComponent("display.log"), encoding: .utf8)
+            return Comment(rawValue: "the display's log:\n" + (text ?? "(none)"))
         }
 
         deinit { kill(SIGKILL) }
@@ -83,12 +92,12 @@ struct DisplayNetworkTests {
         try broker.publish("home/temperature", "21.5", retain: true)
         let display = try Display(broker: broker)
         defer { display.kill(SIGTERM) }
-        #expect(
+        try #require(
             eventually(seconds: 60) {
                 let status = display.status()
                 return status.contains("mqtt: connected to \(broker.url) as nightstand-e2e")
                     && status.contains("http: listening on 127.0.0.1:\(display.httpPort)")
-            })
+            }, display.log)
         // Home Assistant's side: the device announced itself, and its mode select works.
         #expect(
             eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 4 })
@@ -140,11 +149,11 @@ struct DisplayNetworkTests {
     func killed() throws {
         let broker = try Broker()
         let display = try Display(broker: broker)
-        #expect(
+        try #require(
             eventually(seconds: 60) {
                 (try? broker.retained("nightstand/e2e/availability"))
                     == ["nightstand/e2e/availability": "online"]
-            })
+            }, display.log)
         display.kill(SIGKILL)
         #expect(
             eventually {

@@ -1,5 +1,5 @@
 import Foundation
-import NightstandTestSupport
+import NightstandTesting
 import Settings
 import Synchronization
 import SystemSupport

@@ -22,7 +22,11 @@ final class Broker: @unchecked Sendable {
             directory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent(
                 "nightstand-broker-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Owner-only: it holds password files, and a display's control socket (which refuses
+        // a directory others can reach).
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         self.directory = folder
         port = try Self.freePort()
         var lines = ["listener \(port) 127.0.0.1", "persistence false"]
