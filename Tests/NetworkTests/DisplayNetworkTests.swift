@@ -32,6 +32,8 @@ struct DisplayNetworkTests {
                 output = "\(folder.path)/screen.png"
                 [ambient]
                 sensor = "none"
+                [layout]
+                views = ["widgets", "clock"]
                 [mqtt]
                 url = "\(broker.url)"
                 client_id = "nightstand-e2e"
@@ -100,7 +102,7 @@ struct DisplayNetworkTests {
             }, display.log)
         // Home Assistant's side: the device announced itself, and its mode select works.
         #expect(
-            eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 4 })
+            eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 5 })
         #expect(
             eventually {
                 try? broker.publish("nightstand/e2e/mode/set", "night")
@@ -109,6 +111,19 @@ struct DisplayNetworkTests {
         #expect(
             eventually {
                 (try? broker.retained("nightstand/e2e/mode")) == ["nightstand/e2e/mode": "night"]
+            })
+        // The view select: the views of [layout] views, and a command shows one.
+        let viewConfig = try broker.retained("homeassistant/select/nightstand-e2e/view/config")
+        let options = try HomeAssistantSchema.object(viewConfig.values.first ?? "")["options"]
+        #expect(options as? [String] == ["widgets", "clock"])
+        #expect(
+            eventually {
+                try? broker.publish("nightstand/e2e/view/set", "clock")
+                return display.status().contains("view: clock")
+            })
+        #expect(
+            eventually {
+                (try? broker.retained("nightstand/e2e/view")) == ["nightstand/e2e/view": "clock"]
             })
 
         // The HTTP side: bad requests change nothing; a good one sets the mode.
@@ -126,6 +141,10 @@ struct DisplayNetworkTests {
         #expect(eventually { display.status().contains("(mode day)") })
         let status = try http.request("GET", "/api/status", token: HTTPServerTests.token)
         #expect(status.text.contains(#""mode":"day""#))
+        let view = try http.request(
+            "POST", "/api/view", token: HTTPServerTests.token, body: #"{"view":"widgets"}"#)
+        #expect(view.status == 200)
+        #expect(eventually { display.status().contains("view: widgets") })
 
         // The screen as the API gives it is the frame the headless display wrote, pixel for
         // pixel, and it shows the widget's value from the broker.

@@ -64,6 +64,14 @@ struct HTTPServerTests {
             "POST", "/api/view", token: Self.token, body: #"{"view":"clock"}"#)
         #expect(view.status == 200)
         #expect(host.recorded.viewRequests == ["clock"])
+        let next = try http.request(
+            "POST", "/api/view", token: Self.token, body: #"{"view":"next"}"#)
+        #expect(next.status == 200)
+        let unknown = try http.request(
+            "POST", "/api/view", token: Self.token, body: #"{"view":"kitchen"}"#)
+        #expect(unknown.status == 400)
+        #expect(unknown.text.contains("expected one of widgets, clock, next, previous"))
+        #expect(host.recorded.viewRequests == ["clock", "next"])
     }
 
     @Test("a client that shuts its side after the request still gets the whole answer")

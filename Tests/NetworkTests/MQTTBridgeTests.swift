@@ -135,7 +135,9 @@ struct MQTTBridgeTests {
             })
         try broker.publish("nightstand/test/view/set", "photos")
         #expect(
-            eventually { recorder.messages.contains { $0.contains("this display has no views") } })
+            eventually {
+                recorder.messages.contains { $0.contains("this display shows one view") }
+            })
         #expect(host.recorded.modeRequests.isEmpty)
         #expect(host.recorded.viewRequests.isEmpty)
     }
@@ -168,6 +170,15 @@ struct MQTTBridgeTests {
                 return !host.recorded.viewRequests.isEmpty
             })
         #expect(Set(host.recorded.viewRequests) == ["clock"])
+        // `next` steps as `nightstand view next` does; a name the host doesn't have is not
+        // passed on.
+        try broker.publish("nightstand/test/view/set", "kitchen")
+        #expect(
+            eventually {
+                try? broker.publish("nightstand/test/view/set", "next")
+                return host.recorded.viewRequests.contains("next")
+            })
+        #expect(!host.recorded.viewRequests.contains("kitchen"))
 
         // Views gone: the select is removed (its retained config cleared).
         host.update { recorded in

@@ -5,7 +5,7 @@ import Testing
 @testable import Network
 
 /// The web page in a real browser: headless Chromium opens it with the token, shows the frame
-/// the panel shows, follows a new frame, and its mode buttons change the mode.
+/// the panel shows, follows a new frame, and its mode and view buttons act.
 @Suite("Web page in Chromium")
 struct WebPageBrowserTests {
     /// A frame of eight colored stripes, 256 × 120, easy to find in a screenshot.
@@ -39,7 +39,9 @@ struct WebPageBrowserTests {
         return pairs.allSatisfy { abs(Int($0.0) - Int($0.1)) <= 2 }
     }
 
-    @Test("the page shows the current frame, follows a new one, and a mode button sets the mode")
+    @Test(
+        "the page shows the current frame, follows a new one, and its mode and view buttons act"
+    )
     func page() throws {
         let host = FakeHost()
         host.update { $0.frame = Self.frame(shift: 0) }
@@ -80,5 +82,23 @@ struct WebPageBrowserTests {
         let pressed =
             #"document.querySelector('button[data-mode="night"]').getAttribute("aria-pressed")"#
         #expect(eventually(seconds: 30) { (try? browser.evaluate(pressed)) as? String == "true" })
+        #expect(try browser.evaluate("document.getElementById('views').hidden") as? Bool == true)
+
+        // A display with a choice of views: their buttons appear, and a click shows one.
+        host.update { recorded in
+            recorded.state.views = ["widgets", "clock"]
+            recorded.state.view = "widgets"
+        }
+        server.stateChanged()
+        let clock = #"document.querySelector('button[data-view="clock"]')"#
+        #expect(eventually(seconds: 30) { (try? browser.evaluate("!!\(clock)")) as? Bool == true })
+        _ = try browser.evaluate("\(clock).click()")
+        #expect(eventually(seconds: 30) { host.recorded.viewRequests == ["clock"] })
+        server.stateChanged()
+        #expect(
+            eventually(seconds: 30) {
+                (try? browser.evaluate("\(clock).getAttribute('aria-pressed')")) as? String
+                    == "true"
+            })
     }
 }

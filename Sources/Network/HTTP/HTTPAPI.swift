@@ -71,9 +71,11 @@ struct HTTPAPI: Sendable {
                 })
         default:
             let views = host.state().views
-            guard !views.isEmpty else { return .response(.error(404, "this display has no views")) }
+            guard !views.isEmpty else {
+                return .response(.error(404, "this display shows one view ([layout] views)"))
+            }
             return .response(
-                choose("view", from: views, in: request) { view in
+                choose("view", from: views + DisplayState.viewSteps, in: request) { view in
                     host.showView(view)
                     return .json(["view": view])
                 })

@@ -1,12 +1,14 @@
-/// The page `GET /` serves: the live screen and the mode buttons, in one self-contained HTML
-/// file (no outside scripts, styles or fonts).
+/// The page `GET /` serves: the live screen, the mode buttons and, on a display with a choice
+/// of views, the view buttons, in one self-contained HTML file (no outside scripts, styles or
+/// fonts).
 ///
 /// Open it as `http://<display>:8080/?access_token=<token>`: the script keeps the token in the
 /// tab's session storage, takes it out of the address bar, and sends it as
 /// `Authorization: Bearer` with every request. It reads `GET /api/events` (server-sent events,
 /// through `fetch`, which can send the header where `EventSource` can't): a `frame` event
 /// fetches `/screen.png` again, at most one download at a time; a `status` event marks the
-/// current mode. Nothing is polled: while the stream is down it retries after 1, 2, 4 … 30 s.
+/// current mode and view. Nothing is polled: while the stream is down it retries after 1, 2,
+/// 4 … 30 s.
 enum WebPage {
     /// The page's bytes.
     static let html = Array(source.utf8)
@@ -43,6 +45,7 @@ enum WebPage {
         <main>
           <img id="screen" alt="The display's screen">
           <nav id="modes" aria-label="Mode"></nav>
+          <nav id="views" aria-label="View" hidden></nav>
           <nav><button id="reload" type="button">Reload timelines</button></nav>
           <p id="line">Connecting…</p>
         </main>
@@ -57,6 +60,7 @@ enum WebPage {
         const screen = document.getElementById("screen");
         const line = document.getElementById("line");
         const modes = document.getElementById("modes");
+        const views = document.getElementById("views");
         const modeNames = ["auto", "day", "dim", "night", "off"];
         let state = null;
         let frames = 0;
@@ -76,19 +80,21 @@ enum WebPage {
           });
         }
 
-        for (const name of modeNames) {
+        // A button that posts {key: name} to path.
+        function choice(key, name, path) {
           const button = document.createElement("button");
           button.type = "button";
           button.textContent = name[0].toUpperCase() + name.slice(1);
-          button.dataset.mode = name;
+          button.dataset[key] = name;
           button.setAttribute("aria-pressed", "false");
           button.addEventListener("click", () => {
-            api("/api/mode", { method: "POST", headers: { "Content-Type": "application/json" },
-                               body: JSON.stringify({ mode: name }) })
+            api(path, { method: "POST", headers: { "Content-Type": "application/json" },
+                        body: JSON.stringify({ [key]: name }) })
               .catch(error => say(error.message, true));
           });
-          modes.appendChild(button);
+          return button;
         }
+        for (const name of modeNames) modes.appendChild(choice("mode", name, "/api/mode"));
         document.getElementById("reload").addEventListener("click", () => {
           api("/api/reload", { method: "POST" }).catch(error => say(error.message, true));
         });
@@ -97,6 +103,15 @@ enum WebPage {
           state = next;
           for (const button of modes.children) {
             button.setAttribute("aria-pressed", String(button.dataset.mode === state.mode));
+          }
+          // The views' buttons, when the display has a choice of views.
+          const names = state.views || [];
+          if (names.join() !== Array.from(views.children, b => b.dataset.view).join()) {
+            views.replaceChildren(...names.map(name => choice("view", name, "/api/view")));
+          }
+          views.hidden = names.length === 0;
+          for (const button of views.children) {
+            button.setAttribute("aria-pressed", String(button.dataset.view === state.view));
           }
           const light = state.lux === null || state.lux === undefined
             ? "no light reading" : state.lux.toFixed(1) + " lx";

@@ -25,7 +25,8 @@ public protocol NetworkHost: Sendable {
     /// Reloads every widget's timeline, as `nightstand reload` does.
     func reload()
 
-    /// Shows the view named `name`, one of ``DisplayState/views``.
+    /// Shows the view named `name`, one of ``DisplayState/views``, or steps to the `next` or
+    /// `previous` one, as `nightstand view` does.
     func showView(_ name: String)
 
     /// What MQTT publishes and the web page shows: mode, appearance, light, views.
@@ -50,10 +51,14 @@ public struct DisplayState: Codable, Equatable, Sendable {
     /// The light level the night mode compares with its thresholds, in lux; nil without a
     /// working sensor.
     public var lux: Double?
-    /// The view shown now; nil on a host without views.
+    /// The view shown now; nil on a host without a choice of views.
     public var view: String?
-    /// The views the host can show; empty on a host without views.
+    /// The views the host can switch between, left to right; empty when it shows only one.
     public var views: [String]
+
+    /// The words that step through the views instead of naming one, as `nightstand view`
+    /// takes them.
+    public static let viewSteps = ["next", "previous"]
 
     /// Creates a state.
     public init(

@@ -157,11 +157,12 @@ public final class MQTTBridge: Sendable {
             host.setMode(text)
         case topics.setView:
             let views = host.state().views
-            guard views.contains(text) else {
+            guard !views.isEmpty else {
+                return ignore("this display shows one view ([layout] views)")
+            }
+            guard views.contains(text) || DisplayState.viewSteps.contains(text) else {
                 return ignore(
-                    views.isEmpty
-                        ? "this display has no views"
-                        : "expected one of " + views.joined(separator: ", "))
+                    "expected one of " + (views + DisplayState.viewSteps).joined(separator: ", "))
             }
             host.showView(text)
         default:

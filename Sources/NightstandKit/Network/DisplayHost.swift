@@ -24,13 +24,18 @@ struct DisplayHost: NetworkHost {
         events.post(.reloadTimelines(ofKind: nil))
     }
 
-    /// The host has no views yet: ``state()`` offers none, so the network side never asks for
-    /// one (the MQTT view select and `POST /api/view` say so instead).
-    func showView(_ name: String) {}
+    func showView(_ name: String) {
+        events.post(.view(name))
+    }
 
+    /// The views are offered only when there is a choice: a display with one view (the
+    /// default `[layout] views = ["widgets"]`) has no view select and no view buttons.
     func state() -> DisplayState {
         let current = status.current
-        return DisplayState(mode: current.mode, appearance: current.appearance, lux: current.lux)
+        let views = current.views ?? []
+        return DisplayState(
+            mode: current.mode, appearance: current.appearance, lux: current.lux,
+            view: views.count > 1 ? current.view : nil, views: views.count > 1 ? views : [])
     }
 
     func statusJSON() -> [UInt8] { status.current.json }

@@ -55,14 +55,17 @@ extension HostStatus {
                 widget.lastError ?? "",
             ]
         }
+        var heading = ["appearance: \(appearance) (mode \(mode))"]
+        if let light { heading.append("light: \(light)") }
+        if let view {
+            heading.append(
+                "view: \(view)" + (views.map { " (of \($0.joined(separator: ", ")))" } ?? ""))
+        }
+        for (name, state) in (services ?? [:]).sorted(by: { $0.key < $1.key }) {
+            heading.append("\(name): \(state)")
+        }
         return [
-            "appearance: \(appearance) (mode \(mode))"
-                + (light.map { "\nlight: \($0)" } ?? "")
-                + (view.map {
-                    "\nview: \($0)" + (views.map { " (of \($0.joined(separator: ", ")))" } ?? "")
-                } ?? "")
-                + (services ?? [:]).sorted { $0.key < $1.key }.map { "\n\($0.key): \($0.value)" }
-                .joined(),
+            heading.joined(separator: "\n"),
             "host time: \(stamp(time)), \(frames) frame\(frames == 1 ? "" : "s")",
             "",
             Self.columns([["slot", "shows", "stack"]] + slotRows),
