@@ -13,7 +13,7 @@ import FoundationEssentials
 /// | Illuminance | `sensor` (device class `illuminance`, lx) | the light sensor's level |
 /// | Appearance | `sensor` (device class `enum`) | day, dim, night or off, as drawn now |
 /// | Reload timelines | `button` | reloads every widget's timeline |
-/// | View | `select` | the view shown, on a host with views |
+/// | View | `select` | the view shown, on a host with a choice of views |
 ///
 /// Every entity names the display's availability topic, so Home Assistant shows them
 /// unavailable while the display is offline (its last will).
