@@ -135,6 +135,48 @@ struct MQTTWidgetTests {
         #expect(value(contact, #"{"contact": false}"#) == .success(.text("Off")))
     }
 
+    @Test("hostile payloads are shown or refused with the reason, and draw without harm")
+    func hostilePayloads() throws {
+        let plain: [String: WidgetOptions.Value] = ["topic": .string("a/b"), "unit": .string("W")]
+        let field: [String: WidgetOptions.Value] = [
+            "topic": .string("a/b"), "field": .string("a.b"), "min": .int(0), "max": .int(10),
+        ]
+        var random = SystemRandomNumberGenerator()
+        let garbage = String(
+            decoding: (0..<65536).map { _ in UInt8.random(in: 0...255, using: &random) },
+            as: UTF8.self)
+        let cases: [([String: WidgetOptions.Value], String, String?)] = [
+            (plain, "1e300", "expected a number from -1e15 to 1e15, found 1e+300"),
+            (plain, "-1e16", "expected a number from -1e15 to 1e15, found -1e+16"),
+            (field, #"{"a": {"b": 1e300}}"#, "expected a number from -1e15 to 1e15, found 1e+300"),
+            (field, #"{"a": {"b": -5e20}}"#, "expected a number from -1e15 to 1e15, found -5e+20"),
+            (field, String(repeating: "[", count: 100_000), "not JSON"),
+            (field, String(repeating: #"{"a":"#, count: 20_000), "not JSON"),
+            (field, garbage, "not JSON"),
+            (plain, garbage, nil),
+            (plain, "\u{0}\u{1B}[2J\u{7}", nil),
+            (plain, String(repeating: "🙂", count: 20_000), nil),
+            (field, #"{"a": {"b": 1e15}}"#, nil),
+        ]
+        for (options, payload, problem) in cases {
+            let (descriptor, entries) = try entries(
+                options, payload: payload, received: now.addingTimeInterval(-1))
+            let content = try #require(entries.first).content
+            if let problem {
+                guard case .problem(let said) = content else {
+                    Issue.record("\(payload.prefix(20)): expected \(problem), found \(content)")
+                    continue
+                }
+                #expect(said.hasPrefix(problem), "\(payload.prefix(20))")
+            } else if case .problem(let said) = content {
+                Issue.record("\(payload.prefix(20)): expected a value, found \(said)")
+            }
+            // Drawn as the display would: no trap, no endless layout.
+            _ = renderer.render(
+                descriptor, entry: entries[0], family: .systemSmall, appearance: .day, now: now)
+        }
+    }
+
     @Test("bad options name the key and what was expected")
     func options() {
         let cases: [([String: WidgetOptions.Value], String)] = [

@@ -214,6 +214,23 @@ struct HTTPServerTests {
             ("the wrong method", Array("GET /api/mode HTTP/1.1\r\n\(auth)\r\n".utf8), 405),
             ("an unknown path", Array("GET /etc/passwd HTTP/1.1\r\n\(auth)\r\n".utf8), 404),
             (
+                "more than 64 header fields",
+                Array(
+                    ("GET /api/status HTTP/1.1\r\n\(auth)"
+                        + (0..<70).map { "X-\($0): 1\r\n" }.joined() + "\r\n").utf8), 431
+            ),
+            (
+                "a body that is not UTF-8",
+                Array("POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 4\r\n\r\n".utf8)
+                    + [0xFF, 0xFE, 0x00, 0x7B], 400
+            ),
+            (
+                "JSON nested deeper than anything expected",
+                Array(
+                    ("POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 1000\r\n\r\n"
+                        + String(repeating: "[", count: 1000)).utf8), 400
+            ),
+            (
                 "a control byte in a header",
                 Array("GET / HTTP/1.1\r\n\(auth)X-Evil: a\u{01}b\r\n\r\n".utf8), 400
             ),
@@ -231,19 +248,38 @@ struct HTTPServerTests {
         #expect(after.status == 200)
     }
 
-    @Test("a client that sends nothing gets 408; a crowd beyond 16 connections gets 503")
+    @Test(
+        "a client that sends nothing, or a byte at a time (slowloris), gets 408 after 10 s; a crowd beyond 16 connections gets 503"
+    )
     func limits() throws {
         let server = try Self.server(FakeHost())
         defer { server.stop() }
         let http = RawHTTP(port: server.address.port)
         let silent = try http.connect()
         defer { close(silent) }
-        let idle = try (0..<15).map { _ in try http.connect() }
+        // A header byte every 200 ms: each byte is news, but the request's 10 s run from the
+        // connection.
+        let trickling = try http.connect()
+        defer { close(trickling) }
+        let started = ContinuousClock.now
+        let trickler = Thread {
+            let head = Array("GET /api/status HTTP/1.1\r\nX-Slow: ".utf8)
+            for byte in head + Array(repeating: UInt8(ascii: "a"), count: 100) {
+                guard (try? http.send([byte], to: trickling)) != nil else { return }
+                usleep(200_000)
+            }
+        }
+        trickler.start()
+        let idle = try (0..<14).map { _ in try http.connect() }
         defer { idle.forEach { close($0) } }
         let crowd = try http.exchange(Array("GET / HTTP/1.1\r\n\r\n".utf8))
         #expect(crowd.status == 503)
         let timedOut = try RawHTTP.parse(http.readAll(silent, seconds: 30))
         #expect(timedOut.status == 408)
+        let slow = try RawHTTP.parse(http.readAll(trickling, seconds: 30))
+        #expect(slow.status == 408)
+        let took = ContinuousClock.now - started
+        #expect(took >= .seconds(9) && took < .seconds(15), "\(took)")
     }
 
     @Test("the event stream says the state and new frames as they change, and nothing else")

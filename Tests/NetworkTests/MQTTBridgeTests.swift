@@ -206,6 +206,34 @@ struct MQTTBridgeTests {
                     topic: "home/temperature", payload: Array("21.5".utf8), retained: true))
     }
 
+    @Test("a message over 64 KiB never reaches the display, and the connection stays up")
+    func oversized() throws {
+        let broker = try Broker()
+        let received = Mutex<[MQTTMessage]>([])
+        let recorder = LogRecorder()
+        let bridge = try Self.startedBridge(
+            broker, host: FakeHost(), subscriptions: ["home/camera"],
+            onMessage: { message in received.withLock { $0.append(message) } },
+            log: recorder.logger(label: "test"))
+        defer { bridge.stop() }
+        #expect(eventually { bridge.connection == .connected })
+        // The broker keeps to itself what a client said it can't take (MQTT 5's maximum
+        // packet size); a command under it is read from its first 200 bytes only.
+        try broker.publish("home/camera", String(repeating: "x", count: 100_000))
+        try broker.publish("nightstand/test/mode/set", String(repeating: "y", count: 60_000))
+        try broker.publish("home/camera", "small")
+        #expect(eventually { !received.withLock { $0 }.isEmpty })
+        #expect(
+            eventually {
+                recorder.messages.contains {
+                    $0.contains("ignored \"" + String(repeating: "y", count: 40) + "…\"")
+                }
+            })
+        #expect(received.withLock { $0.map(\.payload) } == [Array("small".utf8)])
+        #expect(bridge.connection == .connected)
+        #expect(recorder.messages.filter { $0.contains("mqtt: connected") }.count == 1)
+    }
+
     @Test("stopping publishes offline: Home Assistant shows the entities unavailable")
     func goodbye() throws {
         let broker = try Broker()

@@ -125,6 +125,10 @@ struct MQTTReading: Equatable, Sendable {
         } else {
             value = Self.plain(text)
         }
+        if case .number(let number) = value, !CommandOutput.numbers.contains(number) {
+            return .failure(
+                MQTTPayloadError("expected a number from -1e15 to 1e15, found \(number)"))
+        }
         var gauge: CommandOutput.GaugeValue?
         if let range, case .number(let number) = value {
             gauge = CommandOutput.GaugeValue(
