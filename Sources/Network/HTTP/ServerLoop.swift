@@ -58,12 +58,22 @@ final class ServerLoop: @unchecked Sendable {
                 if revents != 0 { serve(connection, revents: revents, now: now) }
             }
             if fds[1].revents & Int16(POLLIN) != 0 { accept(now: now) }
+            // Counted before pushing: a frame or state that comes after the count wakes the
+            // thread, one that came before it is pushed now (a stream that had just opened
+            // missed a frame until the next wake-up).
+            countStreams()
             pushEvents(now: now)
             expire(now: now)
             connections.removeAll { $0.isClosed }
-            let streams = connections.count { $0.state == .streaming }
-            signals.state.withLock { $0.streams = streams }
+            countStreams()
         }
+    }
+
+    /// Tells other threads how many event streams are open: whether a frame or a state
+    /// should wake this thread.
+    private func countStreams() {
+        let streams = connections.count { $0.state == .streaming && !$0.isClosed }
+        signals.state.withLock { $0.streams = streams }
     }
 
     /// Milliseconds until the next deadline (a client's time, a held-back frame event), or

@@ -84,6 +84,11 @@ run_display() {
     sleep 3   # the providers' first entries replace the placeholders
     cat /tmp/err
     /bin/nightstand status --socket /tmp/control.sock 2>/dev/null | grep -E '^(mqtt|http):'
+    if [ "${2:-}" = rss-network ]; then
+        # The HTTP API answers with the token: the services in its status.
+        echo "api: $(wget -q -O - --header "Authorization: Bearer $(cat /etc/http-token)" \
+            http://127.0.0.1:8080/api/status 2>&1 | grep -o '"services":{[^}]*}')"
+    fi
     size=$(sed -n 's/.*running: [0-9]* slot(s) on \([0-9x]*\).*/\1/p' /tmp/err)
     echo "${2:-rss}: $(grep -E '^(VmHWM|VmRSS|RssAnon|RssFile|RssShmem):' /proc/$pid/status | tr -s ' \t\n' ' ')"
     echo "@@SHOWN run ${size:-none}@@"
@@ -184,6 +189,8 @@ for case in $(arg ns_cases | tr ',' ' '); do
     if [ "$case" = run-network ]; then
         # The broker and the API on the VM's loopback; the display runs as with no file, plus
         # [mqtt] and [http].
+        [ -x /bin/mosquitto ] ||
+            echo "run-network: no mosquitto in the initramfs (scripts/deps --test installs it)"
         ip link set lo up
         /bin/mosquitto -c /etc/mosquitto.conf >/dev/null 2>&1 &
         printf '[mqtt]\nurl = "mqtt://127.0.0.1:1883"\n[http]\nlisten = "127.0.0.1:8080"\ntoken_file = "/etc/http-token"\n' >/tmp/network.toml

@@ -338,6 +338,8 @@ blank=blank+unblank
 vm run bochs-display,xres=1920,yres=1080,vgamem=32M bochs xrgb8888 - run run-network
 expect_log run "mqtt: connected to mqtt://127.0.0.1:1883" "run-network: the display connects to the broker"
 expect_log run "http: listening on 127.0.0.1:8080" "run-network: the HTTP API listens"
+expect_log run '"mqtt":"connected to mqtt://127.0.0.1:1883' \
+    "run-network: GET /api/status with the token answers, MQTT connected in its services"
 vm bochs bochs-display bochs xrgb8888 - drm+$vt fbdev-0+$vt fbdev-90
 expect_log bochs "rotation 0, single buffer" "fbdev without room to pan draws into the visible page"
 # bochs-display has no VGA blanking; the standard VGA (same bochs-drm driver) has: the kernel
