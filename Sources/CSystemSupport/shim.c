@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <linux/netlink.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -14,6 +15,10 @@
 #include "CSystemSupport.h"
 
 int nightstand_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
+
+int nightstand_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
 
 int nightstand_accept(int listener) {
     return accept4(listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);

@@ -23,6 +23,10 @@ struct SpawnedChild {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        // Nothing else: a descriptor a library opened without close-on-exec (libmosquitto's
+        // socket to the broker) would otherwise live on in a command's children, keeping the
+        // connection open after the display is gone.
+        nightstand_spawn_close_from(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -18,7 +18,7 @@ struct DisplayNetworkTests {
     final class Display: @unchecked Sendable {
         let folder: URL
         let httpPort: Int
-        let process = Process()
+        private(set) var process: Child?
 
         init(broker: Broker) throws {
             folder = broker.directory
@@ -51,16 +51,12 @@ struct DisplayNetworkTests {
             try configuration.write(
                 to: folder.appendingPathComponent("nightstand.toml"), atomically: true,
                 encoding: .utf8)
-            process.executableURL = URL(fileURLWithPath: DisplayNetworkTests.program)
-            process.arguments = [
-                "run", "--config", folder.appendingPathComponent("nightstand.toml").path,
-                "--socket", folder.appendingPathComponent("control.sock").path,
-            ]
-            let log = folder.appendingPathComponent("display.log")
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = try FileHandle(forWritingTo: log)
-            try runUnblocked(process)
+            process = try Child(
+                [
+                    DisplayNetworkTests.program, "run", "--config",
+                    folder.appendingPathComponent("nightstand.toml").path, "--socket",
+                    folder.appendingPathComponent("control.sock").path,
+                ], errors: folder.appendingPathComponent("display.log").path)
         }
 
         /// What the display logged so far, for a failed expectation's message.
@@ -82,9 +78,8 @@ struct DisplayNetworkTests {
 
         /// Sends `signal` and waits for the end.
         func kill(_ signal: Int32) {
-            guard process.isRunning else { return }
-            Foundation.kill(process.processIdentifier, signal)
-            process.waitUntilExit()
+            process?.kill(signal)
+            process?.wait()
         }
     }
 

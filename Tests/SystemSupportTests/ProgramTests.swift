@@ -110,6 +110,19 @@ struct ProgramTests {
         #expect(String(decoding: echoed.standardOutput, as: UTF8.self) == home)
     }
 
+    @Test("the child gets no descriptor but 0, 1 and 2, even one opened without close-on-exec")
+    func descriptors() throws {
+        // As a library opens a socket (libmosquitto's to the broker): no O_CLOEXEC.
+        let leaky = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(leaky > 2)
+        defer { close(leaky) }
+        let listed = try Program.run(["sh", "-c", "ls /proc/$$/fd"], timeout: 10).get()
+        let open = String(decoding: listed.standardOutput, as: UTF8.self)
+            .split(separator: "\n").compactMap { Int($0) }
+        #expect(!open.contains(Int(leaky)), "\(open)")
+        #expect(open.allSatisfy { $0 <= 2 || $0 >= 10 }, "only the shell's own above 2: \(open)")
+    }
+
     @Test("cancelling the calling task stops the program")
     func cancellation() async {
         let run = Task { await Program.run(["sleep", "30"], timeout: 60) }

@@ -4,9 +4,14 @@
 #define NIGHTSTAND_CSYSTEMSUPPORT_H
 
 #include <pthread.h>
+#include <spawn.h>
 
 /// pipe2(2): a pipe whose ends get `flags` (O_CLOEXEC, O_NONBLOCK) atomically.
 int nightstand_pipe2(int fds[2], int flags);
+
+/// posix_spawn_file_actions_addclosefrom_np(3) (glibc 2.34): the child closes every descriptor
+/// from `from` up, whatever its close-on-exec flag.
+int nightstand_spawn_close_from(posix_spawn_file_actions_t *actions, int from);
 
 /// accept4(2): the next connection of a listening socket, non-blocking and close-on-exec from
 /// the start (no window in which a spawned program could inherit it). -1 with errno.

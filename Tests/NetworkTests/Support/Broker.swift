@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 import Testing
 
 /// A real Mosquitto broker on loopback, for one test: its own configuration, port and
@@ -14,7 +15,7 @@ final class Broker: @unchecked Sendable {
     /// Its folder: configuration, password file, certificates.
     let directory: URL
     private let configuration: String
-    private var process: Process?
+    private var process: Child?
 
     /// Starts a broker; `settings` are more lines for its listener (TLS, passwords).
     init(settings: [String] = ["allow_anonymous true"], directory: URL? = nil) throws {
@@ -51,12 +52,7 @@ final class Broker: @unchecked Sendable {
         guard let path = Self.executable("mosquitto") else {
             throw BrokerError("no mosquitto on this machine: run scripts/deps --test")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-c", configuration]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try runUnblocked(process)
+        let process = try Child([path, "-c", configuration])
         self.process = process
         let deadline = Date().addingTimeInterval(10)
         while !Self.accepts(port: port) {
@@ -69,9 +65,9 @@ final class Broker: @unchecked Sendable {
 
     /// Stops the broker (SIGTERM) and waits for it to exit.
     func stop() {
-        guard let process, process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
+        guard let process else { return }
+        process.kill(SIGTERM)
+        process.wait()
         self.process = nil
     }
 
@@ -109,7 +105,8 @@ final class Broker: @unchecked Sendable {
     /// (a probe message published under `probe` came through).
     func subscriber(_ filter: String, probe: String) throws -> Subscriber {
         let subscriber = try Subscriber(
-            arguments: ["-h", "127.0.0.1", "-p", "\(port)", "-t", filter, "-v"] + peerLogin)
+            arguments: ["-h", "127.0.0.1", "-p", "\(port)", "-t", filter, "-v"] + peerLogin,
+            output: directory.appendingPathComponent("subscriber-\(UUID().uuidString)").path)
         let deadline = Date().addingTimeInterval(10)
         while !subscriber.lines().contains(where: { $0.hasPrefix(probe + " ") }) {
             guard Date() < deadline else { throw BrokerError("the subscriber never got \(probe)") }
@@ -173,65 +170,54 @@ final class Broker: @unchecked Sendable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs a program to its end: its status, standard output and standard error.
+    /// Runs a program to its end (at most 60 s): its status, standard output and standard
+    /// error.
     static func run(_ name: String, _ arguments: [String]) throws -> (
         status: Int32, output: String, errors: String
     ) {
         guard let path = executable(name) else {
             throw BrokerError("no \(name) on this machine: run scripts/deps --test")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try runUnblocked(process)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
-        )
+        switch Program.run([path] + arguments, timeout: 60) {
+        case .success(let result):
+            let status: Int32
+            switch result.ending {
+            case .exited(let code): status = code
+            case .signalled(let signal): status = 128 + signal
+            }
+            return (
+                status, String(decoding: result.standardOutput, as: UTF8.self),
+                String(decoding: result.standardError, as: UTF8.self)
+            )
+        case .failure(let failure):
+            throw BrokerError("\(name) \(failure)")
+        }
     }
 }
 
-/// A `mosquitto_sub` running in the background, collecting the lines it prints.
-final class Subscriber: @unchecked Sendable {
-    private let process = Process()
-    private let output = Pipe()
-    private let lock = NSLock()
-    private var received = ""
+/// A `mosquitto_sub` running in the background, its lines collected in a file.
+final class Subscriber: Sendable {
+    private let child: Child
+    private let output: String
 
-    init(arguments: [String]) throws {
+    init(arguments: [String], output: String) throws {
         guard let path = Broker.executable("mosquitto_sub") else {
             throw BrokerError("no mosquitto_sub on this machine: run scripts/deps --test")
         }
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.withLock { self.received += String(decoding: data, as: UTF8.self) }
-        }
-        try runUnblocked(process)
+        self.output = output
+        child = try Child([path] + arguments, output: output)
     }
 
     deinit {
-        output.fileHandleForReading.readabilityHandler = nil
-        if process.isRunning { process.terminate() }
+        child.kill(SIGTERM)
+        child.wait()
     }
 
     /// The complete `topic payload` lines received so far.
     func lines() -> [String] {
-        lock.withLock {
-            received.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-                .map(String.init)
-        }
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .map(String.init)
     }
 }
 
@@ -242,18 +228,6 @@ struct BrokerError: Error, CustomStringConvertible {
     init(_ description: String) {
         self.description = description
     }
-}
-
-/// Starts `process` with no signal blocked: a child inherits the starting thread's signal
-/// mask, and the test runner's threads block signals, which would leave Mosquitto deaf to
-/// SIGTERM and `mosquitto_sub -W` (an alarm) without its timeout.
-func runUnblocked(_ process: Process) throws {
-    var all = sigset_t()
-    sigfillset(&all)
-    var previous = sigset_t()
-    pthread_sigmask(SIG_UNBLOCK, &all, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-    try process.run()
 }
 
 /// Waits until `condition` holds, checking every 20 ms, for at most `seconds`.

@@ -4,7 +4,7 @@ import Foundation
 /// the DevTools protocol: a page is opened, its script runs for real, and the test reads it,
 /// clicks in it and takes screenshots, as a person's browser would.
 final class Chromium: @unchecked Sendable {
-    private let pid: pid_t
+    private let browser: Child
     private let profile: URL
     private let socket: WebSocket
     private var nextID = 0
@@ -17,12 +17,13 @@ final class Chromium: @unchecked Sendable {
         profile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "nightstand-chromium-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-        pid = try Self.spawn([
-            chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--hide-scrollbars", "--force-device-scale-factor=1",
-            "--remote-debugging-port=0", "--user-data-dir=\(profile.path)",
-            "--window-size=\(width),\(height)", "about:blank",
-        ])
+        browser = try Child(
+            [
+                chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--hide-scrollbars", "--force-device-scale-factor=1",
+                "--remote-debugging-port=0", "--user-data-dir=\(profile.path)",
+                "--window-size=\(width),\(height)", "about:blank",
+            ], newSession: true)
         let portFile = profile.appendingPathComponent("DevToolsActivePort").path
         var port = 0
         let started = eventually(seconds: 60) {
@@ -48,36 +49,8 @@ final class Chromium: @unchecked Sendable {
 
     /// Ends the browser and its helpers (idempotent).
     func close() {
-        guard kill(-pid, SIGKILL) == 0 else { return }
-        var status: Int32 = 0
-        _ = waitpid(pid, &status, 0)
-    }
-
-    /// Starts `arguments` in a session of its own (so that the browser's helpers share its
-    /// process group and end with it), with no signal blocked and output discarded.
-    private static func spawn(_ arguments: [String]) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in [0, 1, 2] {
-            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_RDWR, 0)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        // POSIX_SPAWN_SETSID (glibc 2.26) is 0x80.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK) | 0x80)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
-        guard status == 0 else {
-            throw BrokerError("can't start \(arguments[0]): \(String(cString: strerror(status)))")
-        }
-        return pid
+        browser.kill(SIGKILL, group: true)
+        browser.wait()
     }
 
     /// Sends a DevTools command and returns its result.
