@@ -91,14 +91,14 @@ run_display() {
     fi
     size=$(sed -n 's/.*running: [0-9]* slot(s) on \([0-9x]*\).*/\1/p' /tmp/err)
     echo "${2:-rss}: $(grep -E '^(VmHWM|VmRSS|RssAnon|RssFile|RssShmem):' /proc/$pid/status | tr -s ' \t\n' ' ')"
-    echo "@@SHOWN run ${size:-none}@@"
+    echo "@@SHOWN $case ${size:-none}@@"
     wait_go
     kill -TERM $pid 2>/dev/null
     wait $pid
     rc=$?
     tail -n 2 /tmp/err
     sleep 1
-    echo "@@DONE run $rc@@"
+    echo "@@DONE $case $rc@@"
     wait_go
 }
 
