@@ -12,9 +12,6 @@ root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib64,lib/x86_64-linux-gnu,lib/modules}
-# /tmp as on a real system, sticky and open to all: `run` keeps its control socket there, and
-# nightstand refuses a directory others could write to unless it is sticky.
-chmod 1777 "$root/tmp"
 cp "$(command -v busybox)" "$root/bin/busybox"
 for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir mkfifo head cut tr wc dmesg poweroff sync chvt setsid ip; do
     ln -s busybox "$root/bin/$tool"
