@@ -1,5 +1,6 @@
 import Display
 import Foundation
+import NightstandTesting
 import Raster
 import Testing
 import Widgets
@@ -15,8 +16,13 @@ private final class RecordingSink: FrameSink {
     var releases = 0
     var acquires = 0
     var retryInterval: Double?
+    /// Whether presents fail (as a lost DRM master's do).
+    var failing = false
 
-    func present(_ canvas: Canvas, damage: [IntRect]) throws { presents.append(damage) }
+    func present(_ canvas: Canvas, damage: [IntRect]) throws {
+        presents.append(damage)
+        if failing { throw DRMError.notMaster(connector: "HDMI-A-1") }
+    }
     func blank(_ blanked: Bool) throws {}
     func releaseDisplay() { releases += 1 }
     func acquireDisplay() { acquires += 1 }
@@ -66,5 +72,33 @@ struct DisplayHandoverTests {
         let count = sink.presents.count
         host.run(until: start + 59)
         #expect(sink.presents.count == count + 1)  // the retry that found it back, no more
+    }
+
+    @Test("A failing display is logged once when it starts failing and once when it recovers")
+    func failuresLoggedOnce() throws {
+        let sink = RecordingSink()
+        let clock = SimulatedClock(start: start)
+        let recorder = LogRecorder()
+        sink.retryInterval = 1  // the whole screen again every second
+        let host = try clockHost(
+            sink: sink, clock: clock, log: recorder.logger(label: "nightstand"))
+        host.run(until: start + 10)
+        sink.failing = true
+        let before = sink.presents.count
+        host.run(until: start + 30)
+        #expect(sink.presents.count >= before + 19)  // a retry a second, each failing
+        sink.failing = false
+        host.run(until: start + 40)
+        sink.failing = true
+        host.run(until: start + 50)
+        let display = recorder.messages.filter { $0.contains("display:") }
+        #expect(
+            display == [
+                "error: display: \(DRMError.notMaster(connector: "HDMI-A-1")); "
+                    + "not logged again until a frame is shown",
+                "notice: display: recovered, frames are shown again",
+                "error: display: \(DRMError.notMaster(connector: "HDMI-A-1")); "
+                    + "not logged again until a frame is shown",
+            ])
     }
 }

@@ -2,6 +2,7 @@ import Ambient
 import Display
 import Foundation
 import Raster
+import SystemSupport
 import Testing
 import WidgetUI
 import Widgets
@@ -95,7 +96,8 @@ func kind<P: AsyncTimelineProvider>(_ name: String, _ provider: P) -> Configurab
 /// first (an `[ambient]` table, say), and `ambient` makes the host's controller.
 func clockHost(
     _ toml: String = "", sink: (any FrameSink)? = nil, clock: SimulatedClock,
-    ambient: (Configuration) -> AmbientController? = { _ in nil }
+    ambient: (Configuration) -> AmbientController? = { _ in nil },
+    log: Logger = Logger(label: "nightstand")
 ) throws -> StandbyHost {
     let configuration = try Configuration.parse(
         toml + """
@@ -110,7 +112,7 @@ func clockHost(
     return try StandbyHost(
         configuration: configuration, registry: WidgetRegistry([kind("clock", MinuteProvider())]),
         sink: sink ?? memorySink(width: 400, height: 240), clock: clock, center: WidgetCenter(),
-        ambient: ambient(configuration))
+        log: log, ambient: ambient(configuration))
 }
 
 @Suite("The run loop, on a simulated clock")

@@ -4,9 +4,15 @@ import Raster
 extension StandbyHost {
     /// Hands the canvas's `damage` to the display, and plans a retry when the display could
     /// not show it (master or connector lost).
+    ///
+    /// A failure is logged once, when the display starts failing, and its recovery once.
     func present(_ damage: [IntRect], at now: Date) {
         do {
             try sink.present(screen, damage: damage)
+            if displayFailing {
+                displayFailing = false
+                log.notice("display: recovered, frames are shown again")
+            }
             statistics.frames += 1
             if !announcedReady {
                 announcedReady = true
@@ -16,7 +22,10 @@ extension StandbyHost {
                 FrameFeed.Presented(
                     number: statistics.frames, time: now, damage: damage, size: screen.size))
         } catch {
-            log.error("display: \(error)")
+            if !displayFailing {
+                displayFailing = true
+                log.error("display: \(error); not logged again until a frame is shown")
+            }
         }
         displayRetry = sink.retryInterval.map { now.addingTimeInterval($0) }
     }

@@ -77,6 +77,9 @@ public final class StandbyHost {
     /// When to present the frame again because the display could not show it (see
     /// `FrameSink.retryInterval`).
     var displayRetry: Date?
+    /// Whether the last present failed: a failing display is logged when it starts failing
+    /// and when it recovers, not at every frame.
+    var displayFailing = false
     /// Until when the loop turns at the display's pace (``HostControl/animate(until:)``).
     var animationEnd: Date?
     /// Whether ``stop()`` ended the loop.
