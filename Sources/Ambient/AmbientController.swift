@@ -104,9 +104,53 @@ public struct AmbientController: Sendable {
 
     /// Reads the sensor (if one is configured), decides the appearance at `time`, and sets the
     /// backlight when the appearance changed.
+    ///
+    /// A sensor command is run here and waited for (up to its timeout): a run loop takes its
+    /// reading with ``slowReading`` on another thread and decides with
+    /// ``update(at:reading:)`` instead.
     public mutating func update(at time: Date) -> AmbientDecision {
         // Under a manual override the reading would be ignored: do not run the sensor.
-        let reading = manualOverride == nil ? configuration.sensor.map { read($0) } : nil
+        update(
+            at: time, reading: manualOverride == nil ? configuration.sensor.map { read($0) } : nil)
+    }
+
+    /// The reading to take on another thread when it may take long.
+    ///
+    /// That is a sensor command's, which runs up to its timeout. Nil when ``update(at:)``
+    /// reads at once (a file or an IIO attribute, read without blocking), when there is no
+    /// sensor, and under a manual override (which ignores readings).
+    public var slowReading: (@Sendable () -> Result<Double, LightSensorError>)? {
+        guard manualOverride == nil,
+            case .command(let arguments, let timeout)? = configuration.sensor
+        else { return nil }
+        let sensor = CommandLightSensor(arguments: arguments, timeout: timeout)
+        return { () -> Result<Double, LightSensorError> in
+            do throws(LightSensorError) {
+                return .success(try sensor.readLux())
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// What the clock schedule shows at `time`.
+    ///
+    /// The appearance until a slow sensor's first reading, which then applies at once.
+    /// Changes nothing but the backlight.
+    public mutating func scheduledDecision(at time: Date) -> AmbientDecision {
+        let decision = policy.scheduledDecision(at: time)
+        if decision.appearance != shown {
+            shown = decision.appearance
+            setBacklight(for: decision.appearance)
+        }
+        return decision
+    }
+
+    /// Decides the appearance at `time` from `reading` (nil: none, as without a sensor or
+    /// under a manual override), and sets the backlight when the appearance changed.
+    public mutating func update(
+        at time: Date, reading: Result<Double, LightSensorError>?
+    ) -> AmbientDecision {
         var absent = false
         if case .failure(.notFound)? = reading { absent = true }
         if case .failure(.notALightSensor)? = reading { absent = true }

@@ -35,7 +35,7 @@ public struct AmbientPolicy: Sendable {
     }
     /// Seconds between attempts to read a failing (or absent) sensor, unless polls are rarer:
     /// a board without a sensor should not wake every poll interval for nothing.
-    static let retryInterval: Double = 30
+    public static let retryInterval: Double = 30
     private let logger: Logger
     private var smoother: LuxSmoother
     /// The automatic appearance (sensor or schedule), before the `off` window; nil until the
@@ -56,6 +56,17 @@ public struct AmbientPolicy: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.smoother = LuxSmoother(configuration.smoothing)
+    }
+
+    /// What the clock schedule shows at `time` (a manual override first), without taking it
+    /// as the automatic appearance: the sensor's first reading still applies at once.
+    public mutating func scheduledDecision(at time: Date) -> AmbientDecision {
+        if let manualOverride {
+            return AmbientDecision(
+                appearance: manualOverride, source: .override, nextEvaluation: nil)
+        }
+        let (scheduled, boundary) = scheduleState(at: time)
+        return AmbientDecision(appearance: scheduled, source: .schedule, nextEvaluation: boundary)
     }
 
     /// The appearance at `time` given `reading`: a lux value, the sensor's error, or nil when

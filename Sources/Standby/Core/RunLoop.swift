@@ -46,7 +46,7 @@ extension StandbyHost {
             watchdog.ping()
             var deadline = nextDeadline(after: now)
             if let end { deadline = min(deadline ?? end, end) }
-            let busy = runtimes.contains { $0.fetch != nil }
+            let busy = runtimes.contains { $0.fetch != nil } || ambient.isReading
             clock.wait(until: deadline, on: loop, busy: busy)
             statistics.wakeups += 1
             timers.fire(at: clock.now)

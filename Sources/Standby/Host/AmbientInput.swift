@@ -1,5 +1,7 @@
 import Ambient
+import EventCore
 import FoundationEssentials
+import SystemSupport
 
 /// The ambient side of the host: the controller (sensor, schedule, backlight), when to ask it
 /// next, and the reading widgets see.
@@ -15,6 +17,13 @@ struct AmbientInput {
     private(set) var reading: AmbientReading
     /// When to ask the controller next; nil: on the next turn.
     private var nextUpdate: Date?
+    /// The number of the slow reading under way on its thread, if one is; a result of any
+    /// other number (one started before an override or a reload) is dropped.
+    private var readingUnderWay: Int?
+    /// The number the next slow reading gets.
+    private var readings = 0
+    /// Whether the controller decided anything yet.
+    private var decided = false
 
     init(controller: AmbientController?, configuration: AmbientConfiguration) {
         self.controller = controller
@@ -29,15 +38,62 @@ struct AmbientInput {
     /// When the controller wants to be asked again.
     var nextDue: Date? { controller == nil ? nil : nextUpdate }
 
+    /// Whether a slow reading is under way on its thread (a simulated clock gives it time).
+    var isReading: Bool { readingUnderWay != nil }
+
     /// Whether the configured sensor is a device that a device event may bring.
     var waitsForDevices: Bool { controller?.sensorIsADevice ?? false }
 
     /// The controller's decision when one is due at `now` (nil otherwise), noted as the
     /// reading.
-    mutating func update(at now: Date) -> AmbientDecision? {
+    ///
+    /// A sensor that may take long (a command, up to its timeout) is never read here: its
+    /// reading runs on a thread of its own and comes back through `events`, as an event that
+    /// hands it to ``finishReading(_:number:at:)``; until the first one, the clock schedule
+    /// decides. The loop goes on meanwhile, and a stop does not wait for it.
+    mutating func update(at now: Date, events: Mailbox<HostEvent>) -> AmbientDecision? {
         guard var controller, nextUpdate.map({ now >= $0 }) ?? true else { return nil }
-        let decision = controller.update(at: now)
+        guard let read = controller.slowReading else {
+            return decide(controller.update(at: now), controller)
+        }
+        // The reading's event asks again.
+        nextUpdate = .distantFuture
+        if readingUnderWay == nil {
+            readings += 1
+            let number = readings
+            readingUnderWay = number
+            let started = DetachedThread.start(name: "nightstand lux") {
+                let reading = read()
+                events.post(
+                    HostEvent(internal: "light sensor reading") { host in
+                        host.finishAmbientReading(reading, number: number)
+                    })
+            }
+            if !started {
+                readingUnderWay = nil
+                nextUpdate = now.addingTimeInterval(AmbientPolicy.retryInterval)
+            }
+        }
+        guard !decided else { return nil }
+        return decide(controller.scheduledDecision(at: now), controller)
+    }
+
+    /// Decides with the slow reading numbered `number` (see ``update(at:events:)``); nil when
+    /// it is one started before an override or a reload, which is dropped.
+    mutating func finishReading(
+        _ reading: Result<Double, LightSensorError>, number: Int, at now: Date
+    ) -> AmbientDecision? {
+        guard var controller, number == readingUnderWay else { return nil }
+        readingUnderWay = nil
+        return decide(controller.update(at: now, reading: reading), controller)
+    }
+
+    /// Keeps `controller` (after it decided) and notes its `decision`.
+    private mutating func decide(_ decision: AmbientDecision, _ controller: AmbientController)
+        -> AmbientDecision
+    {
         self.controller = controller
+        decided = true
         nextUpdate = decision.nextEvaluation
         note(decision.appearance, source: decision.source, sensorName: controller.sensorName)
         return decision
@@ -57,6 +113,7 @@ struct AmbientInput {
         controller.manualOverride = forced
         self.controller = controller
         nextUpdate = nil
+        readingUnderWay = nil
         return true
     }
 
@@ -82,5 +139,6 @@ struct AmbientInput {
         self.controller?.watchesDevices = watching
         self.controller?.manualOverride = forced
         nextUpdate = nil
+        readingUnderWay = nil
     }
 }

@@ -4,11 +4,19 @@ import FoundationEssentials
 extension StandbyHost {
     /// Asks the ambient controller when due, and moves a fade along.
     func updateAppearance(at now: Date) {
-        if let decision = ambient.update(at: now) {
+        if let decision = ambient.update(at: now, events: events) {
             // The first appearance shows at once: the display starts as it should look.
             show(decision.appearance, at: now, fading: statistics.frames > 0)
         }
         director.advance(to: now)
+    }
+
+    /// Takes a slow light sensor's reading (numbered `number`), from its thread's event.
+    func finishAmbientReading(_ reading: Result<Double, LightSensorError>, number: Int) {
+        let now = clock.now
+        if let decision = ambient.finishReading(reading, number: number, at: now) {
+            show(decision.appearance, at: now, fading: statistics.frames > 0)
+        }
     }
 
     /// Shows an appearance immediately, without a fade: what `nightstand snapshot` draws.

@@ -1,0 +1,80 @@
+import Ambient
+import Foundation
+import Testing
+import Widgets
+
+@testable import Standby
+
+@Suite("A sensor command runs off the run loop", .serialized)
+struct SlowSensorTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    private func toml(_ command: String, timeout: String = "5s") -> String {
+        """
+        [ambient]
+        sensor_command = \(command)
+        sensor_timeout = "\(timeout)"
+        smoothing = "none"
+        dwell = 0
+        dim = "none"
+        night = "none"
+        fade = 0
+        """
+    }
+
+    @Test("a sensor command that sleeps 30 s delays neither the first frame nor a stop")
+    func sleepingCommand() throws {
+        let configuration = try Configuration.parse(
+            toml(#"["sleep", "30"]"#, timeout: "40s")
+                + "\n[[widget]]\nkind = \"clock\"\n[[slot]]\nwidgets = [\"clock\"]\n",
+            file: "test.toml")
+        let host = try StandbyHost(
+            configuration: configuration,
+            registry: WidgetRegistry([kind("clock", MinuteProvider())]),
+            sink: try memorySink(width: 400, height: 240), clock: SystemClock(startingAt: start),
+            center: WidgetCenter(), ambient: AmbientController(configuration: configuration.ambient)
+        )
+        let events = host.events
+        let stopper = Thread {
+            Thread.sleep(forTimeInterval: 0.5)
+            events.post(.stop)
+        }
+        let began = Date()
+        stopper.start()
+        host.run()
+        // Generous bounds that only a loop waiting for the 30 s command would break.
+        #expect(Date().timeIntervalSince(began) < 10)
+        #expect(host.statistics.frames >= 1)
+        // Until the sensor reads, the clock schedule decides.
+        #expect(host.appearance == .day)
+        #expect(host.ambient.isReading)
+    }
+
+    @Test("a slow reading decides when it arrives, at once the first time")
+    func readingArrives() throws {
+        let clock = SimulatedClock(start: start)
+        let host = try clockHost(
+            toml(#"["sh", "-c", "sleep 0.3; echo 1"]"#), clock: clock
+        ) { AmbientController(configuration: $0.ambient) }
+        host.run(until: start + 0.1)
+        #expect(host.appearance == .day)
+        host.run(until: start + 10)
+        #expect(host.appearance == .night)
+        #expect(host.ambient.reading.source == .sensor)
+        #expect(host.ambient.reading.lux == 1)
+    }
+
+    @Test("a reading started before a manual override is dropped")
+    func overrideDropsReading() throws {
+        let clock = SimulatedClock(start: start)
+        let host = try clockHost(
+            toml(#"["sh", "-c", "sleep 0.5; echo 1"]"#), clock: clock
+        ) { AmbientController(configuration: $0.ambient) }
+        host.run(until: start + 0.1)
+        #expect(host.ambient.isReading)
+        host.events.post(.mode(.dim))
+        host.run(until: start + 5)
+        #expect(host.appearance == .dim)
+        #expect(!host.ambient.isReading)
+    }
+}
