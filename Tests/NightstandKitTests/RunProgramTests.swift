@@ -203,4 +203,45 @@ struct RunProgramTests {
         display.process.waitUntilExit()
         #expect(display.process.terminationStatus == 0)
     }
+
+    @Test(
+        "a FIFO or /dev/zero as --config is refused at once with exit status 78, run and check-config"
+    )
+    func configThatIsNotAFile() throws {
+        let binary = try #require(program, "build the nightstand program first (swift build)")
+        let directory = "/tmp/nightstand-config-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fifo = directory + "/fifo.toml"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (command, file) in [
+            ("check-config", fifo), ("check-config", "/dev/zero"), ("run", fifo),
+            ("run", "/dev/zero"),
+        ] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments =
+                command == "run"
+                ? ["run", "--config", file, "--socket", directory + "/sock"]
+                : [command, file]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = out
+            try process.run()
+            // A bound that only stops a hang (a blocking open would wait for a writer forever).
+            let giveUp = Date().addingTimeInterval(30)
+            while process.isRunning && Date() < giveUp { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            let output = String(
+                decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationStatus == 78, "\(command) \(file): \(output)")
+            let kind = file == fifo ? "a FIFO" : "a character device"
+            #expect(
+                output.contains("\(file): can't read the file (\(kind), not a regular file)"),
+                "\(command) \(file): \(output)")
+        }
+    }
 }
