@@ -207,6 +207,39 @@ struct CommandTests {
             ])
     }
 
+    @Test("after good output, a failure keeps the last good output and logs why, naming the source")
+    func keepsLastGood() async throws {
+        let directory = try temporaryDirectory()
+        let output = directory + "/out.json"
+        try Data(#"{"title": "T", "value": 2}"#.utf8).write(to: URL(fileURLWithPath: output))
+        let recorder = LogRecorder()
+        let widget = provider(.file(output), log: recorder)
+        let now = berlin(2026, 1, 15, 21, 41)
+        let good = try await widget.timeline(
+            in: TimelineProviderContext(family: .systemSmall, date: now))
+        let value = try parse(#"{"title": "T", "value": 2}"#)
+        #expect(good.entries.map(\.content) == [.output(value)])
+        try Data(#"{"title": "T", "value": [1]}"#.utf8).write(to: URL(fileURLWithPath: output))
+        let later = now.addingTimeInterval(60)
+        let bad = try await widget.timeline(
+            in: TimelineProviderContext(family: .systemSmall, date: later))
+        #expect(bad.entries.map(\.content) == [.output(value)])
+        #expect(bad.entries.map(\.date) == [later])
+        try FileManager.default.removeItem(atPath: output)
+        let gone = try await widget.timeline(
+            in: TimelineProviderContext(family: .systemSmall, date: later))
+        #expect(gone.entries.map(\.content) == [.output(value)])
+        #expect(
+            recorder.messages == [
+                "warning: command widget \(output): bad output: \"value\": expected a number or a "
+                    + "string, found an array; expected "
+                    + #"{"title": "…", "value": 42} (see docs/widgets.md); "#
+                    + "showing the last good output",
+                "warning: command widget \(output): can't read file: \(output): no such file; "
+                    + "showing the last good output",
+            ])
+    }
+
     @Test("a program that fails to run says how")
     func runFailure() async {
         let recorder = LogRecorder()

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 import SystemSupport
 import Widgets
 
@@ -73,12 +74,23 @@ struct CommandEntry: TimelineEntry, Equatable {
 }
 
 /// Runs the command (or reads the file or URL) now, and again after `refresh`.
+///
+/// A run that fails (the program, the read, the download, or output that is not the JSON)
+/// after one that succeeded keeps showing the last good output, and the log says why, naming
+/// the source; the widget shows the failure only while there never was a good output.
 struct CommandProvider: AsyncTimelineProvider {
     let source: CommandSource
     let refresh: TimeInterval
     /// How long a run or a download may take.
     let timeout: TimeInterval
     let log: ProblemLog
+    /// The last output that read, shown through later failures.
+    let lastGood = LastGoodOutput()
+
+    /// The last output that read; a class, so that the provider's copies share it.
+    final class LastGoodOutput: Sendable {
+        let output = Mutex<CommandOutput?>(nil)
+    }
 
     func placeholder(in context: Context) -> CommandEntry {
         CommandEntry(date: context.date, content: .loading)
@@ -97,8 +109,16 @@ struct CommandProvider: AsyncTimelineProvider {
     private func entry(at date: Date) async -> CommandEntry {
         let content = await load()
         switch content {
-        case .failure(let title, let detail): log.update("\(title.lowercased()): \(detail)")
-        case .output, .loading: log.update(nil)
+        case .failure(let title, let detail):
+            if let kept = lastGood.output.withLock({ $0 }) {
+                log.update("\(title.lowercased()): \(detail); showing the last good output")
+                return CommandEntry(date: date, content: .output(kept))
+            }
+            log.update("\(title.lowercased()): \(detail)")
+        case .output(let output):
+            lastGood.output.withLock { $0 = output }
+            log.update(nil)
+        case .loading: log.update(nil)
         }
         return CommandEntry(date: date, content: content)
     }

@@ -13,8 +13,9 @@ import Widgets
 /// `timeout` (a duration, default `"5s"`, for a run or a download).
 ///
 /// A program that fails (not found, non-zero exit, a signal, the timeout) or output that is
-/// not the documented JSON shows what went wrong on the widget, and is logged once per change
-/// under `nightstand.widgets`, naming the widget and what was expected.
+/// not the documented JSON is logged once per change under `nightstand.widgets`, naming the
+/// widget's source and what was expected; the widget keeps showing its last good output, or,
+/// when there never was one, what went wrong.
 struct CommandWidget: View {
     let entry: CommandEntry
 
