@@ -145,3 +145,11 @@ long nightstand_uevent_receive(int fd, void *buffer, unsigned long size) {
     }
     return (long)length;
 }
+
+int nightstand_peer_uid(int fd, unsigned int *uid) {
+    struct ucred credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+    *uid = credentials.uid;
+    return 0;
+}

@@ -244,4 +244,75 @@ struct RunProgramTests {
                 "\(command) \(file): \(output)")
         }
     }
+
+    @Test(
+        "a client refuses another user's server in /tmp (exit 77) and talks to a system service's"
+    )
+    func serverIdentity() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+        else { return }  // needs root to run a display as another user
+        let binary = try #require(program, "build the nightstand program first (swift build)")
+        let id = UUID().uuidString.prefix(8)
+        // The other user's own directory: their configuration and frame.
+        let theirs = "/tmp/nightstand-theirs-\(id)"
+        try FileManager.default.createDirectory(
+            atPath: theirs, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(atPath: theirs) }
+        try oneSlot.write(toFile: theirs + "/nightstand.toml", atomically: true, encoding: .utf8)
+        #expect(
+            chown(theirs, 65534, 65534) == 0
+                && chown(theirs + "/nightstand.toml", 65534, 65534) == 0)
+        /// `nightstand run` as uid 65534 listening on `socket`, until the socket is there.
+        func runAsNobody(socket: String) throws -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = [
+                "--reuid=65534", "--regid=65534", "--clear-groups", binary, "run", "--config",
+                theirs + "/nightstand.toml", "--socket", socket, "--out", theirs + "/screen.png",
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let giveUp = Date().addingTimeInterval(60)
+            while !FileManager.default.fileExists(atPath: socket) && Date() < giveUp {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return process
+        }
+        func status(_ socket: String) throws -> (Int32, String) {
+            let client = Process()
+            client.executableURL = URL(fileURLWithPath: binary)
+            client.arguments = ["status", "--socket", socket]
+            let out = Pipe()
+            client.standardOutput = out
+            client.standardError = out
+            try client.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            client.waitUntilExit()
+            return (client.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        // Their display on a socket in /tmp, where this user's client looks for one.
+        let planted = "/tmp/nightstand-planted-\(id).sock"
+        let impostor = try runAsNobody(socket: planted)
+        defer { impostor.terminate() }
+        let (refused, message) = try status(planted)
+        #expect(refused == 77, "\(message)")
+        #expect(message.contains("\(planted) is served by uid 65534, neither you (uid 0) nor root"))
+        impostor.terminate()
+        impostor.waitUntilExit()
+        // A system service's layout: its own directory in a directory only root may write.
+        let run = "/tmp/nightstand-run-\(id)"
+        try FileManager.default.createDirectory(
+            atPath: run + "/nightstand", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
+        defer { try? FileManager.default.removeItem(atPath: run) }
+        #expect(
+            chown(run + "/nightstand", 65534, 65534) == 0 && chmod(run + "/nightstand", 0o700) == 0)
+        let service = try runAsNobody(socket: run + "/nightstand/control.sock")
+        defer { service.terminate() }
+        let (answered, table) = try status(run + "/nightstand/control.sock")
+        #expect(answered == 0, "\(table)")
+        #expect(table.contains("clock"))
+    }
 }

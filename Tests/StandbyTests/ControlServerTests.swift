@@ -106,9 +106,18 @@ struct ControlServerTests {
             #expect(refusal(elsewhere)?.hasPrefix("has mode 0755; expected 0700") == true)
             #expect(chmod(elsewhere, 0o700) == 0)
             #expect(refusal(elsewhere) == nil)
-            // A sticky directory such as /tmp: others cannot remove or rename the socket.
+            // Root's sticky directory such as /tmp: only root and the socket's owner may
+            // remove or rename the socket (the tests run as root: this one is root's).
             #expect(chmod(elsewhere, 0o1777) == 0)
             #expect(refusal(elsewhere) == nil)
+            #expect(refusal("/tmp") == nil)
+            // Another user's sticky directory is theirs to empty: refused.
+            #expect(chown(elsewhere, 65534, 65534) == 0)
+            #expect(
+                refusal(elsewhere)
+                    == "owned by uid 65534, not by you (uid \(getuid())); remove it, or choose "
+                    + "another --socket")
+            #expect(chown(elsewhere, getuid(), getgid()) == 0)
             #expect(ControlSocketError.unsafeDirectory(path: "/x", reason: "r").exitCode == 73)
         }
     }

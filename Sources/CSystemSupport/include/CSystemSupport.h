@@ -71,4 +71,8 @@ int nightstand_uevent_socket(int buffer_bytes);
 /// process, not the kernel, or cut short by `size`); -1 with errno (EAGAIN: none waiting).
 long nightstand_uevent_receive(int fd, void *buffer, unsigned long size);
 
+/// The user id of the process at the other end of a connected Unix socket (SO_PEERCRED, as
+/// the kernel recorded it when the peer bound or connected). Returns 0 or -1 with errno.
+int nightstand_peer_uid(int fd, unsigned int *uid);
+
 #endif

@@ -205,10 +205,13 @@ public final class ControlServer: Sendable {
         return [UInt(info.st_dev), UInt(info.st_ino)]
     }
 
-    /// Creates `directory` and its missing parents with mode 0700, or checks an existing one:
-    /// a directory itself (not a link to one), and either sticky (`/tmp`: others cannot remove
-    /// or rename the socket) or this user's and owner-only (mode 0700), so that no other user
-    /// can have put it there, replace the socket or answer in its place.
+    /// Creates `directory` and its missing parents with mode 0700, or checks an existing one.
+    ///
+    /// An existing one must be a directory itself (not a link to one), and either this user's
+    /// and owner-only (mode 0700) or root's and sticky (`/tmp`, `/dev/shm`: only root and the
+    /// socket's owner may remove or rename it there), so that no other user can have put it
+    /// there, replace the socket or answer in its place. The default `/tmp/nightstand-UID` is
+    /// thus always this user's and owner-only: another user can only make one that is theirs.
     private static func ensureDirectory(_ directory: String) throws(ControlSocketError) {
         var info = stat()
         if lstat(directory, &info) == 0 {
@@ -223,9 +226,11 @@ public final class ControlServer: Sendable {
             default:
                 throw .unsafeDirectory(path: directory, reason: "exists and is not a directory")
             }
-            // A sticky directory (/tmp) keeps others from removing or renaming the socket,
-            // and bind(2) never follows a link someone put at its path: a socket may sit there.
-            if info.st_mode & S_ISVTX != 0 { return }
+            // Root's sticky directory (/tmp) keeps others from removing or renaming the socket,
+            // bind(2) never follows a link someone put at its path, and the socket is 0600: a
+            // socket named with --socket may sit there. (A sticky directory of another user's
+            // is theirs to empty.)
+            if info.st_mode & S_ISVTX != 0 && info.st_uid == 0 { return }
             guard info.st_uid == me else {
                 throw .unsafeDirectory(
                     path: directory,

@@ -12,6 +12,9 @@ public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
     case notRunning(path: String)
     /// The socket belongs to another user: it is owner-only.
     case permissionDenied(path: String)
+    /// The process serving the socket runs as a user the client does not trust (see
+    /// ``ControlClient``): another user may have put the socket there.
+    case untrustedServer(path: String, uid: UInt32)
     /// Something other than a socket sits at the path.
     case notASocket(path: String)
     /// The directory that would hold the socket is unsafe or unusable.
@@ -24,12 +27,12 @@ public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
     case badReply(path: String, reason: String)
 
     /// The exit status a command gives for this error (sysexits.h): 69 (EX_UNAVAILABLE) when
-    /// no instance runs, 77 (EX_NOPERM) for another user's socket, 73 (EX_CANTCREAT) when the
+    /// no instance runs, 77 (EX_NOPERM) for another user's socket (or server), 73 (EX_CANTCREAT) when the
     /// socket can't be made, 76 (EX_PROTOCOL) for a bad reply, 71 (EX_OSERR) otherwise.
     public var exitCode: Int32 {
         switch self {
         case .notRunning: 69
-        case .permissionDenied: 77
+        case .permissionDenied, .untrustedServer: 77
         case .alreadyRunning, .notASocket, .unsafeDirectory, .pathTooLong: 73
         case .badReply: 76
         case .system: 71
@@ -47,6 +50,9 @@ public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
         case .permissionDenied(let path):
             "\(path): permission denied; the control socket is owner-only, so run this as the "
                 + "user that runs nightstand"
+        case .untrustedServer(let path, let uid):
+            "\(path) is served by uid \(uid), neither you (uid \(getuid())) nor root; another "
+                + "user may have put it there, so nothing was sent (choose another --socket)"
         case .notASocket(let path):
             "\(path) exists and is not a socket; remove it or choose another --socket"
         case .unsafeDirectory(let path, let reason):
