@@ -65,6 +65,7 @@ struct Soak {
         print(
             "after,\(ProcessSample.now().residentKiB),\(ProcessSample.now().descriptors),,"
                 + "\(ProcessSample.leftoverChildren()),")
+        if getenv("SOAK_EXIT_LIVE") != nil { withExtendedLifetime(host) { exit(0) } }
     }
 
     /// The soak's configuration: every moving part at once.
