@@ -91,17 +91,27 @@ private final class RunningDisplay: @unchecked Sendable {
 
     /// Runs `nightstand ARGS --socket …` and returns its exit status and output.
     func client(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let client = Process()
-        client.executableURL = process.executableURL
-        client.arguments = arguments + ["--socket", socket]
-        let out = Pipe()
-        client.standardOutput = out
-        client.standardError = out
-        try client.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        client.waitUntilExit()
-        return (client.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runProgram(arguments + ["--socket", socket])
     }
+}
+
+/// Runs `nightstand ARGS` to its end and returns its exit status and output (a few KiB at
+/// most); after 60 s, a bound that only stops a hang, it is stopped.
+private func runProgram(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let binary = try #require(program, "build the nightstand program first (swift build)")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    try process.run()
+    let giveUp = Date().addingTimeInterval(60)
+    while process.isRunning && Date() < giveUp { Thread.sleep(forTimeInterval: 0.02) }
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
 private let twoSlots = """
@@ -208,7 +218,6 @@ struct RunProgramTests {
         "a FIFO or /dev/zero as --config is refused at once with exit status 78, run and check-config"
     )
     func configThatIsNotAFile() throws {
-        let binary = try #require(program, "build the nightstand program first (swift build)")
         let directory = "/tmp/nightstand-config-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true,
@@ -216,32 +225,19 @@ struct RunProgramTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let fifo = directory + "/fifo.toml"
         #expect(mkfifo(fifo, 0o600) == 0)
-        for (command, file) in [
-            ("check-config", fifo), ("check-config", "/dev/zero"), ("run", fifo),
-            ("run", "/dev/zero"),
+        for arguments in [
+            ["check-config", fifo], ["check-config", "/dev/zero"],
+            ["run", "--config", fifo, "--socket", directory + "/sock"],
+            ["run", "--config", "/dev/zero", "--socket", directory + "/sock"],
         ] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments =
-                command == "run"
-                ? ["run", "--config", file, "--socket", directory + "/sock"]
-                : [command, file]
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = out
-            try process.run()
-            // A bound that only stops a hang (a blocking open would wait for a writer forever).
-            let giveUp = Date().addingTimeInterval(30)
-            while process.isRunning && Date() < giveUp { Thread.sleep(forTimeInterval: 0.02) }
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-            let output = String(
-                decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(process.terminationStatus == 78, "\(command) \(file): \(output)")
+            // (A blocking open would wait for a writer until runProgram's bound.)
+            let (status, output) = try runProgram(arguments)
+            #expect(status == 78, "\(arguments): \(output)")
+            let file = arguments.contains(fifo) ? fifo : "/dev/zero"
             let kind = file == fifo ? "a FIFO" : "a character device"
             #expect(
                 output.contains("\(file): can't read the file (\(kind), not a regular file)"),
-                "\(command) \(file): \(output)")
+                "\(arguments): \(output)")
         }
     }
 
@@ -281,16 +277,7 @@ struct RunProgramTests {
             return process
         }
         func status(_ socket: String) throws -> (Int32, String) {
-            let client = Process()
-            client.executableURL = URL(fileURLWithPath: binary)
-            client.arguments = ["status", "--socket", socket]
-            let out = Pipe()
-            client.standardOutput = out
-            client.standardError = out
-            try client.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            client.waitUntilExit()
-            return (client.terminationStatus, String(decoding: data, as: UTF8.self))
+            try runProgram(["status", "--socket", socket])
         }
         // Their display on a socket in /tmp, where this user's client looks for one.
         let planted = "/tmp/nightstand-planted-\(id).sock"

@@ -50,12 +50,16 @@ struct SlowSensorTests {
         #expect(host.ambient.isReading)
     }
 
+    /// A host on a simulated clock whose sensor command runs `script` in a shell.
+    private func host(_ script: String) throws -> StandbyHost {
+        try clockHost(toml(#"["sh", "-c", "\#(script)"]"#), clock: SimulatedClock(start: start)) {
+            AmbientController(configuration: $0.ambient)
+        }
+    }
+
     @Test("a slow reading decides when it arrives, at once the first time")
     func readingArrives() throws {
-        let clock = SimulatedClock(start: start)
-        let host = try clockHost(
-            toml(#"["sh", "-c", "sleep 0.3; echo 1"]"#), clock: clock
-        ) { AmbientController(configuration: $0.ambient) }
+        let host = try host("sleep 0.3; echo 1")
         host.run(until: start + 0.1)
         #expect(host.appearance == .day)
         host.run(until: start + 10)
@@ -66,10 +70,7 @@ struct SlowSensorTests {
 
     @Test("a reading started before a manual override is dropped")
     func overrideDropsReading() throws {
-        let clock = SimulatedClock(start: start)
-        let host = try clockHost(
-            toml(#"["sh", "-c", "sleep 0.5; echo 1"]"#), clock: clock
-        ) { AmbientController(configuration: $0.ambient) }
+        let host = try host("sleep 0.5; echo 1")
         host.run(until: start + 0.1)
         #expect(host.ambient.isReading)
         host.events.post(.mode(.dim))
