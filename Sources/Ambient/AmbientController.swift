@@ -148,9 +148,16 @@ public struct AmbientController: Sendable {
 
     /// Decides the appearance at `time` from `reading` (nil: none, as without a sensor or
     /// under a manual override), and sets the backlight when the appearance changed.
+    ///
+    /// A reading that came from ``slowReading`` makes its sensor the one in use (its
+    /// ``sensorName``), or none when it failed.
     public mutating func update(
         at time: Date, reading: Result<Double, LightSensorError>?
     ) -> AmbientDecision {
+        if case .command(let arguments, let timeout)? = configuration.sensor, let reading {
+            let worked = (try? reading.get()) != nil
+            sensor = worked ? CommandLightSensor(arguments: arguments, timeout: timeout) : nil
+        }
         var absent = false
         if case .failure(.notFound)? = reading { absent = true }
         if case .failure(.notALightSensor)? = reading { absent = true }

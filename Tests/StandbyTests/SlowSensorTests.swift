@@ -66,6 +66,7 @@ struct SlowSensorTests {
         #expect(host.appearance == .night)
         #expect(host.ambient.reading.source == .sensor)
         #expect(host.ambient.reading.lux == 1)
+        #expect(host.ambient.reading.sensorName == "command sh")
     }
 
     @Test("a reading started before a manual override is dropped")

@@ -56,6 +56,8 @@ struct AmbientInput {
         guard let read = controller.slowReading else {
             return decide(controller.update(at: now), controller)
         }
+        var decision: AmbientDecision?
+        if !decided { decision = decide(controller.scheduledDecision(at: now), controller) }
         // The reading's event asks again.
         nextUpdate = .distantFuture
         if readingUnderWay == nil {
@@ -74,8 +76,7 @@ struct AmbientInput {
                 nextUpdate = now.addingTimeInterval(AmbientPolicy.retryInterval)
             }
         }
-        guard !decided else { return nil }
-        return decide(controller.scheduledDecision(at: now), controller)
+        return decision
     }
 
     /// Decides with the slow reading numbered `number` (see ``update(at:events:)``); nil when
