@@ -202,7 +202,7 @@ struct ProcessSample {
     var threads: Int
 
     static func now() -> ProcessSample {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let status = String(decoding: procFile("/proc/self/status"), as: UTF8.self)
         func field(_ name: String) -> Int {
             let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") }
             let words = line?.split(whereSeparator: { $0 == " " || $0 == "\t" }) ?? []
@@ -217,10 +217,31 @@ struct ProcessSample {
     static func leftoverChildren() -> Int {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { entry in
-            guard entry.allSatisfy(\.isNumber),
-                let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
-            else { return false }
+            guard entry.allSatisfy(\.isNumber) else { return false }
+            let line = procFile("/proc/\(entry)/cmdline")
             return String(decoding: line, as: UTF8.self) == "sleep\0\(marker)\0"
         }.count
+    }
+
+    /// The contents of a procfs file (at most 64 KiB; empty when it can't be read).
+    ///
+    /// Read with read(2), not `FileManager.contents(atPath:)`: FoundationEssentials (Swift
+    /// 6.3) leaks the 4 KiB buffer of every empty file it reads, and the `cmdline` of each
+    /// kernel thread is empty, so each sample leaked some 250 KiB and made the soak's own
+    /// memory grow (docs/reliability.md).
+    static func procFile(_ path: String) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 65536)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes {
+                read(fd, $0.baseAddress?.advanced(by: count), $0.count - count)
+            }
+            if n <= 0 { break }
+            count += n
+        }
+        return Array(bytes[..<count])
     }
 }
