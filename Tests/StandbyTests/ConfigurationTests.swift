@@ -134,6 +134,8 @@ struct ConfigurationTests {
             ("[([slot]]\n", 1, "'('"), ("\n\n[\n", 3, "the end of the line"),
             ("[[widget]]\nkind = \"clock\"\n[[!x]]\n", 3, "'!'"),
             ("x = \"[(\"\n[ =]\n", 2, "'='"),
+            ("[[widget]] # a \"\"\" b\n[[!x]]\n", 2, "'!'"),
+            ("['a#b'] # '''\n[(\n", 2, "'('"),
         ])
     func unparseableHeaders(source: String, line: Int, found: String) {
         #expect(

@@ -10,7 +10,7 @@
 ///   a string or a comment, which the parser takes for neither a line break nor a value.
 ///
 /// This scan follows the document's structure far enough to tell a header from an array
-/// inside a value or a line of a multi-line string, and reports the first such place as the
+/// inside a value, a line of a multi-line string or a comment, and reports the first such place as the
 /// parse error it is. toml++ stops at its first error, so only the valid TOML before a trap
 /// matters, and that this scan follows exactly.
 ///
@@ -58,9 +58,12 @@ enum TOMLPreflight {
                     let found = text[j] == "\n" ? "the end of the line" : describe(text[j])
                     return (line, "expected a table name after '[', found \(found)")
                 }
-                // The rest of the header line holds no value: skip it, quotes and all.
+                // The rest of the header line holds no value: skip it, its quoted names whole
+                // and a comment to the line's end (quotes in a comment open no string).
                 while i < text.count && text[i] != "\n" {
-                    if text[i] == "\"" || text[i] == "'" {
+                    if text[i] == "#" {
+                        while i < text.count && text[i] != "\n" { i += 1 }
+                    } else if text[i] == "\"" || text[i] == "'" {
                         i = endOfString(text, from: i, line: &line)
                     } else {
                         i += 1
