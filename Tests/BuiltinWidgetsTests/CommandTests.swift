@@ -176,11 +176,16 @@ struct CommandTests {
             log: ProblemLog(subject: "command widget \(source)", logger: recorder.logger))
     }
 
+    /// A file in a new temporary directory holding `json`.
+    private func outputFile(_ json: String) throws -> String {
+        let output = try temporaryDirectory() + "/out.json"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: output))
+        return output
+    }
+
     @Test("a failing program gives an error state, logged once per change with what was expected")
     func errorStates() async throws {
-        let directory = try temporaryDirectory()
-        let output = directory + "/out.json"
-        try Data(#"{"title": "T", "value": [1]}"#.utf8).write(to: URL(fileURLWithPath: output))
+        let output = try outputFile(#"{"title": "T", "value": [1]}"#)
         let recorder = LogRecorder()
         let widget = provider(.command(["/bin/cat", output]), log: recorder)
         let now = berlin(2026, 1, 15, 21, 41)
@@ -209,9 +214,7 @@ struct CommandTests {
 
     @Test("after good output, a failure keeps the last good output and logs why, naming the source")
     func keepsLastGood() async throws {
-        let directory = try temporaryDirectory()
-        let output = directory + "/out.json"
-        try Data(#"{"title": "T", "value": 2}"#.utf8).write(to: URL(fileURLWithPath: output))
+        let output = try outputFile(#"{"title": "T", "value": 2}"#)
         let recorder = LogRecorder()
         let widget = provider(.file(output), log: recorder)
         let now = berlin(2026, 1, 15, 21, 41)
