@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import WidgetUI
 import Widgets
 
@@ -22,6 +23,9 @@ enum FuzzTarget: String, CaseIterable {
     case command
     /// A PNG file: decoded and drawn.
     case png
+    /// A photo (JPEG or PNG): decoded for a small screen, filled and fitted, as the photos view
+    /// does.
+    case photo
     /// A light sensor's file or command output: read as lux, smoothed by the policy, shown.
     case lux
 
@@ -33,6 +37,7 @@ enum FuzzTarget: String, CaseIterable {
         case .weather: Self.weather(bytes)
         case .command: Self.command(bytes)
         case .png: Self.png(bytes)
+        case .photo: Self.photo(bytes)
         case .lux: Self.lux(bytes)
         }
     }
@@ -85,6 +90,26 @@ enum FuzzTarget: String, CaseIterable {
         let canvas = Canvas(width: 64, height: 64)
         canvas.draw(bitmap, in: Rect(x: 0, y: 0, width: 64, height: 64), mode: .fit)
     }
+
+    private static func photo(_ bytes: [UInt8]) {
+        // The decoder reads a file: the input goes into one unlinked file, rewritten each time.
+        guard let fd = photoFile, ftruncate(fd, 0) == 0 else { return }
+        let written = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        guard written == bytes.count else { return }
+        for mode in [ContentMode.fill, .fit] {
+            _ = try? PhotoDecoder.decode(
+                fileDescriptor: fd, name: "fuzz.jpg", screen: PixelSize(width: 64, height: 48),
+                mode: mode)
+        }
+    }
+
+    /// The file ``photo(_:)`` writes each input to, unlinked at once.
+    private static let photoFile: Int32? = {
+        let path = NSTemporaryDirectory() + "/nightstand-fuzz-photo-\(getpid())"
+        let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        unlink(path)
+        return fd >= 0 ? fd : nil
+    }()
 
     private static func lux(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
