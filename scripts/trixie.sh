@@ -7,10 +7,10 @@
 #       for amd64 (and, for a cross build, arm64 through multiarch) and the test fonts
 #   …/trixie-arm64   a minimal arm64 Debian 13 (packages install into copies of it)
 #
-# A root whose package list changed gets the missing packages on next use. Delete the cache
+# A root asked for a package list it has not had yet installs what is missing. Delete the cache
 # folder to start over. Needs root (debootstrap, chroot, mounts), as the QEMU test does.
 #
-# Functions: trixie_need, trixie_root, trixie_run, trixie_binfmt.
+# Functions: trixie_need, trixie_root, trixie_toolchain, trixie_run, trixie_binfmt.
 
 nightstand_cache=${NIGHTSTAND_CACHE:-$HOME/.cache/nightstand}
 trixie_mirror=${NIGHTSTAND_DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -90,10 +90,94 @@ trixie_root() {
                     >/tmp/apt.log 2>&1 || { tail -n 20 /tmp/apt.log; exit 1; }" >&2 ||
                 { echo "trixie: apt-get install in $root failed" >&2; exit 1; }
             trixie_run "$root" apt-get clean
-            rm -f "$root"/.nightstand-packages-*
             touch "$stamp"
         fi
     ) 9>"$nightstand_cache/.lock-$name" || return 1
+    echo "$root"
+}
+
+# trixie_toolchain [arm64]: prints the path of the Debian 13 root that builds Nightstand with
+# Swift 6.0.3 (`swift build` for amd64). With arm64 it can also cross-compile: the arm64 -dev
+# libraries through multiarch, the arm64 Swift runtime and modules from swiftlang:arm64 (only
+# its lib/swift and lib/swift_static, unpacked to /opt/swiftlang-arm64, not installed), and a
+# Swift SDK, trixie-arm64 in /opt/swift-sdks, that points the compiler at them:
+#   swift build --swift-sdks-path /opt/swift-sdks --swift-sdk trixie-arm64
+# (with PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig, so SwiftPM's pkg-config finds the
+# arm64 libraries first).
+trixie_toolchain() {
+    local repo packages
+    repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+    # libstdc++-14-dev: the C++ headers TOMLKit's toml++ needs (swiftlang brings gcc, not g++).
+    # dpkg-dev, lintian: scripts/package-deb (dpkg-shlibdeps, dpkg-deb, the package's check).
+    packages="swiftlang libstdc++-14-dev git dpkg-dev lintian $("$repo/scripts/deps" --print | tr '\n' ' ')"
+    if [[ ${1:-} != arm64 ]]; then
+        trixie_root amd64 amd64 $packages
+        return
+    fi
+    local arm64
+    # binutils-aarch64-linux-gnu: strip and objdump (dpkg-shlibdeps) for arm64 files.
+    arm64="libc6-dev:arm64 libstdc++-14-dev:arm64 libgcc-14-dev:arm64 binutils-aarch64-linux-gnu"
+    for p in $("$repo/scripts/deps" --print); do
+        [[ $p == *-dev ]] && arm64+=" $p:arm64"
+    done
+    local root
+    root=$(trixie_root amd64 amd64 --foreign-arch arm64 $packages $arm64) || return 1
+    (
+        flock 9
+        [[ -e $root/opt/swift-sdks/trixie-arm64.artifactbundle/info.json ]] && exit 0
+        echo "trixie: unpacking swiftlang:arm64's runtime and modules into $root/opt/swiftlang-arm64" >&2
+        trixie_run "$root" sh -c 'cd /tmp && apt-get download swiftlang:arm64 >/dev/null' ||
+            { echo "trixie: apt-get download swiftlang:arm64 failed" >&2; exit 1; }
+        local lib=$root/opt/swiftlang-arm64/usr/libexec/swift/lib
+        rm -rf "$root/opt/swiftlang-arm64"
+        mkdir -p "$root/opt/swiftlang-arm64"
+        dpkg-deb --fsys-tarfile "$root"/tmp/swiftlang_*_arm64.deb |
+            tar -x -C "$root/opt/swiftlang-arm64" --wildcards \
+                './usr/libexec/swift/lib/swift/*' './usr/libexec/swift/lib/swift_static/*' \
+                --exclude './usr/libexec/swift/lib/swift/embedded/*' \
+                --exclude './usr/libexec/swift/lib/swift/host/*' \
+                --exclude './usr/libexec/swift/lib/swift_static/embedded/*' || exit 1
+        rm -f "$root"/tmp/swiftlang_*_arm64.deb
+        # The resource folders' clang link points at ../clang/17: the amd64 compiler's headers.
+        ln -sfn /usr/libexec/swift/lib/clang "$lib/clang"
+        # The sysroot: the root's own /usr, under a path of its own (a sysroot of / would make
+        # the compiler treat the package's own modules as the SDK's).
+        mkdir -p "$root/opt/sysroot-arm64"
+        ln -sfn /usr "$root/opt/sysroot-arm64/usr"
+        ln -sfn usr/lib "$root/opt/sysroot-arm64/lib"
+        local sdk=$root/opt/swift-sdks/trixie-arm64.artifactbundle
+        mkdir -p "$sdk/sdk"
+        cat >"$sdk/sdk/swift-sdk.json" <<'JSON'
+{
+  "schemaVersion": "4.0",
+  "targetTriples": {
+    "aarch64-unknown-linux-gnu": {
+      "sdkRootPath": "/opt/sysroot-arm64",
+      "swiftResourcesPath": "/opt/swiftlang-arm64/usr/libexec/swift/lib/swift",
+      "swiftStaticResourcesPath": "/opt/swiftlang-arm64/usr/libexec/swift/lib/swift_static",
+      "toolsetPaths": ["toolset.json"]
+    }
+  }
+}
+JSON
+        echo '{ "schemaVersion": "1.0", "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] } }' \
+            >"$sdk/sdk/toolset.json"
+        # Debian's swift names the host x86_64-pc-linux-gnu; swift.org's, -unknown-.
+        cat >"$sdk/info.json" <<'JSON'
+{
+  "schemaVersion": "1.0",
+  "artifacts": {
+    "trixie-arm64": {
+      "type": "swiftSDK",
+      "version": "6.0.3",
+      "variants": [
+        { "path": "sdk", "supportedTriples": ["x86_64-pc-linux-gnu", "x86_64-unknown-linux-gnu"] }
+      ]
+    }
+  }
+}
+JSON
+    ) 9>"$nightstand_cache/.lock-amd64" || return 1
     echo "$root"
 }
 
