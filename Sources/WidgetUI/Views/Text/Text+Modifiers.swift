@@ -7,7 +7,7 @@ extension Text {
     /// Text("72").font(.largeTitle) + Text("°F").font(.caption)
     /// ```
     public func font(_ font: Font?) -> Text {
-        setting(\.font, font)
+        filling { $0.font = $0.font ?? font }
     }
 
     /// This text at a weight, overriding its font's.
@@ -16,7 +16,7 @@ extension Text {
     /// Text("Alarm").font(.caption).fontWeight(.semibold)
     /// ```
     public func fontWeight(_ weight: Font.Weight?) -> Text {
-        setting(\.weight, weight)
+        filling { $0.weight = $0.weight ?? weight }
     }
 
     /// This text in bold (or, with `false`, as it was).
@@ -25,7 +25,7 @@ extension Text {
     /// Text("72°").bold() + Text(" high")
     /// ```
     public func bold(_ isActive: Bool = true) -> Text {
-        isActive ? setting(\.weight, .bold) : self
+        isActive ? filling { $0.weight = $0.weight ?? FontWeight.bold } : self
     }
 
     /// This text in italic (or, with `false`, upright).
@@ -34,7 +34,7 @@ extension Text {
     /// Text("Updated ").italic() + Text(entry.date, style: .relative)
     /// ```
     public func italic(_ isActive: Bool = true) -> Text {
-        setting(\.isItalic, isActive)
+        filling { $0.isItalic = $0.isItalic ?? isActive }
     }
 
     /// This text in a design (rounded, monospaced, serif), overriding its font's.
@@ -43,7 +43,7 @@ extension Text {
     /// Text("10:09").font(.largeTitle).fontDesign(.rounded)
     /// ```
     public func fontDesign(_ design: Font.Design?) -> Text {
-        setting(\.design, design)
+        filling { $0.design = $0.design ?? design }
     }
 
     /// This text with digits of equal widths, so that a changing number keeps its width.
@@ -52,7 +52,7 @@ extension Text {
     /// Text(timerInterval: start...end).monospacedDigit()
     /// ```
     public func monospacedDigit() -> Text {
-        setting(\.monospacedDigits, true)
+        filling { $0.monospacedDigits = $0.monospacedDigits ?? true }
     }
 
     /// This text in a color; `nil` leaves it in the environment's foreground style.
@@ -61,7 +61,7 @@ extension Text {
     /// Text("72") + Text("°F").foregroundColor(.gray)
     /// ```
     public func foregroundColor(_ color: Color?) -> Text {
-        setting(\.foreground, color)
+        filling { $0.foreground = $0.foreground ?? color }
     }
 
     /// This text in a style: a color or a level of the foreground (`.secondary`).
@@ -70,24 +70,22 @@ extension Text {
     /// Text("Cupertino ") + Text("Sunny").foregroundStyle(.secondary)
     /// ```
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
-        setting(\.foreground, style)
+        filling { $0.foreground = $0.foreground ?? style }
     }
 
-    /// This text with an attribute set on every piece that hasn't set it, so that the innermost
-    /// modifier wins, as in SwiftUI.
+    /// Every piece's attributes through `fill`, which sets one where the piece hasn't: the
+    /// innermost modifier wins, as in SwiftUI.
     ///
-    /// Inlined into each modifier, where the key path is a literal the compiler turns into a
-    /// plain field access: applying a key path at run time costs more than the rest of the
-    /// modifier.
+    /// Inlined into each modifier, where the closure becomes a plain field access.
+    ///
+    /// Technical notes: a closure, not a key path. Swift 6.0.3's cross-module optimization copies
+    /// the public modifiers into the modules that call them, and then crashes on a key path to
+    /// `TextAttributes`' internal properties in the copy ("Key path in serialized function
+    /// cannot reference non-public property").
     @inline(__always)
-    private func setting<Value>(
-        _ keyPath: WritableKeyPath<TextAttributes, Value?>, _ value: Value?
-    ) -> Text {
-        guard let value else { return self }
+    private func filling(_ fill: (inout TextAttributes) -> Void) -> Text {
         var text = self
-        for i in text.segments.indices where text.segments[i].attributes[keyPath: keyPath] == nil {
-            text.segments[i].attributes[keyPath: keyPath] = value
-        }
+        for i in text.segments.indices { fill(&text.segments[i].attributes) }
         return text
     }
 }
