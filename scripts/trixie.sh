@@ -81,7 +81,7 @@ trixie_root() {
         # The stamp names the package list: a changed list installs what is missing.
         local stamp
         stamp=$root/.nightstand-packages-$(echo "$foreign $*" | md5sum | cut -c1-12)
-        if [[ ! -e $stamp ]]; then
+        if [[ ! -e $stamp && $# -gt 0 ]]; then
             echo "trixie: installing into $root: $*" >&2
             local add=
             [[ -n $foreign ]] && add="dpkg --add-architecture $foreign &&"
@@ -145,6 +145,9 @@ trixie_toolchain() {
         mkdir -p "$root/opt/sysroot-arm64"
         ln -sfn /usr "$root/opt/sysroot-arm64/usr"
         ln -sfn usr/lib "$root/opt/sysroot-arm64/lib"
+        # Without a settings file the compiler warns that it cannot read one, at every file.
+        echo '{ "Version": "13.0", "CanonicalName": "trixie-arm64" }' \
+            >"$root/opt/sysroot-arm64/SDKSettings.json"
         local sdk=$root/opt/swift-sdks/trixie-arm64.artifactbundle
         mkdir -p "$sdk/sdk"
         cat >"$sdk/sdk/swift-sdk.json" <<'JSON'
