@@ -93,7 +93,8 @@ struct ShowTestFrameCommand: ParsableCommand {
         if once { return }
         if commands {
             DetachedThread.start(name: "commands") {
-                while let line = readLine() { inbox.post(.command(line)) }
+                var input = LineReader(descriptor: STDIN_FILENO)
+                while let line = input.next() { inbox.post(.command(line)) }
             }
         }
         while true {
