@@ -2,17 +2,31 @@
 # Builds a busybox initramfs holding the nightstand binary, its shared libraries, the DRM
 # driver modules (bochs, virtio-gpu, cirrus, cirrusfb and their dependencies), evdev and uinput,
 # the test input device, the fonts and init.sh.
-# Usage: build-initramfs.sh NIGHTSTAND_BINARY KERNEL_RELEASE OUTPUT.cpio
+# Usage: build-initramfs.sh NIGHTSTAND_BINARY KERNEL_RELEASE OUTPUT.cpio [SYSROOT MODULES]
+# SYSROOT: take busybox, the binary (a path inside SYSROOT), its libraries, fontconfig's
+# configuration and the fonts from this root, a Debian arm64 system whose programs run through
+# qemu-user (scripts/trixie.sh), instead of from this machine; the driver modules are then
+# virtio-gpu's, from MODULES/lib/modules/KERNEL_RELEASE (Debian compresses them with xz:
+# they go in unpacked, for busybox's insmod), and the input pieces are left out (the inputs case
+# runs on the x86 VM only).
 set -euo pipefail
 binary=$1
 release=$2
 output=$3
+sysroot=${4:-}
+modroot=${5:-}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 
-mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib64,lib/x86_64-linux-gnu,lib/modules}
-cp "$(command -v busybox)" "$root/bin/busybox"
+mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib64,lib/x86_64-linux-gnu,lib/aarch64-linux-gnu,lib/modules}
+if [[ -n $sysroot ]]; then
+    # shellcheck source=../../../scripts/trixie.sh
+    source "$here/../../../scripts/trixie.sh"
+    cp "$sysroot/bin/busybox" "$root/bin/busybox"
+else
+    cp "$(command -v busybox)" "$root/bin/busybox"
+fi
 for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir mkfifo head cut tr wc dmesg poweroff sync chvt setsid ip; do
     ln -s busybox "$root/bin/$tool"
 done
@@ -20,19 +34,31 @@ cp "$here/init.sh" "$root/init"
 chmod +x "$root/init"
 
 # The binary and every shared library it loads (Swift runtime, libdrm, …).
-cp "$binary" "$root/bin/nightstand"
-ldd "$binary" | awk '/=> \//{print $3} /^\s*\/lib64/{print $1}' | while read -r lib; do
-    case "$lib" in
-        /lib64/*) cp -L "$lib" "$root/lib64/" ;;
-        *) cp -L "$lib" "$root/lib/x86_64-linux-gnu/" ;;
-    esac
-done
-cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
+if [[ -n $sysroot ]]; then
+    cp "$sysroot$binary" "$root/bin/nightstand"
+    trixie_run "$sysroot" ldd "$binary" | awk '/=> \//{print $3} /^[ \t]*\/lib\/ld-/{print $1}' |
+        while read -r lib; do
+            case "$lib" in
+                */ld-linux-*) cp -L "$sysroot$lib" "$root/lib/" ;;
+                *) cp -L "$sysroot$lib" "$root/lib/aarch64-linux-gnu/" ;;
+            esac
+        done
+else
+    cp "$binary" "$root/bin/nightstand"
+    ldd "$binary" | awk '/=> \//{print $3} /^\s*\/lib64/{print $1}' | while read -r lib; do
+        case "$lib" in
+            /lib64/*) cp -L "$lib" "$root/lib64/" ;;
+            *) cp -L "$lib" "$root/lib/x86_64-linux-gnu/" ;;
+        esac
+    done
+    cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
+fi
 
 # The run-network case (init.sh): libmosquitto, which nightstand opens when [mqtt] is set, the
 # Mosquitto broker, their libraries, the broker's configuration (loopback, as root, nothing
 # kept), and the HTTP API's token.
-if command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ]; then
+# (The x86 VMs only: the arm64 VM has no network case.)
+if [[ -z $sysroot ]] && { command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ]; }; then
     broker=$(command -v mosquitto || echo /usr/sbin/mosquitto)
     cp "$broker" "$root/bin/mosquitto"
     client=/usr/lib/x86_64-linux-gnu/libmosquitto.so.1
@@ -50,13 +76,18 @@ fi
 # links resolved, the families Nightstand draws with (Inter, Quicksand, DejaVu, Material Icons),
 # and fontconfig's cache of them.
 mkdir -p "$root/etc" "$root/usr/share/fonts" "$root/var/cache/fontconfig"
-cp -rL /etc/fonts "$root/etc/fonts"
+if [[ -n $sysroot ]]; then
+    # Its links are absolute: they resolve inside the root.
+    trixie_run "$sysroot" tar -C /etc -chf - fonts | tar -xf - -C "$root/etc"
+else
+    cp -rL /etc/fonts "$root/etc/fonts"
+fi
 for pattern in 'opentype/inter/Inter-*.otf' 'truetype/quicksand/*.ttf' 'truetype/dejavu/DejaVuS*.ttf' \
     'truetype/material-design-icons-iconfont/*.ttf'; do
     dir=$root/usr/share/fonts/$(dirname "$pattern")
     mkdir -p "$dir"
     # shellcheck disable=SC2086 # the pattern expands here, under /usr/share/fonts
-    cp /usr/share/fonts/$pattern "$dir/"
+    cp "$sysroot"/usr/share/fonts/$pattern "$dir/"
 done
 # Their cache, as a board's font packages leave it (fc-cache runs on install), so `run` maps it
 # instead of scanning the fonts and keeping the result on its heap.
@@ -64,10 +95,13 @@ fc-cache --sysroot="$root" --system-only
 
 # The test input device (uinput-device.c), built for the guest against the host's glibc, which
 # the initramfs holds for nightstand.
-"${CC:-cc}" -O2 -Wall -o "$root/bin/uinput-device" "$here/uinput-device.c"
+[[ -n $sysroot ]] || "${CC:-cc}" -O2 -Wall -o "$root/bin/uinput-device" "$here/uinput-device.c"
 
 # Driver modules in dependency order (modules.dep lists a module's dependencies after it).
-moddir=/lib/modules/$release
+moddir=${modroot:-}/lib/modules/$release
+[[ -d $moddir || -z $modroot ]] || moddir=$modroot/usr/lib/modules/$release
+drivers=(bochs cirrus cirrusfb virtio-gpu virtio_pci)
+[[ -n $sysroot ]] && drivers=(virtio-gpu)
 declare -A seen=()
 order=()
 add() {
@@ -79,20 +113,25 @@ add() {
     for dep in $deps; do add "$dep"; done
     order+=("$path")
 }
-for name in bochs cirrus cirrusfb virtio-gpu virtio_pci; do
+for name in "${drivers[@]}"; do
     path=$(grep -E "/$name\.ko(\.xz)?:" "$moddir/modules.dep" | cut -d: -f1)
     [[ -n $path ]] || { echo "module $name not found in $moddir" >&2; exit 1; }
     add "$path"
 done
 : >"$root/lib/modules/order"
 for path in "${order[@]}"; do
-    cp "$moddir/$path" "$root/lib/modules/"
-    basename "$path" >>"$root/lib/modules/order"
+    name=$(basename "$path" .xz)
+    if [[ $path == *.xz ]]; then
+        xz -dc "$moddir/$path" >"$root/lib/modules/$name"
+    else
+        cp "$moddir/$path" "$root/lib/modules/"
+    fi
+    echo "$name" >>"$root/lib/modules/order"
 done
 
 # evdev and uinput, loaded by init.sh's inputs case only (the other cases run with no input
 # device nodes): they depend on nothing.
-for name in evdev uinput; do
+[[ -n $sysroot ]] || for name in evdev uinput; do
     path=$(grep -E "/$name\.ko(\.xz)?:" "$moddir/modules.dep" | cut -d: -f1)
     [[ -n $path ]] || { echo "module $name not found in $moddir" >&2; exit 1; }
     cp "$moddir/$path" "$root/lib/modules/$name.ko"

@@ -12,7 +12,7 @@
 # service with TTYPath=/dev/tty1 runs; no commands), nocard; steps: blank, unblank (through show-test-frame --commands), vt-away, vt-back
 # (chvt 2 and chvt 1: show-test-frame answers the kernel's VT switch signals), animate (60
 # moving frames paced by the display; its report goes to the serial line as "pacing: …").
-export PATH=/bin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu
+export PATH=/bin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/lib/aarch64-linux-gnu
 mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev

@@ -14,6 +14,10 @@
 # NIGHTSTAND_QEMU_ONLY=virtio,cirrus boots only those VMs (names as in the table of README.md).
 # NIGHTSTAND_QEMU_BINARY=PATH tests that binary (e.g. .build/release/nightstand) instead of a
 # debug build (Benchmarks/host/measure-drm.sh uses it for the memory of `run` on DRM).
+# NIGHTSTAND_QEMU_ARM64_ROOT=DIR also boots the arm64 VM: qemu-system-aarch64 (machine virt),
+# Debian 13's arm64 kernel, a virtio-gpu (DRM and its fbdev emulation), running the binary of
+# the arm64 package installed in the Debian arm64 root DIR (Tests/EndToEndTests/arm64/run.sh
+# --keep-root DIR); without it the arm64 VM is skipped, and says so.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
@@ -54,6 +58,13 @@ else
     binary=$(cd "$repo" && swift build --product nightstand --show-bin-path)/nightstand
 fi
 "$here/build-initramfs.sh" "$binary" "$release" "$work/initramfs.cpio" || exit 1
+# The machine the VMs run on; the arm64 VM (at the end) changes these.
+machine=(qemu-system-x86_64 -M pc -accel tcg -m 1024 -display none -vga none)
+vm_kernel=$kernel
+vm_initrd=$work/initramfs.cpio
+vm_console=ttyS0
+vm_binary=$binary
+arm64_root=
 
 failures=0
 passes=0
@@ -109,18 +120,28 @@ is_dark() {
     [[ $(tail -c +$((header + 1)) "$1" | tr -d '\000\252' | wc -c) == 0 ]]
 }
 
+# on_host COMMAND…: runs COMMAND where the VM's binary ($vm_binary) runs on this machine: here,
+# or for the arm64 VM in its Debian root through qemu-user, with the work folder mounted.
+on_host() {
+    if [[ -n $arm64_root ]]; then
+        NIGHTSTAND_TRIXIE_BINDS=$work trixie_run "$arm64_root" env TZ=UTC "$@"
+    else
+        TZ=UTC "$@"
+    fi
+}
+
 # run_headless SIZE FILE: what `nightstand run` with no config file shows at the instant the run
 # case starts from (init.sh), drawn by `run` itself on the headless backend into FILE (PPM).
 run_headless() {
     local config=$work/run-headless.toml
     printf '[display]\nbackend = "headless"\nsize = "%s"\noutput = "%s"\n' "$1" "$2" >"$config"
-    TZ=UTC "$binary" run --config "$config" --at 2026-11-21T10:09:00 \
-        --socket "$work/run-headless.sock" --log-level warning &
-    local pid=$! n=0
-    while [[ ! -e $2 ]] && ((n < 300)); do sleep 0.1; n=$((n + 1)); done
-    sleep 3   # as in the VM: the providers' first entries replace the placeholders
-    kill -TERM "$pid"
-    wait "$pid"
+    # As in the VM: once the first frame is written, three seconds for the providers' first
+    # entries to replace the placeholders, then SIGTERM.
+    # shellcheck disable=SC2016 # expanded by that shell
+    on_host sh -c '"$0" run --config "$1" --at 2026-11-21T10:09:00 --socket "$2" \
+        --log-level warning & pid=$! n=0
+        while [ ! -e "$3" ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
+        sleep 3; kill -TERM $pid; wait $pid' "$vm_binary" "$config" "$work/run-headless.sock" "$2"
 }
 
 # boot_vm NAME DEVICE DRIVER FORMAT EXTRA CASES: boots a VM whose init.sh runs CASES
@@ -133,11 +154,10 @@ boot_vm() {
     mkdir -p "$dir"
     mkfifo "$dir/serial.in" "$dir/serial.out" "$dir/monitor.in" "$dir/monitor.out"
     serial_log=$dir/serial.log
-    local devargs=(-vga none)
+    local devargs=()
     [[ $device != none ]] && devargs+=(-device "$device")
-    qemu-system-x86_64 -M pc -accel tcg -m 1024 -display none "${devargs[@]}" \
-        -kernel "$kernel" -initrd "$work/initramfs.cpio" \
-        -append "console=ttyS0 quiet loglevel=3 logo.nologo $extra ns_driver=$driver ns_format=$format ns_cases=$cases" \
+    "${machine[@]}" "${devargs[@]}" -kernel "$vm_kernel" -initrd "$vm_initrd" \
+        -append "console=$vm_console quiet loglevel=3 logo.nologo $extra ns_driver=$driver ns_format=$format ns_cases=$cases" \
         -serial "pipe:$dir/serial" -monitor "pipe:$dir/monitor" -no-reboot &
     qemu_pid=$!
     cat "$dir/serial.out" >"$serial_log" &
@@ -194,7 +214,7 @@ vm() {
                 [[ $c == run-network ]] && label=rss-network
                 echo "qemu end-to-end: $name/$c memory: $(grep -a -m1 "^$label:" "$serial_log")" >&2
             else
-                "$binary" show-test-frame --backend headless --size "$size" --format "$format" \
+                on_host "$vm_binary" show-test-frame --backend headless --size "$size" --format "$format" \
                     --rotation "$rotation" --output "$headless" --once >/dev/null 2>&1
             fi
             # The frame is static once SHOWN is printed: a mismatch gets one more screendump,
@@ -381,6 +401,61 @@ fi
 vm none none none xrgb8888 - nocard
 # Input devices: a DSI-like touchscreen and a gpio-keys-like keyboard made with uinput.
 input_vm
+
+# The arm64 VM: machine virt, Debian 13's arm64 kernel (linux-image-arm64, unpacked once into
+# the cache of scripts/trixie.sh, with its module list made by depmod), a virtio-gpu, and the
+# binary of the arm64 package from the root NIGHTSTAND_QEMU_ARM64_ROOT (with busybox-static
+# installed there for the VM's shell). The same cases as the x86 virtio VMs: DRM with page flips,
+# blanked, unblanked and a VT switch; its fbdev emulation with a VT switch; `nightstand run`.
+# Its headless frames come from the same binary, run in that root through qemu-user.
+arm64_vm() {
+    if [[ ${NIGHTSTAND_QEMU_INSTALL:-0} == 1 ]] && ! command -v qemu-system-aarch64 >/dev/null; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q qemu-system-arm >/dev/null
+    fi
+    command -v qemu-system-aarch64 >/dev/null ||
+        { fail "arm64: qemu-system-aarch64 missing (apt-get install qemu-system-arm)"; return; }
+    # shellcheck source=../../../scripts/trixie.sh
+    source "$repo/scripts/trixie.sh"
+    trixie_binfmt || { fail "arm64: cannot run arm64 programs through qemu-user"; return; }
+    local root=$NIGHTSTAND_QEMU_ARM64_ROOT
+    [[ -x $root/usr/bin/nightstand ]] || { fail "arm64: no /usr/bin/nightstand in $root"; return; }
+    if [[ ! -x $root/bin/busybox ]]; then
+        trixie_run "$root" sh -c 'DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+            --no-install-recommends busybox-static' >"$work/arm64-busybox.log" 2>&1 ||
+            { cat "$work/arm64-busybox.log" >&2; fail "arm64: busybox-static did not install"; return; }
+    fi
+    local kernels=$nightstand_cache/trixie-arm64-kernel
+    if ! compgen -G "$kernels/boot/vmlinuz-*" >/dev/null; then
+        echo "qemu end-to-end: unpacking Debian 13's arm64 kernel into $kernels" >&2
+        local name
+        name=$(trixie_run "$root" apt-cache depends linux-image-arm64 |
+            sed -n 's/^ *Depends: \(linux-image-[0-9].*\)/\1/p' | head -n 1)
+        rm -rf "$kernels.tmp"
+        mkdir -p "$kernels.tmp"
+        NIGHTSTAND_TRIXIE_BINDS=$kernels.tmp trixie_run "$root" \
+            sh -c "cd '$kernels.tmp' && apt-get download '$name' 2>/dev/null" &&
+            dpkg-deb -x "$kernels.tmp"/linux-image-*.deb "$kernels.tmp" &&
+            rm "$kernels.tmp"/linux-image-*.deb &&
+            depmod -b "$kernels.tmp/usr" "$(ls "$kernels.tmp/usr/lib/modules")" &&
+            mv "$kernels.tmp" "$kernels" ||
+            { fail "arm64: could not unpack $name"; return; }
+    fi
+    vm_kernel=$(ls "$kernels"/boot/vmlinuz-* | sort -V | tail -n 1)
+    local arm64_release=${vm_kernel##*/vmlinuz-}
+    vm_initrd=$work/initramfs-arm64.cpio
+    "$here/build-initramfs.sh" /usr/bin/nightstand "$arm64_release" "$vm_initrd" "$root" "$kernels" ||
+        { fail "arm64: the initramfs was not built"; return; }
+    machine=(qemu-system-aarch64 -M virt -cpu cortex-a72 -accel tcg -m 1024 -display none)
+    vm_console=ttyAMA0
+    vm_binary=/usr/bin/nightstand
+    arm64_root=$root
+    vm arm64 virtio-gpu-pci virtio-gpu xrgb8888 - drm+$blank+$vt fbdev-0+$vt run
+}
+if [[ -z ${NIGHTSTAND_QEMU_ARM64_ROOT:-} ]]; then
+    selected arm64 && echo "qemu end-to-end: the arm64 VM SKIPPED: no NIGHTSTAND_QEMU_ARM64_ROOT" >&2
+elif selected arm64; then
+    arm64_vm
+fi
 
 if ((failures)); then
     echo "qemu end-to-end: $failures check(s) FAILED" >&2
