@@ -99,7 +99,8 @@ trixie_root() {
 # trixie_toolchain [arm64]: prints the path of the Debian 13 root that builds Nightstand with
 # Swift 6.0.3 (`swift build` for amd64). With arm64 it can also cross-compile: the arm64 -dev
 # libraries through multiarch, the arm64 Swift runtime and modules from swiftlang:arm64 (only
-# its lib/swift and lib/swift_static, unpacked to /opt/swiftlang-arm64, not installed), and a
+# its lib/swift and lib/swift_static) and libswiftlang:arm64, unpacked to /opt/swiftlang-arm64
+# (not installed: they would replace the amd64 ones), and a
 # Swift SDK, trixie-arm64 in /opt/swift-sdks, that points the compiler at them:
 #   swift build --swift-sdks-path /opt/swift-sdks --swift-sdk trixie-arm64
 # (with PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig, so SwiftPM's pkg-config finds the
@@ -126,8 +127,8 @@ trixie_toolchain() {
         flock 9
         [[ -e $root/opt/swift-sdks/trixie-arm64.artifactbundle/info.json ]] && exit 0
         echo "trixie: unpacking swiftlang:arm64's runtime and modules into $root/opt/swiftlang-arm64" >&2
-        trixie_run "$root" sh -c 'cd /tmp && apt-get download swiftlang:arm64 >/dev/null' ||
-            { echo "trixie: apt-get download swiftlang:arm64 failed" >&2; exit 1; }
+        trixie_run "$root" sh -c 'cd /tmp && apt-get download swiftlang:arm64 libswiftlang:arm64 \
+            >/dev/null' || { echo "trixie: apt-get download swiftlang:arm64 failed" >&2; exit 1; }
         local lib=$root/opt/swiftlang-arm64/usr/libexec/swift/lib
         rm -rf "$root/opt/swiftlang-arm64"
         mkdir -p "$root/opt/swiftlang-arm64"
@@ -137,7 +138,9 @@ trixie_toolchain() {
                 --exclude './usr/libexec/swift/lib/swift/embedded/*' \
                 --exclude './usr/libexec/swift/lib/swift/host/*' \
                 --exclude './usr/libexec/swift/lib/swift_static/embedded/*' || exit 1
-        rm -f "$root"/tmp/swiftlang_*_arm64.deb
+        # The runtime's shared libraries (libswiftlang): the arm64 test suite loads them.
+        dpkg-deb -x "$root"/tmp/libswiftlang_*_arm64.deb "$root/opt/swiftlang-arm64" || exit 1
+        rm -f "$root"/tmp/swiftlang_*_arm64.deb "$root"/tmp/libswiftlang_*_arm64.deb
         # The resource folders' clang link points at ../clang/17: the amd64 compiler's headers.
         ln -sfn /usr/libexec/swift/lib/clang "$lib/clang"
         # The sysroot: the root's own /usr, under a path of its own (a sysroot of / would make
