@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+// The oldest Swift it builds with: 6.0.3, Debian 13's swiftlang (scripts/build-swift6.0).
 // Nightstand: a StandBy-style widget display drawn straight into the Linux framebuffer.
 // Module rooms and what each may import: docs/architecture.md ("Modules and what each may
 // import"); a target's dependencies below are exactly the modules it may import.
@@ -38,8 +39,8 @@ let package = Package(
         .target(name: "CImageStream", dependencies: ["CJPEG", "CPNG"]),
 
         // C kernels for Raster: a 32-bit pattern fill as fast as memset (x86-64: `rep stosd`),
-        // the red-tint pass, the blend of a solid color through coverage (AVX2 where the CPU
-        // has it).
+        // the red-tint pass, the blend of a solid color through coverage (AVX2 or AVX-512 where
+        // the CPU has it; NEON on arm64).
         .target(name: "CPixelFill"),
 
         // Pixels: canvas, geometry, paths, coverage, paint, fonts, PNG, photos at screen size.

@@ -46,6 +46,8 @@ static inline int pixel_fill_use_avx512(void) {
         }                                                                                       \
     }
 #else
+// AArch64: the generic code is NEON code (16-byte vectors, two or four per C vector), the
+// same on every 64-bit ARM CPU; nothing to choose at run time.
 #define PIXEL_KERNEL(name, generic, params, args) \
     void name params { generic args; }
 #endif

@@ -217,8 +217,10 @@ size_t pixel_span_plan(
     int32_t left, int32_t top, size_t width, uint8_t *row, pixel_mask_step *steps);
 
 /// The CPU paths the kernels may take, for `pixel_fill_allow_cpu_extensions`: the baseline
-/// every CPU of the architecture runs (what a Raspberry Pi or an x86-64 CPU without AVX2
-/// computes), AVX2 at most, or everything found at run time (AVX-512 too; the default).
+/// every CPU of the architecture runs (what an x86-64 CPU without AVX2 computes), AVX2 at
+/// most, or everything found at run time (AVX-512 too; the default). On AArch64 (a 64-bit
+/// Raspberry Pi) there is one path at every level: the kernels' vectors compile to NEON,
+/// which ARMv8-A requires of every CPU, and no wider extension is found on those boards.
 #define PIXEL_CPU_BASELINE 0
 #define PIXEL_CPU_AVX2 1
 #define PIXEL_CPU_ALL 2
