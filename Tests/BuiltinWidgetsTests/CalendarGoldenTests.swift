@@ -134,8 +134,11 @@ struct CalendarGoldenTests {
             at: berlin(2026, 8, 31, 9))
     }
 
+    /// A Friday, so that every row is within a week (a weekday's name): a date further away ("Fri 23
+    /// Jan") is punctuated by ICU's data, which differs between Swift 6.0 and 6.3 (its order of
+    /// day and month is checked by CalendarTests' `localeForms`).
     @Test(
-        "locale en_GB: weeks from Monday, days as \"Fri 16 Jan\", 24-hour times",
+        "locale en_GB: weeks from Monday, 24-hour times",
         arguments: [Appearance.day, .night])
     func britishLocale(appearance: Appearance) async throws {
         let options: [String: WidgetOptions.Value] = [
@@ -145,7 +148,7 @@ struct CalendarGoldenTests {
         try await check(
             try CalendarWidget.kind.make(WidgetOptions(options)), family: .systemMedium,
             appearance: appearance, named: "calendar-systemMedium-\(appearance)-en_GB",
-            at: berlin(2026, 1, 15, 11, 45))
+            at: berlin(2026, 1, 23, 9))
     }
 
     @Test("before the first load: the month, and the list says it is loading")
