@@ -85,7 +85,8 @@ trixie_root() {
             echo "trixie: installing into $root: $*" >&2
             local add=
             [[ -n $foreign ]] && add="dpkg --add-architecture $foreign &&"
-            trixie_run "$root" sh -c "$add apt-get update -qq &&
+            # (dpkg --configure -a: an install stopped half-way is finished first.)
+            trixie_run "$root" sh -c "$add dpkg --configure -a && apt-get update -qq &&
                 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $* \
                     >/tmp/apt.log 2>&1 || { tail -n 20 /tmp/apt.log; exit 1; }" >&2 ||
                 { echo "trixie: apt-get install in $root failed" >&2; exit 1; }
