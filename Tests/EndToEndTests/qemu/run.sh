@@ -11,7 +11,8 @@
 # Exit status: 0 all passed, 1 a check failed, 77 this machine cannot run the test (says why).
 # NIGHTSTAND_QEMU_INSTALL=1 installs qemu-system-x86, linux-image-amd64, busybox-static first.
 # NIGHTSTAND_QEMU_KEEP=1 keeps the work directory (screendumps, logs) for inspection.
-# NIGHTSTAND_QEMU_ONLY=virtio,cirrus boots only those VMs (names as in the table of README.md).
+# NIGHTSTAND_QEMU_ONLY=virtio,cirrus boots only those VMs (names as in the table of README.md);
+# NIGHTSTAND_QEMU_SKIP=arm64 boots all but those.
 # NIGHTSTAND_QEMU_BINARY=PATH tests that binary (e.g. .build/release/nightstand) instead of a
 # debug build (Benchmarks/host/measure-drm.sh uses it for the memory of `run` on DRM).
 # NIGHTSTAND_QEMU_ARM64_ROOT=DIR also boots the arm64 VM: qemu-system-aarch64 (machine virt),
@@ -110,7 +111,11 @@ dump() {
 }
 
 # selected VM: whether NIGHTSTAND_QEMU_ONLY (a comma-separated list of VM names) lets VM run.
-selected() { [[ -z ${NIGHTSTAND_QEMU_ONLY:-} || ,$NIGHTSTAND_QEMU_ONLY, == *,$1,* ]]; }
+# NIGHTSTAND_QEMU_SKIP (a list too) keeps those from running.
+selected() {
+    [[ -z ${NIGHTSTAND_QEMU_ONLY:-} || ,$NIGHTSTAND_QEMU_ONLY, == *,$1,* ]] &&
+        [[ ,${NIGHTSTAND_QEMU_SKIP:-}, != *,$1,* ]]
+}
 
 # is_dark FILE: the binary PPM shows no picture: every byte is black, or the gray (0xAA) of
 # QEMU's "Display output is not active." notice, which virtio-gpu shows for a disabled output.
