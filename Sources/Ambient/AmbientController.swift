@@ -40,10 +40,17 @@ public struct AmbientController: Sendable {
     /// Default: false.
     public var watchesDevices = false
 
+    /// The appearance the panel shows instead of the decision, while the host overrides it
+    /// (``showInstead(_:)``); nil: the decision shows.
+    public private(set) var shownInstead: Appearance?
+
     private var policy: AmbientPolicy
     private let logger: Logger
     private var sensor: (any LightSensor)?
-    private var shown: Appearance?
+    /// The last decision's appearance.
+    private var decided: Appearance?
+    /// The appearance whose level the backlight was last set to.
+    private var lit: Appearance?
     private var backlightWorks = true
 
     /// A controller for `configuration` reading sysfs under `sysfsRoot`.
@@ -102,8 +109,26 @@ public struct AmbientController: Sendable {
         sensor = nil
     }
 
+    /// Shows `appearance` instead of the decision (nil: the decision again), and sets the
+    /// backlight for it at once.
+    ///
+    /// The host overrides what the panel shows for a while: a wake lights a panel the policy
+    /// keeps dark at night's level, idleness turns it off. Meanwhile decisions go on (the
+    /// policy still decides day, dim or night), but the backlight stays at the level of what
+    /// is shown, so the two never fight; when the override ends, the backlight goes to the
+    /// decision's level.
+    ///
+    /// ```swift
+    /// controller.showInstead(.night)   // woken at night: the light at night's level
+    /// controller.showInstead(nil)      // the wake is over: the decision's level again
+    /// ```
+    public mutating func showInstead(_ appearance: Appearance?) {
+        shownInstead = appearance
+        light()
+    }
+
     /// Reads the sensor (if one is configured), decides the appearance at `time`, and sets the
-    /// backlight when the appearance changed.
+    /// backlight when the appearance shown changed (see ``showInstead(_:)``).
     ///
     /// A sensor command is run here and waited for (up to its timeout): a run loop takes its
     /// reading with ``slowReading`` on another thread and decides with
@@ -139,15 +164,13 @@ public struct AmbientController: Sendable {
     /// Changes nothing but the backlight.
     public mutating func scheduledDecision(at time: Date) -> AmbientDecision {
         let decision = policy.scheduledDecision(at: time)
-        if decision.appearance != shown {
-            shown = decision.appearance
-            setBacklight(for: decision.appearance)
-        }
+        decided = decision.appearance
+        light()
         return decision
     }
 
     /// Decides the appearance at `time` from `reading` (nil: none, as without a sensor or
-    /// under a manual override), and sets the backlight when the appearance changed.
+    /// under a manual override), and sets the backlight when the appearance shown changed.
     ///
     /// A reading that came from ``slowReading`` makes its sensor the one in use (its
     /// ``sensorName``), or none when it failed.
@@ -164,11 +187,16 @@ public struct AmbientController: Sendable {
         let decision = policy.update(
             at: time, reading: reading,
             retryingFailures: !(absent && watchesDevices && sensorIsADevice))
-        if decision.appearance != shown {
-            shown = decision.appearance
-            setBacklight(for: decision.appearance)
-        }
+        decided = decision.appearance
+        light()
         return decision
+    }
+
+    /// Sets the backlight for the appearance shown, when it is not lit already.
+    private mutating func light() {
+        guard let shown = shownInstead ?? decided, shown != lit else { return }
+        lit = shown
+        setBacklight(for: shown)
     }
 
     /// One reading from `source`, resolving it first when there is no working sensor yet.

@@ -72,6 +72,39 @@ struct AmbientControllerTests {
         #expect(controller.pixelBrightness(for: .night) == 1)
     }
 
+    @Test("What the host shows instead sets the backlight; decisions meanwhile do not touch it")
+    func shownInstead() throws {
+        let sysfs = try FakeSysfs()
+        let light = try sysfs.backlight("rpi_backlight", panel)
+        var controller = AmbientController(
+            configuration: try AmbientConfiguration(
+                sensor: nil, off: "01:00-05:00", timeZone: berlin),
+            sysfsRoot: sysfs.root)
+        #expect(controller.update(at: local(2025, 5, 16, 1, 0, in: berlin)).appearance == .off)
+        #expect(try sysfs.contents(light + "/bl_power") == "4\n")
+        // A wake in the off window: lit at night's level, and kept lit by later decisions.
+        controller.showInstead(.night)
+        #expect(controller.shownInstead == .night)
+        #expect(try sysfs.contents(light + "/bl_power") == "0\n")
+        #expect(try sysfs.contents(light + "/brightness") == "26\n")
+        #expect(controller.update(at: local(2025, 5, 16, 1, 1, in: berlin)).appearance == .off)
+        #expect(try sysfs.contents(light + "/bl_power") == "0\n")
+        // The wake ends: dark again.
+        controller.showInstead(nil)
+        #expect(try sysfs.contents(light + "/bl_power") == "4\n")
+        // Off for idleness by day: dark, though the decision moves from night to day.
+        #expect(controller.update(at: local(2025, 5, 16, 5, 0, in: berlin)).appearance == .night)
+        #expect(try sysfs.contents(light + "/brightness") == "26\n")
+        controller.showInstead(.off)
+        #expect(try sysfs.contents(light + "/bl_power") == "4\n")
+        #expect(controller.update(at: local(2025, 5, 16, 9, 0, in: berlin)).appearance == .day)
+        #expect(try sysfs.contents(light + "/bl_power") == "4\n")
+        // Someone is back: the decision's level.
+        controller.showInstead(nil)
+        #expect(try sysfs.contents(light + "/bl_power") == "0\n")
+        #expect(try sysfs.contents(light + "/brightness") == "255\n")
+    }
+
     @Test("Without a backlight the host dims pixels by the configured percentages")
     func noBacklight() throws {
         let sysfs = try FakeSysfs()

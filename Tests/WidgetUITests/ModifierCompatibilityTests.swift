@@ -44,6 +44,9 @@ struct ModifierCompatibilityTests {
             size: Size(width: 100, height: 100), on: canvas, scale: 1)
         #expect(report.widgetURL == home)
         #expect(report.links == [LinkArea(frame: rect(0, 0, 100, 20), destination: trip)])
+        #expect(report.destination(at: Point(x: 50, y: 10)) == trip, "on the link")
+        #expect(report.destination(at: Point(x: 50, y: 60)) == home, "elsewhere on the widget")
+        #expect(RenderReport(nextChange: nil).destination(at: Point(x: 1, y: 1)) == nil)
     }
 
     @Test("a titled Link draws its title in the tint")

@@ -1,4 +1,6 @@
+import Ambient
 import FoundationEssentials
+import Raster
 import StandbyViews
 
 /// The verbs of the host: everything an event may ask of it.
@@ -56,6 +58,29 @@ public protocol HostControl: AnyObject {
 
     /// Takes the display back and presents the whole frame: the console switched back.
     func acquireDisplay()
+
+    /// Lights the panel for `seconds`, then lets it go back: a panel the appearance keeps dark
+    /// (`off`, by the schedule or `nightstand mode off`) shows `night` meanwhile, at night's
+    /// brightness; one off for idleness shows the appearance decided. A later wake extends it.
+    func wake(for seconds: TimeInterval)
+
+    /// Turns the panel off for lack of anyone there (`true`), or back on. The appearance
+    /// policy (sensor, schedule, mode) goes on deciding meanwhile; a wake lights it still.
+    func setIdle(_ idle: Bool)
+
+    /// The appearance on the panel now: the one decided, or what a wake or idleness makes of
+    /// it (`off` while the panel is dark).
+    var shownAppearance: Appearance { get }
+
+    /// The slot (0 from the left) whose rectangle holds `point` (pixels of the picture) while
+    /// the widgets view shows at rest; nil elsewhere (a margin, another view, motion): where a
+    /// vertical drag or a tap lands.
+    func slot(at point: Point) -> Int?
+
+    /// Where a tap at `point` (pixels of the picture) leads: the front-most `Link` of the
+    /// widget shown there, else its `widgetURL`; nil when it has neither, or no widget shows
+    /// there.
+    func link(at point: Point) -> URL?
 
     /// Finishes this turn and returns from the run loop.
     func stop()

@@ -124,6 +124,12 @@ struct AmbientInput {
         controller?.watchesDevices = watching
     }
 
+    /// Shows `appearance` instead of the decision (nil: the decision): the backlight follows
+    /// what the panel shows (a wake, idleness).
+    mutating func showInstead(_ appearance: Appearance?) {
+        controller?.showInstead(appearance)
+    }
+
     /// Devices changed: look for the sensor again on the next turn.
     mutating func devicesChanged() {
         controller?.devicesChanged()
@@ -135,10 +141,12 @@ struct AmbientInput {
     {
         let watching = self.controller?.watchesDevices ?? false
         let forced = self.controller?.manualOverride
+        let instead = self.controller?.shownInstead
         self.configuration = configuration
         self.controller = controller
         self.controller?.watchesDevices = watching
         self.controller?.manualOverride = forced
+        if let instead { self.controller?.showInstead(instead) }
         nextUpdate = nil
         readingUnderWay = nil
     }

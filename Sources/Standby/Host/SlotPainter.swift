@@ -21,6 +21,12 @@ final class SlotPainter {
         var nextChange: Date?
         /// The ambient reading the drawing showed; nil when it did not read it.
         var reading: AmbientReading?
+        /// Where the widget was drawn, in pixels of the screen, and its scale (pixels per
+        /// point).
+        var frame = IntRect.zero
+        var scale = 1.0
+        /// Where taps on it lead (its links and widget URL, in its points).
+        var report = RenderReport(nextChange: nil)
 
         /// Whether `other` draws the same: same widget, and the same entry (equal, when the
         /// entry type is `Equatable`; else from the same timeline).
@@ -140,9 +146,10 @@ final class SlotPainter {
                 if last.drawsSame(as: state) && !due && stale != true { continue }
             }
             let rect = layout.slots[slot].offsetBy(dx: newOffset.x, dy: newOffset.y)
-            (state.nextChange, state.reading) = draw(
+            (state.report, state.reading, state.frame, state.scale) = draw(
                 runtime, entry: entry, isPlaceholder: isPlaceholder, in: rect, on: canvas,
                 at: now, style: style, reading: reading)
+            state.nextChange = state.report.nextChange
             drawn[slot] = state
             ids.append(runtime.id)
             damage.append(rect.intersection(canvas.bounds))
@@ -151,12 +158,29 @@ final class SlotPainter {
         return (damage, ids)
     }
 
-    /// Draws a widget into a slot; returns when it next changes by itself, and the ambient
-    /// reading if the drawing read it.
+    // MARK: What is where
+
+    /// Where a tap at `point` (pixels of the screen) leads: the front-most link of the widget
+    /// drawn there, else its widget URL; nil outside the widgets or when it has neither.
+    func destination(at point: Point) -> URL? {
+        for case let state? in drawn where state.frame.rect.contains(point) {
+            return state.report.destination(
+                at: Point(
+                    x: (point.x - Double(state.frame.x)) / state.scale,
+                    y: (point.y - Double(state.frame.y)) / state.scale))
+        }
+        return nil
+    }
+
+    // MARK: Drawing a widget
+
+    /// Draws a widget into a slot; returns its render report (when it next changes by itself,
+    /// where taps lead), the ambient reading if the drawing read it, and where it was drawn
+    /// and at what scale.
     private func draw(
         _ runtime: WidgetRuntime, entry: any TimelineEntry, isPlaceholder: Bool, in slot: IntRect,
         on canvas: Canvas, at now: Date, style: FrameStyle, reading: AmbientReading
-    ) -> (nextChange: Date?, reading: AmbientReading?) {
+    ) -> (report: RenderReport, reading: AmbientReading?, frame: IntRect, scale: Double) {
         let family = runtime.context.family
         let (frame, scale) = SceneLayout.widgetFrame(in: slot, points: family.size)
         var environment = EnvironmentValues()
@@ -168,17 +192,16 @@ final class SlotPainter {
         environment.textLayoutCache = textLayouts
         environment.ambientReading = reading
         if isPlaceholder { environment.redactionReasons = .placeholder }
-        let nextChange = canvas.withSavedState {
+        let report = canvas.withSavedState {
             canvas.clip(to: slot.rect)
             canvas.fill(slot.rect, with: Paint(color: .black))
             style.apply(to: &environment, canvas: canvas)
             canvas.concatenate(Transform(translationX: Double(frame.x), y: Double(frame.y)))
             return runtime.descriptor.render(
                 entry: entry, family: family, environment: environment, fonts: fonts, now: now,
-                on: canvas, scale: scale
-            ).nextChange
+                on: canvas, scale: scale)
         }
-        return (nextChange, environment.ambientReadingWasRead ? reading : nil)
+        return (report, environment.ambientReadingWasRead ? reading : nil, frame, scale)
     }
 }
 

@@ -8,6 +8,7 @@ extension StandbyHost {
             // The first appearance shows at once: the display starts as it should look.
             show(decision.appearance, at: now, fading: statistics.frames > 0)
         }
+        endWake(at: now)
         director.advance(to: now)
     }
 
@@ -31,18 +32,28 @@ extension StandbyHost {
         show(appearance, at: clock.now, fading: false)
     }
 
-    /// Changes the appearance: blanks for `off`, fades between the others.
-    func show(_ new: Appearance, at now: Date, fading: Bool) {
+    /// Takes the appearance decided (by the ambient controller or a mode) and shows it, or
+    /// what a wake or idleness makes of it (``PanelState``).
+    func show(_ decided: Appearance, at now: Date, fading: Bool) {
+        panel.decided = decided
+        showPanel(at: now, fading: fading)
+    }
+
+    /// Changes the appearance on the panel to what ``panel`` shows at `now`: blanks for `off`,
+    /// fades between the others; the backlight follows.
+    func showPanel(at now: Date, fading: Bool) {
+        let new = panel.shown(at: now)
+        ambient.showInstead(new == panel.decided ? nil : new)
         let old = director.appearance
         director.backlightDims = ambient.backlightDims
-        let panel = director.show(new, at: now, fading: fading)
+        let change = director.show(new, at: now, fading: fading)
         guard new != old else { return }
         log.info("appearance \(old) → \(new)")
-        guard panel != .unchanged else { return }
+        guard change != .unchanged else { return }
         do {
-            try sink.blank(panel == .blank)
+            try sink.blank(change == .blank)
         } catch {
-            log.error("display: \(panel == .blank ? "blanking" : "unblanking"): \(error)")
+            log.error("display: \(change == .blank ? "blanking" : "unblanking"): \(error)")
         }
         displayRetry = sink.retryInterval.map { now.addingTimeInterval($0) }
     }

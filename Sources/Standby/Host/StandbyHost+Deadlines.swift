@@ -8,8 +8,8 @@ extension StandbyHost {
     /// timeline's next entry or the end of its relevance, the view on screen's next change (a
     /// drawn widget's live text, the next photo), a stack's rotation, the burn-in step, a
     /// fade's next frame, the ambient controller's next evaluation, a display retry, an
-    /// animation's next frame, motion's next frame, the view schedule, a source's wake, and
-    /// systemd's watchdog.
+    /// animation's next frame, motion's next frame, the view schedule, the end of the panel's
+    /// wake, a source's wake, and systemd's watchdog.
     func nextDeadline(after now: Date) -> Date? {
         var deadline: Date?
         func consider(_ date: Date?) {
@@ -22,7 +22,8 @@ extension StandbyHost {
             consider(runtime.nextEntryDate(after: now))
             consider(runtime.relevance(at: now).until)
         }
-        consider(nextViewChange(after: now))
+        // A dark panel draws nothing: the view's live text waits until it is lit.
+        if appearance != .off { consider(nextViewChange(after: now)) }
         consider(nextMotionFrame(after: now))
         consider(views.deck.nextScheduledChange(after: now))
         consider(stacks.nextRotation(after: now))
@@ -32,6 +33,7 @@ extension StandbyHost {
                 .map(Date.init(timeIntervalSince1970:)))
         consider(director.nextFrame(after: now))
         consider(ambient.nextDue)
+        consider(panel.nextChange(after: now))
         if let end = animationEnd, now < end {
             consider(now.addingTimeInterval(Self.frameInterval))
         }

@@ -91,6 +91,8 @@ public final class StandbyHost {
     var mode = ModeOverride.auto
     /// How the display looks: the appearance, its style and any fade.
     var director: AppearanceDirector
+    /// What the panel shows of the decided appearance: woken, or off for idleness.
+    var panel = PanelState()
     /// The style the slots on screen were drawn in.
     var drawnStyle = FrameStyle.day
     /// The sensor, schedule and backlight, and the reading widgets see.

@@ -67,14 +67,23 @@ public struct RenderReport: Hashable, Sendable {
         self.widgetURL = widgetURL
         self.links = links
     }
+
+    /// Where a tap at `point` (in points of the rendered view) leads: the front-most ``Link``
+    /// whose frame holds it, else the ``widgetURL``; nil when neither.
+    ///
+    /// ```swift
+    /// report.destination(at: Point(x: 40, y: 120))   // lights://kitchen
+    /// ```
+    public func destination(at point: Raster.Point) -> URL? {
+        links.last { $0.frame.contains(point) }?.destination ?? widgetURL
+    }
 }
 
 /// Where a ``Link`` was drawn, and where it leads.
 ///
 /// ```swift
 /// let report = render(view, size: size, on: canvas, scale: 2)
-/// let tapped = report.links.last { $0.frame.contains(point) }?.destination
-///     ?? report.widgetURL
+/// let tapped = report.destination(at: point)   // the front-most link there, else widgetURL
 /// ```
 public struct LinkArea: Hashable, Sendable {
     /// The link's frame, in points of the rendered view.
