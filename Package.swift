@@ -100,11 +100,13 @@ let package = Package(
         ),
 
         // Touch, buttons and presence: evdev devices through libevdev (found by capability,
-        // hot-plugged), touches mapped to the picture, gestures, key maps, idle and links.
+        // hot-plugged), touches mapped to the picture, gestures, key maps, idle and links; its
+        // drags are the views' `PagerDrag`.
         .target(
             name: "Input",
             dependencies: [
                 "CEvdev", "Display", "Raster", "Ambient", "Settings", "SystemSupport",
+                "StandbyViews",
             ]
         ),
 
@@ -244,7 +246,7 @@ let package = Package(
             name: "NightstandKitTests",
             dependencies: [
                 "NightstandKit", "Standby", "StandbyViews", "BuiltinWidgets", "Widgets", "Display",
-                "Raster", "Ambient", "NightstandTesting", "PhotoFixtures",
+                "Raster", "Ambient", "Input", "NightstandTesting", "PhotoFixtures",
             ],
             exclude: ["Goldens"]
         ),
@@ -291,7 +293,7 @@ let package = Package(
             name: "InputTests",
             dependencies: [
                 "Input", "CEvdev", "Display", "Raster", "Ambient", "SystemSupport",
-                "NightstandTesting",
+                "StandbyViews", "NightstandTesting",
             ],
             exclude: ["Fixtures"]
         ),

@@ -30,6 +30,10 @@ struct InputConfigurationTests {
             ("mode dark", "expected mode auto, day, dim, night or off, found \"mode dark\""),
             ("next 0", "expected a slot number from 1 after next, found \"next 0\""),
             ("view", "expected view next, view previous or view NAME, found \"view\""),
+            (
+                "view clok",
+                "expected view next, view previous or view NAME (widgets, photos, clock), found \"view clok\""
+            ),
             ("wake now", "expected wake alone, found \"wake now\""),
             (
                 "jump",

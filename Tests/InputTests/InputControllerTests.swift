@@ -2,6 +2,7 @@ import Ambient
 import Foundation
 import Input
 import Raster
+import StandbyViews
 import Testing
 
 /// The verbs a controller called, in order, and the display's state it reads.
@@ -38,7 +39,7 @@ private final class AnimatingVerbs: InputVerbs {
     func wake(for seconds: Double) {}
     func reload() {}
     func setIdle(_ idle: Bool) {}
-    func drag(_ phase: DragPhase, of target: DragTarget) { calls.append("\(target) \(phase)") }
+    func drag(_ phase: PagerDrag, of target: DragTarget) { calls.append("\(target) \(phase)") }
 }
 
 @Suite("Input controller")
@@ -105,7 +106,7 @@ struct InputControllerTests {
             verbs.calls == [
                 "stack(slot: 0) began",
                 "stack(slot: 0) changed(translation: -300.0, velocity: 0.0)",
-                "stack(slot: 0) ended(translation: -300.0, velocity: 0.0, step: 1)",
+                "stack(slot: 0) ended(translation: -300.0, velocity: 0.0, direction: Optional(1))",
             ])
     }
 

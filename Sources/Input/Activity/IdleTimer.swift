@@ -15,7 +15,7 @@
 public struct IdleTimer: Sendable, Equatable {
     /// Seconds without activity before the panel goes off; nil never.
     public var idleOff: Double?
-    /// The instant of the last activity (seconds of the monotonic clock).
+    /// The instant of the last activity, in seconds of the caller's clock (the host's).
     public private(set) var lastActivity: Double
     /// Whether a presence key is held.
     public private(set) var presenceHeld = false

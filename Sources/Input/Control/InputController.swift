@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StandbyViews
 import SystemSupport
 
 /// Turns the devices' ``InputEvent``s into the display's verbs, and keeps the idle timer.
@@ -15,7 +16,8 @@ import SystemSupport
 ///   ``InputConfiguration/idleOff`` without any the panel goes off, and the next turns it on.
 ///
 /// The host calls ``handle(_:at:)`` for each event and ``deadlineReached(at:)`` at
-/// ``deadline``, on the run loop's thread; time is the monotonic clock's seconds.
+/// ``deadline``, on the run loop's thread; time is in seconds of one clock (the host's:
+/// `InputSource` passes its `timeIntervalSince1970`, so a simulated clock drives it in tests).
 ///
 /// ```swift
 /// let controller = InputController(configuration: input, verbs: adapter, now: now)
@@ -133,7 +135,7 @@ public final class InputController {
                 case nil: step = 0
                 }
                 verbs.drag(
-                    .ended(translation: drag.distance, velocity: drag.speed, step: step),
+                    .ended(translation: drag.distance, velocity: drag.speed, direction: step),
                     of: dragTarget)
             }
             dragTarget = nil

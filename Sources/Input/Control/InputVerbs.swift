@@ -1,6 +1,7 @@
 import Ambient
 import FoundationEssentials
 import Raster
+import StandbyViews
 
 /// What the input asks of the display, and what it needs to know about it: the host's verbs
 /// as ``InputController`` uses them.
@@ -34,16 +35,17 @@ public protocol InputVerbs: AnyObject {
     func reload()
     /// Turns the panel off for idleness (`true`) or back on.
     func setIdle(_ idle: Bool)
-    /// A drag moves a stack or the views: follow it, and settle when it ends.
+    /// A drag moves a stack or the views: follow it, and settle when it ends (on the page its
+    /// `ended` phase's direction names: the recognizer's swipe decides).
     ///
     /// The default steps when a drag ends with a swipe, for a host that does not animate.
-    func drag(_ phase: DragPhase, of target: DragTarget)
+    func drag(_ phase: PagerDrag, of target: DragTarget)
 }
 
 extension InputVerbs {
     /// Steps the stack or the views when the drag ends as a swipe; nothing moves meanwhile.
-    public func drag(_ phase: DragPhase, of target: DragTarget) {
-        guard case .ended(_, _, let step) = phase, step != 0 else { return }
+    public func drag(_ phase: PagerDrag, of target: DragTarget) {
+        guard case .ended(_, _, let step?) = phase, step != 0 else { return }
         switch target {
         case .stack(let slot): stepStack(slot: slot, by: step)
         case .views: stepView(by: step)
@@ -58,18 +60,4 @@ public enum DragTarget: Sendable, Equatable {
     case stack(slot: Int)
     /// The views.
     case views
-}
-
-/// A drag's phase along its target's axis, in pixels: positive right or down.
-public enum DragPhase: Sendable, Equatable {
-    /// The finger moved past the slop; the target stops and follows it.
-    case began
-    /// The finger is `translation` pixels from where it came down, moving at `velocity`
-    /// pixels per second.
-    case changed(translation: Double, velocity: Double)
-    /// The finger lifted; `step` is where the target settles: +1 on the next page (the next
-    /// widget, the next view), -1 the previous, 0 back where it was.
-    case ended(translation: Double, velocity: Double, step: Int)
-    /// A second finger came down or the device went away: the target settles back.
-    case cancelled
 }

@@ -1,4 +1,5 @@
 import Ambient
+import StandbyViews
 
 /// What a key, a switch or an encoder step asks the display to do, as a configuration file
 /// writes it.
@@ -78,7 +79,13 @@ public enum InputAction: Sendable, Hashable, CustomStringConvertible {
                     text: text, expected: "view next, view previous or view NAME")
             case "next": self = .view(.next)
             case "previous": self = .view(.previous)
-            case let name?: self = .view(.named(name))
+            case let name?:
+                guard ViewName(rawValue: name) != nil else {
+                    let names = ViewName.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw InputActionError(
+                        text: text, expected: "view next, view previous or view NAME (\(names))")
+                }
+                self = .view(.named(name))
             }
         case "mode":
             if argument == "auto" {

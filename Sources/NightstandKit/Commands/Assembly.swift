@@ -25,6 +25,8 @@ enum Assembly {
             SensorHotplug(),
             // [mqtt] and [http]: Home Assistant, the mqtt widgets' topics, the HTTP API.
             NetworkSource(),
+            // Touch, buttons and presence (Input): the devices of [input], hot-plugged.
+            InputSource(),
         ]
     }
 }

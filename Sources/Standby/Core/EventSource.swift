@@ -1,5 +1,7 @@
+import Display
 import EventCore
 import FoundationEssentials
+import Raster
 import SystemSupport
 
 /// Something that produces events for the host: a kernel socket, an input device, a network
@@ -84,6 +86,17 @@ public final class SourceContext {
 
     /// Where a source says how its service is doing, for `nightstand status` (any thread).
     public var services: ServiceStates { host.services }
+
+    /// The host's verbs, for a source that keeps an adapter over them (an input controller):
+    /// call them on the loop's thread only, and not after ``EventSource/stop()``.
+    public var control: any HostControl { host }
+
+    /// The picture's size in pixels, upright as the viewer sees it (the canvas).
+    public var pictureSize: PixelSize { host.screen.size }
+
+    /// How the display turns the picture onto its panel (`[display] rotation`): a
+    /// touchscreen glued to the panel reports in the panel's axes.
+    public var rotation: Display.Rotation { host.sink.rotation }
 
     /// Runs `handler` with the host's verbs whenever `fd` is readable.
     ///

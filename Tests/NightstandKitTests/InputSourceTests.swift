@@ -1,0 +1,221 @@
+import BuiltinWidgets
+import Display
+import Foundation
+import Input
+import NightstandTesting
+import Raster
+import StandbyViews
+import Testing
+import Widgets
+
+@testable import NightstandKit
+@testable import Standby
+
+/// The input on the host: an ``InputController`` acting through ``HostInputVerbs`` on a real
+/// host (a simulated clock), and ``InputSource`` scheduling the idle timer on the host's clock.
+@Suite("Input on the host: gestures and keys through the host's verbs, wake and idle")
+struct InputSourceTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00:00 UTC
+
+    /// A host with a stack of two countdowns in the left slot and the date in the right, the
+    /// widgets and the clock views, and `input` (TOML) as its `[input]` section.
+    private func host(_ input: String = "", clock: SimulatedClock) throws -> StandbyHost {
+        let configuration = try Configuration.parse(
+            """
+            [ambient]
+            sensor = "none"
+            time_zone = "UTC"
+            fade = 0
+            [layout]
+            views = ["widgets", "clock"]
+            burn_in_shift = 0
+            \(input)
+            [[widget]]
+            id = "christmas"
+            kind = "countdown"
+            target = "2027-12-24"
+            [[widget]]
+            id = "newyear"
+            kind = "countdown"
+            target = "2028-01-01"
+            [[widget]]
+            kind = "date"
+            [[slot]]
+            widgets = ["christmas", "newyear"]
+            rotation = "off"
+            [[slot]]
+            widgets = ["date"]
+            """, file: "test.toml", sections: [InputConfiguration.self])
+        let sink = try HeadlessSink(
+            size: PixelSize(width: 800, height: 480), format: .xrgb8888, rotation: .degrees0,
+            imagePath: nil, rawPath: nil)
+        return try StandbyHost(
+            configuration: configuration, registry: WidgetRegistry(BuiltinWidgets.all),
+            sink: sink, clock: clock, center: WidgetCenter())
+    }
+
+    /// A controller acting on `host` through its verbs, as ``InputSource`` makes it.
+    private func makeController(
+        for host: StandbyHost, _ input: InputConfiguration = InputConfiguration()
+    ) -> InputController {
+        InputController(configuration: input, verbs: HostInputVerbs(host), now: 0)
+    }
+
+    /// The id of the widget slot `slot` shows.
+    private func shown(_ host: StandbyHost, slot: Int) -> String {
+        host.runtimes[host.shownInstance(ofSlot: slot, at: host.clock.now)].id
+    }
+
+    /// The middle of slot `slot` on the screen.
+    private func middle(of slot: Int, _ host: StandbyHost) -> Point {
+        let rect = host.painter.slotRect(slot, at: host.clock.now)
+        return Point(x: Double(rect.x + rect.width / 2), y: Double(rect.y + rect.height / 2))
+    }
+
+    /// A one-finger drag from `start` by `distance` along `axis`, as the recognizer reports
+    /// it, ending as a swipe `direction` (nil: settles back).
+    private func drag(
+        _ axis: Drag.Axis, from start: Point, by distance: Double, _ direction: SwipeDirection?
+    ) -> [InputEvent] {
+        func state(_ d: Double) -> Drag {
+            Drag(
+                axis: axis, start: start,
+                translation: axis == .vertical ? Point(x: 0, y: d) : Point(x: d, y: 0),
+                velocity: Point(x: 0, y: 0))
+        }
+        var events: [InputEvent] = [
+            .gesture(.touchDown(at: start)), .gesture(.dragBegan(state(distance / 10))),
+            .gesture(.dragChanged(state(distance / 2))),
+            .gesture(.dragEnded(state(distance), swipe: direction)),
+        ]
+        if let direction { events.append(.gesture(.swipe(direction, from: start))) }
+        events.append(.gesture(.touchUp))
+        return events
+    }
+
+    @Test("a swipe up on a slot moves its stack with the finger and holds the next widget")
+    func swipeUpStepsStack() throws {
+        let clock = SimulatedClock(start: start)
+        let host = try host(clock: clock)
+        let controller = makeController(for: host)
+        host.run(until: start + 1)
+        #expect(shown(host, slot: 0) == "christmas")
+        let events = drag(.vertical, from: middle(of: 0, host), by: -300, .up)
+        for event in events.prefix(3) { controller.handle(event, at: 1) }
+        #expect(host.views.stacks[0]?.pager.isDragging == true, "the stack follows the finger")
+        for event in events.dropFirst(3) { controller.handle(event, at: 1) }
+        host.run(until: start + 3)
+        #expect(shown(host, slot: 0) == "newyear")
+        #expect(shown(host, slot: 1) == "date", "the other slot stays")
+        // Its rotation paused for ten minutes: then the stack (rotation off) shows its first.
+        host.run(until: start + 600)
+        #expect(shown(host, slot: 0) == "newyear")
+        host.run(until: start + 605)
+        #expect(shown(host, slot: 0) == "christmas")
+    }
+
+    @Test("a swipe down steps back; a short drag settles back; a drag off the slots does nothing")
+    func otherDrags() throws {
+        let clock = SimulatedClock(start: start)
+        let host = try host(clock: clock)
+        let controller = makeController(for: host)
+        host.run(until: start + 1)
+        for event in drag(.vertical, from: middle(of: 0, host), by: 60, nil) {
+            controller.handle(event, at: 1)
+        }
+        host.run(until: start + 3)
+        #expect(shown(host, slot: 0) == "christmas")
+        for event in drag(.vertical, from: Point(x: 400, y: 2), by: -300, .up) {
+            controller.handle(event, at: 3)
+        }
+        host.run(until: start + 5)
+        #expect(shown(host, slot: 0) == "christmas", "a margin is no slot")
+        for event in drag(.vertical, from: middle(of: 0, host), by: 300, .down) {
+            controller.handle(event, at: 5)
+        }
+        host.run(until: start + 7)
+        #expect(shown(host, slot: 0) == "newyear", "round to the last")
+    }
+
+    @Test("a swipe left shows the next view, a swipe right the one before")
+    func swipeSwitchesViews() throws {
+        let clock = SimulatedClock(start: start)
+        let host = try host(clock: clock)
+        let controller = makeController(for: host)
+        host.run(until: start + 1)
+        let events = drag(.horizontal, from: Point(x: 600, y: 240), by: -500, .left)
+        for event in events.prefix(3) { controller.handle(event, at: 1) }
+        #expect(host.views.deck.pager.isDragging, "the views follow the finger")
+        for event in events.dropFirst(3) { controller.handle(event, at: 1) }
+        host.run(until: start + 3)
+        #expect(host.status.current.view == "clock")
+        for event in drag(.horizontal, from: Point(x: 100, y: 240), by: 500, .right) {
+            controller.handle(event, at: 3)
+        }
+        host.run(until: start + 5)
+        #expect(host.status.current.view == "widgets")
+    }
+
+    @Test("keys: next and previous step the first slot (or the one named), view and mode act")
+    func keys() throws {
+        let clock = SimulatedClock(start: start)
+        let host = try host(clock: clock)
+        let controller = makeController(for: host)
+        host.run(until: start + 1)
+        controller.handle(.action(.next(slot: nil)), at: 1)
+        host.run(until: start + 3)
+        #expect(shown(host, slot: 0) == "newyear")
+        controller.handle(.action(.previous(slot: 0)), at: 3)
+        host.run(until: start + 5)
+        #expect(shown(host, slot: 0) == "christmas")
+        controller.handle(.action(.view(.named("clock"))), at: 5)
+        host.run(until: start + 7)
+        #expect(host.status.current.view == "clock")
+        controller.handle(.action(.view(.next)), at: 7)
+        host.run(until: start + 9)
+        #expect(host.status.current.view == "widgets")
+        controller.handle(.action(.mode(.night)), at: 9)
+        host.run(until: start + 10)
+        #expect(host.mode == .night)
+        #expect(host.shownAppearance == .night)
+        controller.handle(.action(.mode(nil)), at: 10)
+        host.run(until: start + 11)
+        #expect(host.mode == .auto)
+    }
+
+    @Test("a tap on the dark panel lights it at night's level for wake_duration, and does no more")
+    func tapWakes() throws {
+        let clock = SimulatedClock(start: start)
+        let host = try host(clock: clock)
+        let controller = try makeController(for: host, InputConfiguration(wakeDuration: 5))
+        host.events.post(.mode(.off))
+        host.run(until: start + 1)
+        #expect(host.shownAppearance == .off)
+        let point = middle(of: 0, host)
+        for event in [Gesture.touchDown(at: point), .tap(at: point), .touchUp] {
+            controller.handle(.gesture(event), at: 1)
+        }
+        host.run(until: start + 2)
+        #expect(host.shownAppearance == .night)
+        #expect(host.mode == .off, "the mode stays")
+        host.run(until: start + 5.5)
+        #expect(host.shownAppearance == .night)
+        host.run(until: start + 7)
+        #expect(host.shownAppearance == .off)
+    }
+
+    @Test("InputSource: idle_off turns the panel off at the host's clock, no device, no polling")
+    func idleOff() throws {
+        let folder = try TemporaryFolder()
+        // Each run(until:) starts the sources anew: one run per host.
+        let early = try host("[input]\nidle_off = \"60s\"", clock: SimulatedClock(start: start))
+        early.add(InputSource(directory: folder.url.path))
+        early.run(until: start + 59)
+        #expect(early.shownAppearance == .day)
+        let late = try host("[input]\nidle_off = \"60s\"", clock: SimulatedClock(start: start))
+        late.add(InputSource(directory: folder.url.path))
+        late.run(until: start + 3600)
+        #expect(late.shownAppearance == .off)
+        #expect(late.statistics.wakeups < 90, "an hour, mostly off, wakes the loop rarely")
+    }
+}
