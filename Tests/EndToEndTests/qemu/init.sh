@@ -7,7 +7,8 @@
 #   @@DONE name rc@@          waits for "go"   (host dumps again: name-after.ppm)
 # A case is a backend with options, then +steps: drm, drm-noflip, fbdev-R (rotation R),
 # run (`nightstand run`, see run_display), run-network (the same with [mqtt] and [http] on
-# loopback: a Mosquitto broker in the VM), inputs (input devices, see inputs_case),
+# loopback: a Mosquitto broker in the VM), inputs (input devices, see inputs_case), interact
+# (`nightstand run` acted on by them, see interact_case),
 # stdin-fbdev-R (fbdev-R started on tty2 with tty1 as standard input and controlling tty, as a
 # service with TTYPath=/dev/tty1 runs; no commands), nocard; steps: blank, unblank (through show-test-frame --commands), vt-away, vt-back
 # (chvt 2 and chvt 1: show-test-frame answers the kernel's VT switch signals), animate (60
@@ -107,7 +108,7 @@ run_display() {
 # devices (hot-plug), a DSI-like touchscreen and a gpio-keys-like keyboard plugged in, touched
 # and pressed, listed, and unplugged. The host checks the lines it prints (@@INPUT … lines).
 ABS_X=0 ABS_Y=1 ABS_MT_SLOT=47 ABS_MT_POSITION_X=53 ABS_MT_POSITION_Y=54 ABS_MT_TRACKING_ID=57
-BTN_TOUCH=330 KEY_NEXTSONG=163 KEY_PROG1=148
+BTN_TOUCH=330 KEY_NEXTSONG=163 KEY_PROG1=148 KEY_ENTER=28
 touch_id=0
 # stroke X0 Y0 X1 Y1 STEPS: one finger from (X0, Y0) to (X1, Y1) in STEPS moves 20 ms apart,
 # then lifted; STEPS 0 is a tap. Script lines for uinput-device, as the DSI panel reports.
@@ -177,6 +178,117 @@ inputs_case() {
     echo "@@INPUT done@@"
 }
 
+# The interact case: `nightstand run` on DRM acted on by input devices made with uinput, as
+# on a bedside Pi: a stack of two countdowns in the left slot, the date in the right, the
+# widgets and the clock views, idle_off and wake_duration. A swipe up on the stack, the key
+# KEY_NEXTSONG, a swipe left, idleness, a key, `mode off` and a tap; after each, the host dumps
+# the scanout (@@STEP interact NAME SECONDS@@: the seconds since run started, for the clock).
+# The configuration goes to the host on @@CONFIG lines: it renders the same on headless.
+interact_case() {
+    for module in evdev uinput; do insmod "/lib/modules/$module.ko"; done
+    n=0
+    while [ ! -e /dev/uinput ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+    cat >/tmp/interact.toml <<'TOML'
+[display]
+backend = "drm"
+[ambient]
+sensor = "none"
+time_zone = "UTC"
+fade = 0
+[layout]
+views = ["widgets", "clock"]
+burn_in_shift = 0
+[input]
+idle_off = "45s"
+wake_duration = "6s"
+[input.keys]
+KEY_PROG1 = "none"
+[[widget]]
+id = "christmas"
+kind = "countdown"
+target = "2026-12-24"
+title = "Christmas"
+time_zone = "UTC"
+[[widget]]
+id = "newyear"
+kind = "countdown"
+target = "2027-01-01"
+title = "New Year"
+time_zone = "UTC"
+[[widget]]
+kind = "date"
+time_zone = "UTC"
+[[slot]]
+widgets = ["christmas", "newyear"]
+rotation = "off"
+[[slot]]
+widgets = ["date"]
+TOML
+    sed 's/^/@@CONFIG /' /tmp/interact.toml
+    mkfifo /tmp/touch.in /tmp/keys.in
+    /bin/uinput-device touch raspberrypi-ts </tmp/touch.in >/tmp/touch.out 2>&1 &
+    exec 6>/tmp/touch.in
+    /bin/uinput-device keys gpio_keys </tmp/keys.in >/tmp/keys.out 2>&1 &
+    exec 7>/tmp/keys.in
+    echo ready >&6
+    echo ready >&7
+    sleep 1
+    rm -f /tmp/out /tmp/err
+    setsid sh -c 'exec /bin/nightstand run --config /tmp/interact.toml --at 2026-11-21T10:09:00 \
+        --socket /tmp/control.sock --log-level info </dev/null' >/tmp/out 2>/tmp/err &
+    pid=$!
+    started=$(cut -d. -f1 /proc/uptime)
+    n=0
+    until /bin/nightstand status --socket /tmp/control.sock 2>/dev/null | grep -q ", [1-9][0-9]* frame" ||
+        ! kill -0 $pid 2>/dev/null || [ $n -ge 600 ]; do
+        sleep 0.5
+        n=$((n + 1))
+    done
+    sleep 3   # the providers' first entries replace the placeholders
+    size=$(sed -n 's/.*running: [0-9]* slot(s) on \([0-9x]*\).*/\1/p' /tmp/err)
+    echo "@@SIZE interact ${size:-none}@@"
+    # step NAME: the host dumps the scanout now.
+    step() {
+        echo "@@STEP interact $1 $(($(cut -d. -f1 /proc/uptime) - started))@@"
+        wait_go
+    }
+    step start
+    stroke 200 420 200 60 6 >&6        # a swipe up on the left slot: the next countdown
+    sleep 4
+    step swipe-up
+    press $KEY_NEXTSONG >&7            # next: the stack steps on (round to the first)
+    sleep 4
+    step key-next
+    # At rest with three input devices open (the AT keyboard, the touchscreen, the keys) and
+    # the widgets still: the voluntary context switches of run's threads over 20 s.
+    switches() { cat /proc/$pid/task/*/status | sed -n 's/^voluntary_ctxt_switches:[^0-9]*//p' |
+        { total=0; while read -r n; do total=$((total + n)); done; echo $total; }; }
+    before=$(switches)
+    sleep 20
+    echo "@@INTERACT rest: $(($(switches) - before)) wake-ups in 20 s@@"
+    stroke 650 240 150 240 8 >&6       # a swipe left: the clock view
+    sleep 4
+    step swipe-left
+    sleep 50                           # idle_off (45 s) after the last touch
+    step idle-off
+    press $KEY_ENTER >&7               # a key (wake): the panel comes back
+    sleep 3
+    step idle-on
+    /bin/nightstand mode off --socket /tmp/control.sock
+    sleep 3
+    step mode-off
+    stroke 400 240 400 240 0 >&6       # a tap on the dark panel: night's picture for 6 s
+    sleep 2
+    step tap-wake
+    sleep 8
+    step wake-over
+    exec 6>&- 7>&-
+    kill -TERM $pid 2>/dev/null
+    wait $pid
+    sed 's/^/@@INTERACT log: /' /tmp/err
+    echo "@@INTERACT done@@"
+}
+
 /bin/nightstand displays
 mkfifo /tmp/commands
 for case in $(arg ns_cases | tr ',' ' '); do
@@ -199,6 +311,10 @@ for case in $(arg ns_cases | tr ',' ' '); do
     fi
     if [ "$case" = inputs ]; then
         inputs_case
+        continue
+    fi
+    if [ "$case" = interact ]; then
+        interact_case
         continue
     fi
     backend=${case%%+*}

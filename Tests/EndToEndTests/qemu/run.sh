@@ -5,7 +5,8 @@
 # compares them byte for byte with the headless rendering of the same frame; the same for
 # `nightstand run` (the default clock and date) on DRM at 1920x1080. Also checks that
 # SIGTERM restores the console's picture (saved CRTC / console mode) and the "no card" error,
-# and reads input devices made with uinput (a touchscreen, keys) through `nightstand inputs`.
+# and reads input devices made with uinput (a touchscreen, keys) through `nightstand inputs`
+# and `nightstand run` (swipes, keys, idleness and a tap at night, checked on the scanout).
 #
 # Usage: Tests/EndToEndTests/qemu/run.sh          (from anywhere; needs root for /boot/vmlinuz)
 # Exit status: 0 all passed, 1 a check failed, 77 this machine cannot run the test (says why).
@@ -350,6 +351,116 @@ input_vm() {
     fi
 }
 
+# only_red FILE: the binary PPM shows a picture in red alone: some red, no green or blue.
+only_red() {
+    local header
+    header=$(head -c 20 "$1" | head -n 3 | wc -c)
+    tail -c +$((header + 1)) "$1" | od -An -v -tu1 -w3 |
+        awk '$2 || $3 { bad = 1 } $1 { red = 1 } END { exit !(red && !bad) }'
+}
+
+# interact_headless NAME SECONDS [SED]: what the interact case's configuration (its @@CONFIG
+# lines, edited by the sed script SED) shows on headless `run` SECONDS after 10:09:00 (the
+# instant the run in the VM started at), into NAME.ppm in the VM's directory.
+interact_headless() {
+    local config=$dir/$1.toml at t=$((36540 + $2))
+    at=$(printf '2026-11-21T%02d:%02d:%02d' $((t / 3600)) $((t / 60 % 60)) $((t % 60)))
+    sed -n 's/^@@CONFIG //p' "$serial_log" | tr -d '\r' | sed -e "${3:-}" \
+        -e 's|^backend = "drm"|backend = "headless"\nsize = "'"$size"'"\noutput = "'"${config%.toml}.ppm"'"|' >"$config"
+    rm -f "${config%.toml}.ppm"
+    TZ=UTC "$binary" run --config "$config" --at "$at" --socket "$work/$1.sock" --log-level warning &
+    local pid=$! n=0
+    while [[ ! -e ${config%.toml}.ppm ]] && ((n < 300)); do sleep 0.1; n=$((n + 1)); done
+    sleep 3
+    kill -TERM "$pid"
+    wait "$pid"
+}
+
+# interact_step NAME: waits for the guest's step NAME, dumps the scanout to NAME.ppm, sets
+# seconds (since the run started in the guest); the guest goes on after the checks (go).
+interact_step() {
+    local line
+    line=$(await "@@STEP interact $1 ") || { fail "interact: step $1 never came"; return 1; }
+    seconds=$(echo "$line" | sed -n 's/.*@@STEP interact [^ ]* \([0-9]*\)@@.*/\1/p')
+    dump "$dir/$1.ppm" || fail "interact: $1: screendump failed"
+}
+
+# interact_matches NAME WHAT [SED]: the step's scanout equals headless `run` of the
+# configuration edited by SED, at the step's time (give or take a minute for the clock).
+interact_matches() {
+    local delta
+    for delta in 0 -60 60; do
+        interact_headless "$1-headless" $((seconds + delta)) "${3:-}"
+        if cmp -s "$dir/$1.ppm" "$dir/$1-headless.ppm"; then pass "$2"; return; fi
+    done
+    compare "$dir/$1.ppm" "$dir/$1-headless.ppm" "$2"
+}
+
+# interact_vm: `nightstand run` on DRM (the standard VGA, which blanks on DPMS off) acted on by
+# a uinput touchscreen and keys (init.sh's interact_case); every check is on the scanout.
+interact_vm() {
+    selected interact || return 0
+    boot_vm interact VGA bochs xrgb8888 "" interact
+    await "@@READY interact@@" >/dev/null || { fail "interact: VM never got ready"; halt_vm interact; return; }
+    echo go >&4
+    size=$(await "@@SIZE interact " | sed -n 's/.*@@SIZE interact \([0-9x]*\)@@.*/\1/p')
+    [[ -n $size ]] || { fail "interact: nightstand run did not draw (see $serial_log)"; halt_vm interact; return; }
+    local swapped='s/^widgets = \["christmas", "newyear"\]/widgets = ["newyear", "christmas"]/'
+    local clock='s/^views = .*/views = ["clock"]/'
+    if interact_step start; then
+        interact_matches start "interact: run shows the widgets (the first countdown) as headless does"
+        echo go >&4
+    fi
+    if interact_step swipe-up; then
+        interact_matches swipe-up "touch: swipe up moves the stack (the second countdown shows)" "$swapped"
+        echo go >&4
+    fi
+    if interact_step key-next; then
+        interact_matches key-next "keys: next (KEY_NEXTSONG steps the stack round to the first)"
+        echo go >&4
+    fi
+    if interact_step swipe-left; then
+        interact_matches swipe-left "touch: swipe left shows the clock view" "$clock"
+        echo go >&4
+    fi
+    if interact_step idle-off; then
+        if is_dark "$dir/idle-off.ppm"; then idle_dark=1; else idle_dark=0; fi
+        echo go >&4
+    fi
+    if interact_step idle-on; then
+        if ((idle_dark)); then
+            interact_matches idle-on "idle: panel off after idle_off, on after a key" "$clock"
+        else
+            fail "idle: the panel was still lit after idle_off (idle-off.ppm)"
+        fi
+        echo go >&4
+    fi
+    if interact_step mode-off; then
+        is_dark "$dir/mode-off.ppm" || fail "interact: mode off left pixels lit (mode-off.ppm)"
+        echo go >&4
+    fi
+    if interact_step tap-wake; then
+        only_red "$dir/tap-wake.ppm" && tap_red=1 || tap_red=0
+        echo go >&4
+    fi
+    if interact_step wake-over; then
+        if ((tap_red)) && is_dark "$dir/wake-over.ppm"; then
+            pass "touch: tap wakes the panel at night (red, for wake_duration, then dark again)"
+        else
+            fail "touch: tap wakes the panel at night (tap-wake.ppm red only: $tap_red; wake-over.ppm dark: $(is_dark "$dir/wake-over.ppm" && echo 1 || echo 0))"
+        fi
+        echo go >&4
+    fi
+    await "@@INTERACT done@@" >/dev/null || fail "interact: the guest never finished (see $serial_log)"
+    halt_vm interact
+    local rest
+    rest=$(grep -a -m1 "^@@INTERACT rest: " "$serial_log" | tr -d '\r')
+    rest=${rest#@@INTERACT rest: }; echo "qemu end-to-end: interact: run at rest: ${rest%@@}" >&2
+    if grep -aq "^@@INTERACT log: .*Fatal error" "$serial_log"; then
+        fail "interact: nightstand run crashed"
+    fi
+}
+
 # expect_log VM TEXT WHAT: the VM's serial log says TEXT (what nightstand logged on opening).
 expect_log() {
     selected "$1" || return 0
@@ -406,6 +517,8 @@ fi
 vm none none none xrgb8888 - nocard
 # Input devices: a DSI-like touchscreen and a gpio-keys-like keyboard made with uinput.
 input_vm
+# The same driving `nightstand run`: swipes, keys, idleness and a tap at night on the scanout.
+interact_vm
 
 # The arm64 VM: machine virt, Debian 13's arm64 kernel (linux-image-arm64, unpacked once into
 # the cache of scripts/trixie.sh, with its module list made by depmod), a virtio-gpu, and the
