@@ -132,18 +132,15 @@ stroke() {
 }
 # press CODE: a key pressed and released.
 press() { echo "key $1 1"; echo syn; echo "sleep 50"; echo "key $1 0"; echo syn; echo "sleep 300"; }
-inputs_case() {
-    /bin/nightstand inputs >/tmp/inputs 2>&1
-    echo "@@INPUT none rc=$?@@"
-    sed 's/^/@@INPUT none: /' /tmp/inputs
+# load_input_modules: evdev and uinput, and waits for /dev/uinput.
+load_input_modules() {
     for module in evdev uinput; do insmod "/lib/modules/$module.ko"; done
     n=0
     while [ ! -e /dev/uinput ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
-    printf '[input.keys]\nKEY_PROG1 = "presence"\n' >/tmp/input.toml
-    setsid /bin/nightstand inputs --watch --size 800x480 --config /tmp/input.toml \
-        >/tmp/watch 2>/tmp/watch.err &
-    watcher=$!
-    sleep 2
+}
+# plug_devices: the DSI-like touchscreen (its script on fd 6) and the gpio-keys-like keyboard
+# (fd 7), made with uinput; closing a descriptor removes its device.
+plug_devices() {
     mkfifo /tmp/touch.in /tmp/keys.in
     /bin/uinput-device touch raspberrypi-ts </tmp/touch.in >/tmp/touch.out 2>&1 &
     exec 6>/tmp/touch.in
@@ -151,17 +148,33 @@ inputs_case() {
     exec 7>/tmp/keys.in
     echo ready >&6
     echo ready >&7
+}
+# switches PID: the voluntary context switches of all the process's threads so far (its
+# wake-ups).
+switches() {
+    cat /proc/$1/task/*/status | sed -n 's/^voluntary_ctxt_switches:[^0-9]*//p' |
+        { total=0; while read -r n; do total=$((total + n)); done; echo $total; }
+}
+inputs_case() {
+    /bin/nightstand inputs >/tmp/inputs 2>&1
+    echo "@@INPUT none rc=$?@@"
+    sed 's/^/@@INPUT none: /' /tmp/inputs
+    load_input_modules
+    printf '[input.keys]\nKEY_PROG1 = "presence"\n' >/tmp/input.toml
+    setsid /bin/nightstand inputs --watch --size 800x480 --config /tmp/input.toml \
+        >/tmp/watch 2>/tmp/watch.err &
+    watcher=$!
+    sleep 2
+    plug_devices
     sleep 2
     cat /tmp/touch.out /tmp/keys.out
     /bin/nightstand inputs >/tmp/inputs 2>&1
     sed 's/^/@@INPUT listed: /' /tmp/inputs
     # At rest with three devices open (the AT keyboard, the touchscreen, the keys): the
     # watcher's threads' voluntary context switches over 20 s are its wake-ups.
-    switches() { cat /proc/$watcher/task/*/status | sed -n 's/^voluntary_ctxt_switches:[^0-9]*//p' |
-        { total=0; while read -r n; do total=$((total + n)); done; echo $total; }; }
-    before=$(switches)
+    before=$(switches $watcher)
     sleep 20
-    echo "@@INPUT rest: $(($(switches) - before)) wake-ups in 20 s@@"
+    echo "@@INPUT rest: $(($(switches $watcher) - before)) wake-ups in 20 s@@"
     stroke 400 400 400 100 6 >&6     # a swipe up the middle
     stroke 600 240 200 240 8 >&6     # a swipe left
     stroke 120 90 120 90 0 >&6       # a tap at (120, 90)
@@ -185,9 +198,7 @@ inputs_case() {
 # the scanout (@@STEP interact NAME SECONDS@@: the seconds since run started, for the clock).
 # The configuration goes to the host on @@CONFIG lines: it renders the same on headless.
 interact_case() {
-    for module in evdev uinput; do insmod "/lib/modules/$module.ko"; done
-    n=0
-    while [ ! -e /dev/uinput ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+    load_input_modules
     cat >/tmp/interact.toml <<'TOML'
 [display]
 backend = "drm"
@@ -225,13 +236,7 @@ rotation = "off"
 widgets = ["date"]
 TOML
     sed 's/^/@@CONFIG /' /tmp/interact.toml
-    mkfifo /tmp/touch.in /tmp/keys.in
-    /bin/uinput-device touch raspberrypi-ts </tmp/touch.in >/tmp/touch.out 2>&1 &
-    exec 6>/tmp/touch.in
-    /bin/uinput-device keys gpio_keys </tmp/keys.in >/tmp/keys.out 2>&1 &
-    exec 7>/tmp/keys.in
-    echo ready >&6
-    echo ready >&7
+    plug_devices
     sleep 1
     rm -f /tmp/out /tmp/err
     setsid sh -c 'exec /bin/nightstand run --config /tmp/interact.toml --at 2026-11-21T10:09:00 \
@@ -261,11 +266,9 @@ TOML
     step key-next
     # At rest with three input devices open (the AT keyboard, the touchscreen, the keys) and
     # the widgets still: the voluntary context switches of run's threads over 20 s.
-    switches() { cat /proc/$pid/task/*/status | sed -n 's/^voluntary_ctxt_switches:[^0-9]*//p' |
-        { total=0; while read -r n; do total=$((total + n)); done; echo $total; }; }
-    before=$(switches)
+    before=$(switches $pid)
     sleep 20
-    echo "@@INTERACT rest: $(($(switches) - before)) wake-ups in 20 s@@"
+    echo "@@INTERACT rest: $(($(switches $pid) - before)) wake-ups in 20 s@@"
     stroke 650 240 150 240 8 >&6       # a swipe left: the clock view
     sleep 4
     step swipe-left
