@@ -17,9 +17,9 @@ extension InputConfiguration: ConfigurationSection {
     public init(section: SettingsTable) throws(ConfigurationError) {
         var devices: [String]?
         if case .string(let text)? = section.values["devices"] {
-            guard text == "auto" else {
+            guard text == "auto" || text == "none" else {
                 throw section.error(
-                    "devices", expected: "\"auto\" or an array of device names and paths",
+                    "devices", expected: "\"auto\", \"none\" or an array of device names and paths",
                     found: .string(text))
             }
             devices = [text]

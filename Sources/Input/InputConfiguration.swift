@@ -38,6 +38,8 @@ public struct InputConfiguration: Sendable, Equatable {
         /// Only these, by kernel name (`raspberrypi-ts`) or node path
         /// (`/dev/input/by-path/platform-gpio-keys-event`).
         case named([String])
+        /// No device: the display reads no input (a kiosk that wants none).
+        case none
 
         /// Whether a device is selected; `namedPaths` are the real paths of the named entries
         /// that are paths (a `/dev/input/by-id/…` link resolved to its `eventN` node).
@@ -45,6 +47,7 @@ public struct InputConfiguration: Sendable, Equatable {
             switch self {
             case .automatic: device.isUsable
             case .named(let names): names.contains(device.name) || namedPaths.contains(device.path)
+            case .none: false
             }
         }
     }
@@ -88,7 +91,7 @@ public struct InputConfiguration: Sendable, Equatable {
     /// A configuration from the values of an `[input]` table, each nil when not written.
     ///
     /// - Parameters:
-    ///   - devices: `"auto"`, or device names and paths.
+    ///   - devices: `"auto"`, `"none"`, or device names and paths.
     ///   - calibration: six numbers.
     ///   - keys: `[input.keys]`: each key's name and its actions (one, or press and release).
     ///   - encoder: the actions of a positive and a negative step.
@@ -103,10 +106,16 @@ public struct InputConfiguration: Sendable, Equatable {
         linkTimeout: Double? = nil
     ) throws(InputConfigurationError) {
         if let devices {
-            self.devices = devices == ["auto"] ? .automatic : .named(devices)
+            self.devices =
+                switch devices {
+                case ["auto"]: .automatic
+                case ["none"]: .none
+                default: .named(devices)
+                }
             guard !devices.isEmpty, !devices.contains("") else {
                 throw InputConfigurationError(
-                    key: "devices", message: "expected \"auto\" or device names and paths, found []"
+                    key: "devices",
+                    message: "expected \"auto\", \"none\" or device names and paths, found []"
                 )
             }
         }

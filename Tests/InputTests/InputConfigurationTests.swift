@@ -1,8 +1,9 @@
 import Ambient
 import CEvdev
-import Input
 import NightstandTesting
 import Testing
+
+@testable import Input
 
 @Suite("The [input] section")
 struct InputConfigurationTests {
@@ -53,6 +54,16 @@ struct InputConfigurationTests {
         #expect(configuration.idleOff == nil)
         #expect(configuration.wakeDuration == 10)
         #expect(configuration.keyMap == .defaults)
+    }
+
+    @Test("devices = \"none\" selects no device, not even a usable one")
+    func noDevices() throws {
+        let configuration = try InputConfiguration(devices: ["none"])
+        #expect(configuration.devices == InputConfiguration.DeviceSelection.none)
+        #expect(!configuration.devices.selects(TestDevices.dsiPanel, namedPaths: []))
+        #expect(!configuration.devices.selects(TestDevices.gpioKeys, namedPaths: []))
+        let automatic = try InputConfiguration(devices: ["auto"])
+        #expect(automatic.devices.selects(TestDevices.dsiPanel, namedPaths: []))
     }
 
     @Test("bindings add to the defaults")
@@ -116,7 +127,8 @@ struct InputConfigurationTests {
                 == "[input] encoder: expected 2 actions, found [\"next\"]")
         #expect(
             message { try InputConfiguration(devices: []) }
-                == "[input] devices: expected \"auto\" or device names and paths, found []")
+                == "[input] devices: expected \"auto\", \"none\" or device names and paths, found []"
+        )
         #expect(
             message { try InputConfiguration(links: [(scheme: "1x", link: .arguments(["a"]))]) }
                 == "[input.links] 1x: expected a URL scheme (a letter, then letters, digits, +, - "

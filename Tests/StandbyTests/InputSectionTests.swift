@@ -57,6 +57,8 @@ struct InputSectionTests {
     func defaults() throws {
         #expect(try read("") == InputConfiguration())
         #expect(try read("[input]\ndevices = \"auto\"\n") == InputConfiguration())
+        let readsNone = try read("[input]\ndevices = \"none\"\n")
+        #expect(readsNone?.devices == InputConfiguration.DeviceSelection.none)
     }
 
     @Test("a bad value names the file, the line, the table and the key")
@@ -67,8 +69,8 @@ struct InputSectionTests {
                 + "\"1h\", found \"soon\"")
         #expect(
             message("[input]\ndevices = \"all\"\n")
-                == "board.toml:2: [input] devices: expected \"auto\" or an array of device names "
-                + "and paths, found \"all\"")
+                == "board.toml:2: [input] devices: expected \"auto\", \"none\" or an array of device "
+                + "names and paths, found \"all\"")
         #expect(
             message("[input]\ncalibration = [1, 0, \"x\"]\n")
                 == "board.toml:2: [input] calibration: expected six numbers, found [1, 0, \"x\"]")
