@@ -9,12 +9,19 @@
 # on the VM's loopback (the `run-network` case).
 #
 #   Benchmarks/host/measure-drm.sh      # needs what the QEMU test needs (root, qemu, a kernel)
+#   Benchmarks/host/measure-drm.sh --mappings   # and what the network adds, mapping by mapping
+#
+# --mappings: each mapping's resident KiB (Rss in /proc/PID/smaps) without and with the
+# network, and the difference, largest first (files by path and permissions, anonymous
+# mappings together).
 #
 # Uses .build/release/nightstand (build it with `scripts/build-release` first).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+mappings=0
+[ "${1:-}" = --mappings ] && mappings=1
 out=$(NIGHTSTAND_QEMU_ONLY=run NIGHTSTAND_QEMU_BINARY=.build/release/nightstand \
-    Tests/EndToEndTests/qemu/run.sh 2>&1) || { echo "$out" >&2; exit 1; }
+    NIGHTSTAND_QEMU_MAPPINGS=$mappings Tests/EndToEndTests/qemu/run.sh 2>&1) || { echo "$out" >&2; exit 1; }
 for case in run run-network; do
     echo "$out" | grep -m1 "run/$case memory:" | awk -v label="$case" '{
         for (i = 1; i <= NF; i++) value[$i] = $(i + 1)
@@ -24,3 +31,13 @@ for case in run run-network; do
             (value["RssFile:"] + value["RssShmem:"]) / 1024
     }'
 done
+[ $mappings = 1 ] || exit 0
+echo "$out" | grep -a '^@@SMAPS ' | tr -d '\r' | awk '
+    $3 ~ /^[0-9a-f]+-[0-9a-f]+$/ { name = (NF >= 8 ? $8 " " $4 : "[anonymous] " $4); next }
+    $3 == "Rss:" { kib[$2, name] += $4; names[name] = 1 }
+    END {
+        for (name in names) {
+            before = kib["rss", name] + 0; after = kib["rss-network", name] + 0
+            if (before != after) printf "%8d %8d %8d  %s\n", before, after, after - before, name
+        }
+    }' | sort -k3,3n -r | { echo "  run KiB  network  difference  mapping"; cat; }

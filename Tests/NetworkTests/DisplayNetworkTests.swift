@@ -159,6 +159,47 @@ struct DisplayNetworkTests {
         #expect(display.status().contains("mqtt"))
     }
 
+    @Test("connected on mqtt://, the display keeps none of OpenSSL's load-time pages resident")
+    func openSSLPagesGivenBack() throws {
+        let broker = try Broker()
+        let display = try Display(broker: broker)
+        defer { display.kill(SIGTERM) }
+        try #require(
+            eventually(seconds: 60) {
+                display.status().contains("mqtt: connected to \(broker.url)")
+            }, display.log)
+        let pid = try #require(display.process?.pid)
+        // Read to the end: a /proc file's size is 0.
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/smaps"))
+        let smaps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        let (mapped, clean) = Self.residentKiB(of: "/libcrypto.so.3", in: smaps)
+        // libmosquitto links OpenSSL, so libcrypto is mapped; loading it reads about 1 MiB of
+        // its symbol and relocation tables, which a plain connection never reads again.
+        #expect(mapped, "libcrypto is not mapped: the display did not load libmosquitto")
+        #expect(clean < 256, "\(clean) KiB of libcrypto's file pages are resident")
+    }
+
+    /// Whether a mapping of a file whose path ends in `suffix` is in `smaps` (a
+    /// /proc/PID/smaps), and its resident kilobytes that are the file's own (Rss less
+    /// Anonymous: not written since they were read).
+    static func residentKiB(of suffix: String, in smaps: String) -> (mapped: Bool, clean: Int) {
+        var mapped = false
+        var inside = false
+        var clean = 0
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard let key = fields.first else { continue }
+            if !key.hasSuffix(":") {
+                inside = fields.count >= 6 && fields[5].hasSuffix(suffix)
+                mapped = mapped || inside
+            } else if inside, fields.count >= 2, let kilobytes = Int(fields[1]) {
+                if key == "Rss:" { clean += kilobytes }
+                if key == "Anonymous:" { clean -= kilobytes }
+            }
+        }
+        return (mapped, clean)
+    }
+
     @Test("a display killed with SIGKILL is offline for Home Assistant: its last will")
     func killed() throws {
         let broker = try Broker()

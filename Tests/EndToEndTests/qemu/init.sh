@@ -92,6 +92,8 @@ run_display() {
     fi
     size=$(sed -n 's/.*running: [0-9]* slot(s) on \([0-9x]*\).*/\1/p' /tmp/err)
     echo "${2:-rss}: $(grep -E '^(VmHWM|VmRSS|RssAnon|RssFile|RssShmem):' /proc/$pid/status | tr -s ' \t\n' ' ')"
+    # Each mapping's resident kilobytes, for Benchmarks/host/measure-drm.sh --mappings.
+    grep -E '^[0-9a-f]+-|^Rss:' /proc/$pid/smaps | sed "s/^/@@SMAPS ${2:-rss} /"
     echo "@@SHOWN $case ${size:-none}@@"
     wait_go
     kill -TERM $pid 2>/dev/null

@@ -12,6 +12,8 @@
 # Exit status: 0 all passed, 1 a check failed, 77 this machine cannot run the test (says why).
 # NIGHTSTAND_QEMU_INSTALL=1 installs qemu-system-x86, linux-image-amd64, busybox-static first.
 # NIGHTSTAND_QEMU_KEEP=1 keeps the work directory (screendumps, logs) for inspection.
+# NIGHTSTAND_QEMU_MAPPINGS=1 prints, after the run cases' memory lines, their processes' mappings
+# with the kilobytes of each resident (/proc/PID/smaps, as @@SMAPS lines).
 # NIGHTSTAND_QEMU_ONLY=virtio,cirrus boots only those VMs (names as in the table of README.md);
 # NIGHTSTAND_QEMU_SKIP=arm64 boots all but those.
 # NIGHTSTAND_QEMU_BINARY=PATH tests that binary (e.g. .build/release/nightstand) instead of a
@@ -221,6 +223,9 @@ vm() {
                 local label=rss
                 [[ $c == run-network ]] && label=rss-network
                 echo "qemu end-to-end: $name/$c memory: $(grep -a -m1 "^$label:" "$serial_log")" >&2
+                if [[ ${NIGHTSTAND_QEMU_MAPPINGS:-0} == 1 ]]; then
+                    grep -a "^@@SMAPS $label " "$serial_log" >&2 || true
+                fi
             else
                 on_host "$vm_binary" show-test-frame --backend headless --size "$size" --format "$format" \
                     --rotation "$rotation" --output "$headless" --once >/dev/null 2>&1
