@@ -40,4 +40,4 @@ echo "$out" | grep -a '^@@SMAPS ' | tr -d '\r' | awk '
             before = kib["rss", name] + 0; after = kib["rss-network", name] + 0
             if (before != after) printf "%8d %8d %8d  %s\n", before, after, after - before, name
         }
-    }' | sort -k3,3n -r | { echo "  run KiB  network  difference  mapping"; cat; }
+    }' | sort -k3,3nr | { echo "  run KiB  network  difference  mapping"; cat; }
