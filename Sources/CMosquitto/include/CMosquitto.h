@@ -1,8 +1,9 @@
 // libmosquitto, the Eclipse Mosquitto MQTT client, loaded when the first MQTT client starts
 // instead of when the program starts: a display without [mqtt] maps neither it nor the
-// OpenSSL it links (1.7 MiB resident). The declarations are libmosquitto's own (Debian's
-// libmosquitto-dev); Loader.c defines each function the Network module calls as a call
-// through a pointer that nightstand_mosquitto_load() fills from libmosquitto.so.1.
+// OpenSSL it links (0.7 MiB resident once loaded: docs/network.md). The declarations are
+// libmosquitto's own (Debian's libmosquitto-dev); Loader.c defines each function the Network
+// module calls as a call through a pointer that nightstand_mosquitto_load() fills from
+// libmosquitto.so.1.
 #ifndef NIGHTSTAND_CMOSQUITTO_H
 #define NIGHTSTAND_CMOSQUITTO_H
 
