@@ -6,6 +6,7 @@ import Raster
 import Standby
 import Synchronization
 
+@testable import BuiltinWidgets
 @testable import NightstandKit
 @testable import SystemSupport
 
@@ -14,8 +15,11 @@ import Synchronization
 /// The parts: a clock with seconds, a countdown, a stack of a calendar, the date and the
 /// countdown, a command widget whose program times out one run in three (leaving a child
 /// behind it), and a light sensor file that flaps between readings, garbage, nothing and a
-/// FIFO. Prints one CSV line per hour: resident memory, open descriptors, threads, leftover
-/// children, frames, and how often the faults were logged.
+/// FIFO, and an `mqtt` widget fed by a Mosquitto broker on loopback that the soak stops for
+/// every third hour (hours 2, 5, … 23) and starts again, publishing on the widget's topic
+/// every 10 minutes while it is up. Prints one CSV line per hour: resident memory, open
+/// descriptors, threads, leftover children, frames, how often the faults were logged, and
+/// the MQTT side (``SoakSchedule``).
 ///
 ///     NightstandSoak --hours 24 --calendar Tests/BuiltinWidgetsTests/Fixtures/calendar-berlin.ics
 @main
@@ -32,14 +36,23 @@ struct Soak {
             }
         }
         let log = CountingLog()
-        Logger.bootstrap(level: .notice, handler: log)
+        // Info: the MQTT client's connections are logged at that level.
+        Logger.bootstrap(level: .info, handler: log)
         let directory = "/tmp/nightstand-soak-\(getpid())"
         guard mkdir(directory, 0o700) == 0 else { fail("cannot make \(directory)") }
         defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        let broker: SoakBroker
+        do {
+            broker = try SoakBroker(directory: directory + "/broker")
+        } catch {
+            fail("\(error)")
+        }
+        defer { broker.stop() }
         let start = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
         let configuration = try Configuration.parse(
-            Self.configuration(directory: directory, calendar: calendar, start: start),
-            file: "soak.toml")
+            Self.configuration(
+                directory: directory, calendar: calendar, start: start, broker: broker),
+            file: "soak.toml", sections: Assembly.sections)
         let sink = try HeadlessSink(
             size: PixelSize(width: 800, height: 480), imagePath: directory + "/screen.ppm")
         let clock = SimulatedClock(start: start)
@@ -49,17 +62,17 @@ struct Soak {
             ambient: AmbientController(configuration: configuration.ambient))
         let flapping = SensorFlapper(path: directory + "/lux")
         flapping.start()
-        print("hour,rss_kib,fds,threads,leftover_children,frames,timeouts_logged,sensor_failures")
-        for hour in 1...hours {
-            host.run(until: start.addingTimeInterval(Double(hour) * 3600))
-            let process = ProcessSample.now()
-            print(
-                "\(hour),\(process.residentKiB),\(process.descriptors),\(process.threads),"
-                    + "\(ProcessSample.leftoverChildren()),\(host.statistics.frames),"
-                    + "\(log.timeouts.load(ordering: .relaxed)),"
-                    + "\(log.sensorFailures.load(ordering: .relaxed))")
-        }
+        let schedule = SoakSchedule(start: start, hours: hours, broker: broker, log: log)
+        schedule.host = host
+        // The program's network side ([mqtt]), and the soak's hourly samples and broker
+        // outages, on the host's clock: one run, so the MQTT client lives through it all.
+        host.add(NetworkSource())
+        host.add(schedule)
+        print(SoakSchedule.header)
+        host.run(until: start.addingTimeInterval(Double(hours) * 3600 + 1))
         flapping.stop()
+        broker.stop()
+        print("outages,\(schedule.outages),publishes,\(schedule.publishes)")
         // Whatever a timed-out run left is stopped within a second or so.
         sleep(3)
         print(
@@ -69,7 +82,9 @@ struct Soak {
     }
 
     /// The soak's configuration: every moving part at once.
-    static func configuration(directory: String, calendar: String, start: Date) -> String {
+    static func configuration(
+        directory: String, calendar: String, start: Date, broker: SoakBroker
+    ) -> String {
         // One run in three sleeps past the 1 s timeout, with a child of its own in the way.
         let script =
             "n=$(od -An -N1 -tu1 /dev/urandom); "
@@ -79,6 +94,10 @@ struct Soak {
         return """
             [display]
             backend = "headless"
+
+            [mqtt]
+            url = "\(broker.url)"
+            client_id = "\(SoakBroker.clientID)"
 
             [ambient]
             sensor_file = "\(directory)/lux"
@@ -112,11 +131,17 @@ struct Soak {
             refresh = "1m"
             timeout = "1s"
 
+            [[widget]]
+            id = "mqtt"
+            kind = "mqtt"
+            topic = "\(SoakBroker.topic)"
+            label = "Soak"
+
             [[slot]]
             widgets = ["clock"]
 
             [[slot]]
-            widgets = ["calendar", "date", "countdown"]
+            widgets = ["calendar", "date", "countdown", "mqtt"]
 
             [[slot]]
             widgets = ["command"]
@@ -130,19 +155,119 @@ struct Soak {
 }
 
 /// Counts the log lines that show the soak's faults happening (a command run past its
-/// timeout, a sensor reading refused) and writes errors to standard error.
+/// timeout, a sensor reading refused), and the MQTT client's lines, and writes other errors
+/// to standard error.
 final class CountingLog: LogHandler {
     let timeouts = Atomic(0)
     let sensorFailures = Atomic(0)
+    /// Lines of the MQTT client (`mqtt: …`), and how many said it connected.
+    let mqttLines = Atomic(0)
+    let mqttConnections = Atomic(0)
 
     func log(_ entry: LogEntry) {
-        if entry.message.contains("did not finish within") {
+        if entry.message.hasPrefix("mqtt:") {
+            mqttLines.add(1, ordering: .relaxed)
+            if entry.message.hasPrefix("mqtt: connected") {
+                mqttConnections.add(1, ordering: .relaxed)
+            }
+        } else if entry.message.contains("did not finish within") {
             timeouts.add(1, ordering: .relaxed)
         } else if entry.message.contains("light sensor") {
             sensorFailures.add(1, ordering: .relaxed)
         } else if entry.level >= .error {
             StandardErrorLogHandler().log(entry)
         }
+    }
+}
+
+/// The soak's clockwork, a source of the host's: wakes every 10 minutes of the display's
+/// clock; on the hour it prints the hour's sample, then stops the broker after hours 1, 4, …
+/// 22 and starts it again after hours 2, 5, … 23; while the broker is up it publishes the
+/// wake's number on the widget's topic (retained).
+///
+/// Before a sample with the broker up, it waits (real time, at most 90 s) until the display
+/// says it is connected again and its `mqtt` widget's topic holds the last value published.
+/// The MQTT client runs on real time, on its own thread, with back-off (1 s, 2 s, 4 s …):
+/// an hour of the soak is some 25 s, so each outage takes it through several failed attempts.
+final class SoakSchedule: EventSource {
+    static let header =
+        "hour,rss_kib,fds,threads,leftover_children,frames,timeouts_logged,sensor_failures,"
+        + "mqtt,waited_s,value_delivered,connects_logged,broker_connections,mqtt_log_lines"
+    static let step: TimeInterval = 600
+
+    let start: Date
+    let hours: Int
+    let broker: SoakBroker
+    let log: CountingLog
+    weak var host: StandbyHost?
+    private(set) var outages = 0
+    private(set) var publishes = 0
+    private var published = ""
+    private var context: SourceContext?
+    private var wake: ScheduledWake?
+
+    init(start: Date, hours: Int, broker: SoakBroker, log: CountingLog) {
+        (self.start, self.hours, self.broker, self.log) = (start, hours, broker, log)
+    }
+
+    func start(_ context: SourceContext) throws {
+        self.context = context
+        schedule(1)
+    }
+
+    func stop() { wake = nil }
+
+    private func schedule(_ step: Int) {
+        guard let context, step <= hours * 6 else { return }
+        wake = context.wake(at: start.addingTimeInterval(Double(step) * Self.step)) {
+            [unowned self] _ in
+            self.tick(step)
+            self.schedule(step + 1)
+        }
+    }
+
+    private func tick(_ step: Int) {
+        if step % 6 == 0 {
+            let hour = step / 6
+            sample(hour)
+            if hour % 3 == 1 && hour < hours {
+                broker.stop()
+                outages += 1
+            } else if hour % 3 == 2 {
+                do { try broker.start() } catch { Soak.fail("\(error)") }
+            }
+        }
+        if broker.isUp {
+            published = "\(step)"
+            if broker.publish(published) { publishes += 1 }
+        }
+    }
+
+    private func sample(_ hour: Int) {
+        let began = ContinuousClock.now
+        var connected = false
+        var delivered = false
+        if broker.isUp {
+            let deadline = began + .seconds(90)
+            repeat {
+                connected = host?.services.current["mqtt"]?.hasPrefix("connected") ?? false
+                let latest = TopicBoard.shared.latest(SoakBroker.topic)?.payload ?? []
+                delivered = latest == Array(published.utf8)
+                if connected && delivered { break }
+                usleep(50_000)
+            } while ContinuousClock.now < deadline
+        }
+        let waited = (ContinuousClock.now - began).components.seconds
+        let process = ProcessSample.now()
+        print(
+            "\(hour),\(process.residentKiB),\(process.descriptors),\(process.threads),"
+                + "\(ProcessSample.leftoverChildren()),\(host?.statistics.frames ?? 0),"
+                + "\(log.timeouts.load(ordering: .relaxed)),"
+                + "\(log.sensorFailures.load(ordering: .relaxed)),"
+                + "\(broker.isUp ? (connected ? "connected" : "NOT-connected") : "down"),"
+                + "\(waited),\(broker.isUp ? (delivered ? "yes" : "no") : ""),"
+                + "\(log.mqttConnections.load(ordering: .relaxed)),"
+                + "\(broker.connectionsLogged()),\(log.mqttLines.load(ordering: .relaxed))")
     }
 }
 
