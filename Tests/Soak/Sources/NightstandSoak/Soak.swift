@@ -186,7 +186,9 @@ final class CountingLog: LogHandler {
 /// wake's number on the widget's topic (retained).
 ///
 /// Before a sample with the broker up, it waits (real time, at most 90 s) until the display
-/// says it is connected again and its `mqtt` widget's topic holds the last value published.
+/// says it is connected again and its `mqtt` widget's topic holds the last value published;
+/// before each sample, until no command run is in flight (at most 10 s), so that every
+/// sample is taken at a comparable moment.
 /// The MQTT client runs on real time, on its own thread, with back-off (1 s, 2 s, 4 s …):
 /// an hour of the soak is some 25 s, so each outage takes it through several failed attempts.
 final class SoakSchedule: EventSource {
@@ -258,6 +260,14 @@ final class SoakSchedule: EventSource {
             } while ContinuousClock.now < deadline
         }
         let waited = (ContinuousClock.now - began).components.seconds
+        // Comparable moments: no command run in flight (its pipes, its thread, its child).
+        let quiet = ContinuousClock.now + .seconds(10)
+        while ProcessSample.children() > 0 || ProcessSample.leftoverChildren() > 0,
+            ContinuousClock.now < quiet
+        {
+            usleep(50_000)
+        }
+        usleep(200_000)
         let process = ProcessSample.now()
         print(
             "\(hour),\(process.residentKiB),\(process.descriptors),\(process.threads),"
@@ -336,6 +346,18 @@ struct ProcessSample {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.count
         return ProcessSample(
             residentKiB: field("VmRSS"), descriptors: (fds ?? 0) - 1, threads: field("Threads"))
+    }
+
+    /// This process's children (running or not yet reaped), from each thread's
+    /// `/proc/self/task/TID/children`.
+    static func children() -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        var count = 0
+        for task in tasks {
+            let list = procFile("/proc/self/task/\(task)/children")
+            count += list.split(separator: UInt8(ascii: " ")).count
+        }
+        return count
     }
 
     /// Processes on the machine running the soak command's marked `sleep`.
