@@ -1,6 +1,8 @@
 import Foundation
+import NightstandTesting
 import Raster
 import Settings
+import SystemSupport
 import Testing
 
 @testable import Network
@@ -11,7 +13,9 @@ struct HTTPServerTests {
     static let token = "0123456789abcdef0123456789abcdef"
 
     /// A server for `host` on a port the kernel picks, with the test token.
-    static func server(_ host: FakeHost, token: String = token) throws -> HTTPServer {
+    static func server(
+        _ host: FakeHost, token: String = token, log: Logger = Logger(label: "test")
+    ) throws -> HTTPServer {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "nightstand-token-" + UUID().uuidString)
         try (token + "\n").write(to: file, atomically: true, encoding: .utf8)
@@ -20,7 +24,7 @@ struct HTTPServerTests {
             section: table(
                 "http", ["listen": .string("127.0.0.1:8080"), "token_file": .string(file.path)]))
         settings.listen.port = 0
-        return try HTTPServer(settings: settings, host: host)
+        return try HTTPServer(settings: settings, host: host, log: log)
     }
 
     /// A frame of four colored quarters, 64 × 48, as the panel would show it.
@@ -312,6 +316,52 @@ struct HTTPServerTests {
         let before = thread.voluntary()
         usleep(3_000_000)
         #expect(thread.voluntary() == before)
+    }
+
+    @Test("a stream whose reader falls behind by more than its backlog is dropped; others go on")
+    func slowReaderDropped() throws {
+        let host = FakeHost()
+        let recorder = LogRecorder()
+        let server = try Self.server(host, log: recorder.logger(label: "test"))
+        defer { server.stop() }
+        let http = RawHTTP(port: server.address.port)
+        let request = Array(
+            "GET /api/events HTTP/1.1\r\nAuthorization: Bearer \(Self.token)\r\n\r\n".utf8)
+        let slow = try http.connect()
+        defer { close(slow) }
+        let reader = try http.connect()
+        defer { close(reader) }
+        try http.send(request, to: slow)
+        try http.send(request, to: reader)
+        _ = http.read(slow, until: "event: frame\ndata: 0\n\n")
+        _ = http.read(reader, until: "event: frame\ndata: 0\n\n")
+
+        // Status events of about 4 KiB each, one at a time; `slow` reads none of them.
+        let views = (0..<100).map { "view-\($0)-" + String(repeating: "x", count: 30) }
+        let dropped = "notice: http: dropped an event stream whose reader fell behind"
+        var sent = 0
+        while !recorder.messages.contains(dropped) && sent < 5000 {
+            sent += 1
+            host.update { $0.state.views = views + ["\(sent)"] }
+            server.stateChanged()
+            // `reader` takes each event as it comes.
+            _ = http.read(reader, until: "\"\(sent)\"]}\n\n", seconds: 5)
+        }
+        #expect(recorder.messages.contains(dropped), "after \(sent) events of about 4 KiB")
+        #expect(recorder.messages.filter { $0 == dropped }.count == 1)
+        // More than the backlog went out before the drop; the dropped stream ends (what the
+        // kernel held, then the end) and the other one carries on.
+        #expect(sent * 4096 > HTTPServer.streamBacklog)
+        var received = 0
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(slow, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        while case let count = recv(slow, &chunk, chunk.count, 0), count > 0 { received += count }
+        #expect(received < sent * 4200)
+        #expect(recv(slow, &chunk, 1, 0) == 0)
+        host.update { $0.state.mode = "night" }
+        server.stateChanged()
+        #expect(http.read(reader, until: "\n\n").contains(#""mode":"night""#))
     }
 
     @Test("a token file that is missing, short or a link stops the server from starting")

@@ -125,17 +125,32 @@ struct MQTTConnectionTests {
     @Test("an idle connection wakes its thread for the keep-alive only")
     func idle() throws {
         let broker = try Broker()
+        let recorder = LogRecorder()
         let bridge = try MQTTBridgeTests.startedBridge(
-            broker, host: FakeHost(), extra: ["keepalive": .string("5s")])
+            broker, host: FakeHost(), extra: ["keepalive": .string("5s")],
+            log: recorder.logger(label: "test"))
         defer { bridge.stop() }
         #expect(eventually { bridge.connection == .connected })
         #expect(eventually { ((try? broker.retained("nightstand/#")) ?? [:]).count == 4 })
         let thread = ThreadSwitches(thread: try #require(bridge.clientThread))
-        let before = thread.voluntary()
-        usleep(11_000_000)
-        let wakeups = thread.voluntary() - before
-        // Two keep-alive rounds in 11 s (a ping out, its answer in): about 4 wake-ups.
-        #expect(wakeups <= 6, "\(wakeups) wake-ups in 11 s with a 5 s keep-alive")
+        // Two keep-alive rounds in 11 s (a ping out, its answer in): about 4 wake-ups. A
+        // window can also count waits for locks that the test process's other threads hold
+        // (the whole suite runs at once); a periodic wake-up shows in a second window too.
+        var wakeups = Int.max
+        for _ in 0..<2 where wakeups > 6 {
+            let before = thread.voluntary()
+            usleep(11_000_000)
+            wakeups = thread.voluntary() - before
+        }
+        #expect(
+            wakeups <= 6,
+            """
+            \(wakeups) wake-ups in 11 s with a 5 s keep-alive; the client's log:
+            \(recorder.messages.joined(separator: "\n"))
+            """)
         #expect(bridge.connection == .connected)
+        // The connection lived through it: one "connected", nothing else said.
+        #expect(recorder.messages.count { $0.contains("mqtt: connected") } == 1)
+        #expect(!recorder.messages.contains { $0.hasPrefix("warning") })
     }
 }

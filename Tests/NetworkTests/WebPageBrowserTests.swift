@@ -39,6 +39,16 @@ struct WebPageBrowserTests {
         return pairs.allSatisfy { abs(Int($0.0) - Int($0.1)) <= 2 }
     }
 
+    /// What the page says and holds, for a failure's message.
+    static func pageState(_ browser: Chromium) -> String {
+        let probe = """
+            JSON.stringify({ line: document.getElementById("line").textContent,
+                             frame: document.getElementById("screen").dataset.frame,
+                             complete: document.getElementById("screen").complete, frames })
+            """
+        return ((try? browser.evaluate(probe)) as? String) ?? "(no answer)"
+    }
+
     @Test(
         "the page shows the current frame, follows a new one, and its mode and view buttons act"
     )
@@ -60,9 +70,14 @@ struct WebPageBrowserTests {
         let search = try browser.evaluate("location.search") as? String
         #expect(search == "")
         let frames = (try #require(Self.frame(shift: 0)), try #require(Self.frame(shift: 3)))
-        let first = try PNGDecoder.decode(data: try browser.screenshot())
-        #expect(Self.contains(first, frames.0))
-        #expect(!Self.contains(first, frames.1))
+        // Painting may come a frame after the image loaded: screenshots until it shows.
+        var first: Bitmap?
+        #expect(
+            eventually(seconds: 30) {
+                first = try? PNGDecoder.decode(data: try browser.screenshot())
+                return first.map { Self.contains($0, frames.0) } ?? false
+            })
+        #expect(first.map { !Self.contains($0, frames.1) } ?? false)
 
         // A new frame on the panel: the page fetches it, pushed by the event stream.
         host.update { $0.frame = Self.frame(shift: 3) }
@@ -71,9 +86,16 @@ struct WebPageBrowserTests {
             (() => { const s = document.getElementById("screen");
                      return s.dataset.frame === "1" && s.complete; })()
             """
-        #expect(eventually(seconds: 30) { (try? browser.evaluate(followed)) as? Bool == true })
-        let second = try PNGDecoder.decode(data: try browser.screenshot())
-        #expect(Self.contains(second, frames.1))
+        let followedInTime = eventually(seconds: 60) {
+            (try? browser.evaluate(followed)) as? Bool == true
+        }
+        #expect(followedInTime, "the page: \(Self.pageState(browser))")
+        #expect(
+            eventually(seconds: 30) {
+                (try? PNGDecoder.decode(data: try browser.screenshot())).map {
+                    Self.contains($0, frames.1)
+                } ?? false
+            })
 
         // A click on "Night" sets the mode; the state event then marks the button.
         _ = try browser.evaluate(#"document.querySelector('button[data-mode="night"]').click()"#)
@@ -100,5 +122,31 @@ struct WebPageBrowserTests {
                 (try? browser.evaluate("\(clock).getAttribute('aria-pressed')")) as? String
                     == "true"
             })
+    }
+
+    @Test("a download that fails is tried again: the page opened before the first frame shows it")
+    func retriesFailedDownload() throws {
+        let host = FakeHost()
+        let server = try HTTPServerTests.server(host)
+        defer { server.stop() }
+        let browser = try Chromium()
+        defer { browser.close() }
+        try browser.open(
+            "http://127.0.0.1:\(server.address.port)/?access_token=\(HTTPServerTests.token)")
+        // No frame yet: /screen.png answers 503, and the page says so.
+        let line = #"document.getElementById("line").textContent"#
+        #expect(
+            eventually(seconds: 60) {
+                ((try? browser.evaluate(line)) as? String)?.contains("retrying") == true
+            })
+        // The frame comes without a frame event: only the retry can fetch it.
+        host.update { $0.frame = Self.frame(shift: 5) }
+        let frame = try #require(Self.frame(shift: 5))
+        #expect(
+            eventually(seconds: 60) {
+                (try? PNGDecoder.decode(data: try browser.screenshot())).map {
+                    Self.contains($0, frame)
+                } ?? false
+            }, "the page: \(Self.pageState(browser))")
     }
 }

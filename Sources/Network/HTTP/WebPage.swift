@@ -7,8 +7,8 @@
 /// `Authorization: Bearer` with every request. It reads `GET /api/events` (server-sent events,
 /// through `fetch`, which can send the header where `EventSource` can't): a `frame` event
 /// fetches `/screen.png` again, at most one download at a time; a `status` event marks the
-/// current mode and view. Nothing is polled: while the stream is down it retries after 1, 2,
-/// 4 … 30 s.
+/// current mode and view. Nothing is polled: while the stream is down, or a download fails,
+/// it retries after 1, 2, 4 … 30 s.
 enum WebPage {
     /// The page's bytes.
     static let html = Array(source.utf8)
@@ -118,9 +118,12 @@ enum WebPage {
           say("Live · mode " + state.mode + " · " + state.appearance + " · " + light, false);
         }
 
-        // One download at a time; a frame that arrives meanwhile is fetched right after.
+        // One download at a time; a frame that arrives meanwhile is fetched right after. A
+        // download that fails is tried again after 1, 2, 4 … 30 s (one retry pending at most).
         let loading = false;
         let again = false;
+        let retry = null;
+        let retryDelay = 1000;
         async function loadScreen() {
           if (loading) { again = true; return; }
           loading = true;
@@ -133,8 +136,13 @@ enum WebPage {
               screen.dataset.frame = String(frames);
               if (old) URL.revokeObjectURL(old);
             } while (again);
+            retryDelay = 1000;
           } catch (error) {
-            say(error.message, true);
+            say(error.message + "; retrying…", true);
+            if (retry === null) {
+              retry = setTimeout(() => { retry = null; loadScreen(); }, retryDelay);
+              retryDelay = Math.min(retryDelay * 2, 30000);
+            }
           } finally {
             loading = false;
           }
