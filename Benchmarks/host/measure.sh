@@ -10,7 +10,9 @@
 #    sensor (the host then listens for one to appear instead of looking every 30 s);
 #  - the same three in memory with `[mqtt]` connected to a Mosquitto broker the script starts
 #    on loopback (default keep-alive, 60 s) and `[http]` listening on loopback (`network`;
-#    needs `mosquitto`, which `scripts/deps --test` installs).
+#    needs `mosquitto`, which `scripts/deps --test` installs);
+#  - the same with the broker reached over TLS (`mqtts://` and a `ca_file`, certificates made
+#    with openssl: `network-tls`).
 #
 #   Benchmarks/host/measure.sh [SIZE] [SECONDS]      # defaults: 1920x1080, 180
 #
@@ -74,8 +76,27 @@ config none auto
 start_run
 idle "no-sensor"
 mqtt_port=$(free_port)
-printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n%s\n' "$mqtt_port" \
-    "$([ "$(id -u)" = 0 ] && echo 'user root')" > "$work/mosquitto.conf"
+tls_port=$(free_port)
+# A CA and a broker certificate for 127.0.0.1 that it signed, for the TLS listener.
+ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
+openssl req -x509 "${ec[@]}" -keyout "$work/ca.key" -out "$work/ca.crt" -subj "/CN=measure CA" \
+    -days 2 2>/dev/null
+openssl req "${ec[@]}" -keyout "$work/broker.key" -out "$work/broker.csr" -subj "/CN=127.0.0.1" \
+    2>/dev/null
+echo "subjectAltName=IP:127.0.0.1" > "$work/san.cnf"
+openssl x509 -req -in "$work/broker.csr" -CA "$work/ca.crt" -CAkey "$work/ca.key" \
+    -CAcreateserial -out "$work/broker.crt" -days 2 -extfile "$work/san.cnf" 2>/dev/null
+cat > "$work/mosquitto.conf" <<CONF
+per_listener_settings false
+allow_anonymous true
+persistence false
+$([ "$(id -u)" = 0 ] && echo 'user root')
+listener $mqtt_port 127.0.0.1
+listener $tls_port 127.0.0.1
+cafile $work/ca.crt
+certfile $work/broker.crt
+keyfile $work/broker.key
+CONF
 mosquitto -c "$work/mosquitto.conf" >/dev/null 2>&1 &
 broker=$!
 openssl rand -hex 32 > "$work/token"
@@ -89,3 +110,6 @@ token_file = "$work/token"
 TOML
 start_run
 idle "network"
+sed -i "s|^url = .*|url = \"mqtts://127.0.0.1:$tls_port\"\nca_file = \"$work/ca.crt\"|" "$work/config.toml"
+start_run
+idle "network-tls"

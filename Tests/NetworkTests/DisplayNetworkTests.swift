@@ -1,4 +1,5 @@
 import Foundation
+import NightstandTesting
 import Raster
 import Testing
 

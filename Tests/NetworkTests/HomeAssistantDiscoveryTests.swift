@@ -1,4 +1,5 @@
 import Foundation
+import NightstandTesting
 import Testing
 
 @testable import Network

@@ -6,6 +6,7 @@ import NightstandTesting
 import Raster
 import StandbyViews
 import Testing
+import WidgetUI
 import Widgets
 
 @testable import NightstandKit
@@ -217,5 +218,92 @@ struct InputSourceTests {
         late.run(until: start + 3600)
         #expect(late.shownAppearance == .off)
         #expect(late.statistics.wakeups < 90, "an hour, mostly off, wakes the loop rarely")
+    }
+
+    @Test(
+        "a tap on a widget's Link runs its scheme's command with the URL; elsewhere its widgetURL")
+    func tapRunsLink() throws {
+        let folder = try TemporaryFolder()
+        let tapped = folder.url.appendingPathComponent("tapped").path
+        let configuration = try Configuration.parse(
+            """
+            [ambient]
+            sensor = "none"
+            time_zone = "UTC"
+            fade = 0
+            [layout]
+            burn_in_shift = 0
+            [[widget]]
+            kind = "tappable"
+            [[slot]]
+            widgets = ["tappable"]
+            """, file: "test.toml")
+        let sink = try HeadlessSink(
+            size: PixelSize(width: 800, height: 480), format: .xrgb8888, rotation: .degrees0,
+            imagePath: nil, rawPath: nil)
+        let clock = SimulatedClock(start: start)
+        let host = try StandbyHost(
+            configuration: configuration, registry: WidgetRegistry([Tappable.kind()]), sink: sink,
+            clock: clock, center: WidgetCenter())
+        var input = InputConfiguration()
+        // The command appends the URL it was given (no shell between the URL and the program).
+        input.links = [
+            "app": .command(["sh", "-c", "printf '%s\\n' \"$1\" >> \"$2\"", "sh", "{url}", tapped])
+        ]
+        let controller = makeController(for: host, input)
+        host.run(until: start + 1)
+        let slot = host.painter.slotRect(0, at: host.clock.now)
+        func tap(x: Int, y: Int, at time: Double) {
+            let point = Point(x: Double(x), y: Double(y))
+            for event in [Gesture.touchDown(at: point), .tap(at: point), .touchUp] {
+                controller.handle(.gesture(event), at: time)
+            }
+        }
+        // The Link is the top 40 points of the widget's content; below it, the widget's URL.
+        tap(x: slot.x + slot.width / 2, y: slot.y + slot.height / 10, at: 1)
+        #expect(
+            eventually {
+                (try? String(contentsOfFile: tapped, encoding: .utf8)) == "app://lights\n"
+            })
+        tap(x: slot.x + slot.width / 2, y: slot.y + slot.height * 3 / 4, at: 2)
+        #expect(
+            eventually {
+                (try? String(contentsOfFile: tapped, encoding: .utf8))
+                    == "app://lights\napp://home\n"
+            })
+    }
+}
+
+/// A kind whose widget taps through to `app://home`, with a `Link` to `app://lights` over its
+/// top.
+private enum Tappable {
+    struct Entry: TimelineEntry {
+        let date: Date
+    }
+
+    struct Provider: TimelineProvider {
+        func placeholder(in context: Context) -> Entry { Entry(date: context.date) }
+        func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) {
+            completion(Entry(date: context.date))
+        }
+        func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
+            completion(Timeline(entries: [Entry(date: context.date)], policy: .never))
+        }
+    }
+
+    static func kind() -> ConfigurableWidget {
+        ConfigurableWidget(kind: "tappable") { _ in
+            WidgetDescriptor(
+                StaticConfiguration(kind: "tappable", provider: Provider()) { _ in
+                    ZStack(alignment: .top) {
+                        Color.white
+                        // swift-format-ignore: NeverForceUnwrap
+                        Link(destination: URL(string: "app://lights")!) {
+                            Color.gray.frame(height: 40)
+                        }
+                    }
+                    .widgetURL(URL(string: "app://home"))
+                })
+        }
     }
 }

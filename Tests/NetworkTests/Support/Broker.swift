@@ -229,13 +229,3 @@ struct BrokerError: Error, CustomStringConvertible {
         self.description = description
     }
 }
-
-/// Waits until `condition` holds, checking every 20 ms, for at most `seconds`.
-func eventually(seconds: Double = 15, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        guard Date() < deadline else { return false }
-        usleep(20_000)
-    }
-    return true
-}

@@ -1,4 +1,5 @@
 import Foundation
+import NightstandTesting
 
 /// A headless Chromium (Debian's `chromium`, which `scripts/deps --test` installs) driven over
 /// the DevTools protocol: a page is opened, its script runs for real, and the test reads it,
