@@ -246,7 +246,7 @@ let package = Package(
             name: "NightstandKitTests",
             dependencies: [
                 "NightstandKit", "Standby", "StandbyViews", "BuiltinWidgets", "Widgets", "Display",
-                "Raster", "Ambient", "Input", "NightstandTesting", "PhotoFixtures", "WidgetUI",
+                "Raster", "Ambient", "Input", "NightstandTesting", "PhotoFixtures",
             ],
             exclude: ["Goldens"]
         ),

@@ -40,6 +40,37 @@ struct WebPageBrowserTests {
         return pairs.allSatisfy { abs(Int($0.0) - Int($0.1)) <= 2 }
     }
 
+    /// A server for `host`, and Chromium opening its page with the token.
+    static func openPage(for host: FakeHost) throws -> (HTTPServer, Chromium) {
+        let server = try HTTPServerTests.server(host)
+        do {
+            let browser = try Chromium()
+            do {
+                try browser.open(
+                    "http://127.0.0.1:\(server.address.port)/?access_token=\(HTTPServerTests.token)"
+                )
+            } catch {
+                browser.close()
+                throw error
+            }
+            return (server, browser)
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
+    /// Whether screenshots come to show `frame` within 30 s (painting may come a frame after
+    /// the image loaded); the last screenshot.
+    static func shows(_ frame: Bitmap, in browser: Chromium) -> (Bool, Bitmap?) {
+        var shot: Bitmap?
+        let shown = eventually(seconds: 30) {
+            shot = try? PNGDecoder.decode(data: try browser.screenshot())
+            return shot.map { contains($0, frame) } ?? false
+        }
+        return (shown, shot)
+    }
+
     /// What the page says and holds, for a failure's message.
     static func pageState(_ browser: Chromium) -> String {
         let probe = """
@@ -56,12 +87,11 @@ struct WebPageBrowserTests {
     func page() throws {
         let host = FakeHost()
         host.update { $0.frame = Self.frame(shift: 0) }
-        let server = try HTTPServerTests.server(host)
-        defer { server.stop() }
-        let browser = try Chromium()
-        defer { browser.close() }
-        try browser.open(
-            "http://127.0.0.1:\(server.address.port)/?access_token=\(HTTPServerTests.token)")
+        let (server, browser) = try Self.openPage(for: host)
+        defer {
+            browser.close()
+            server.stop()
+        }
         let loaded = """
             (() => { const s = document.getElementById("screen");
                      return s.dataset.frame === "0" && s.complete && s.naturalWidth === 256; })()
@@ -71,13 +101,8 @@ struct WebPageBrowserTests {
         let search = try browser.evaluate("location.search") as? String
         #expect(search == "")
         let frames = (try #require(Self.frame(shift: 0)), try #require(Self.frame(shift: 3)))
-        // Painting may come a frame after the image loaded: screenshots until it shows.
-        var first: Bitmap?
-        #expect(
-            eventually(seconds: 30) {
-                first = try? PNGDecoder.decode(data: try browser.screenshot())
-                return first.map { Self.contains($0, frames.0) } ?? false
-            })
+        let (shown, first) = Self.shows(frames.0, in: browser)
+        #expect(shown)
         #expect(first.map { !Self.contains($0, frames.1) } ?? false)
 
         // A new frame on the panel: the page fetches it, pushed by the event stream.
@@ -91,12 +116,7 @@ struct WebPageBrowserTests {
             (try? browser.evaluate(followed)) as? Bool == true
         }
         #expect(followedInTime, "the page: \(Self.pageState(browser))")
-        #expect(
-            eventually(seconds: 30) {
-                (try? PNGDecoder.decode(data: try browser.screenshot())).map {
-                    Self.contains($0, frames.1)
-                } ?? false
-            })
+        #expect(Self.shows(frames.1, in: browser).0)
 
         // A click on "Night" sets the mode; the state event then marks the button.
         _ = try browser.evaluate(#"document.querySelector('button[data-mode="night"]').click()"#)
@@ -128,12 +148,11 @@ struct WebPageBrowserTests {
     @Test("a download that fails is tried again: the page opened before the first frame shows it")
     func retriesFailedDownload() throws {
         let host = FakeHost()
-        let server = try HTTPServerTests.server(host)
-        defer { server.stop() }
-        let browser = try Chromium()
-        defer { browser.close() }
-        try browser.open(
-            "http://127.0.0.1:\(server.address.port)/?access_token=\(HTTPServerTests.token)")
+        let (server, browser) = try Self.openPage(for: host)
+        defer {
+            browser.close()
+            server.stop()
+        }
         // No frame yet: /screen.png answers 503, and the page says so.
         let line = #"document.getElementById("line").textContent"#
         #expect(
@@ -143,11 +162,6 @@ struct WebPageBrowserTests {
         // The frame comes without a frame event: only the retry can fetch it.
         host.update { $0.frame = Self.frame(shift: 5) }
         let frame = try #require(Self.frame(shift: 5))
-        #expect(
-            eventually(seconds: 60) {
-                (try? PNGDecoder.decode(data: try browser.screenshot())).map {
-                    Self.contains($0, frame)
-                } ?? false
-            }, "the page: \(Self.pageState(browser))")
+        #expect(Self.shows(frame, in: browser).0, "the page: \(Self.pageState(browser))")
     }
 }

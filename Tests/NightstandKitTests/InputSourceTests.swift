@@ -6,7 +6,6 @@ import NightstandTesting
 import Raster
 import StandbyViews
 import Testing
-import WidgetUI
 import Widgets
 
 @testable import NightstandKit
@@ -18,9 +17,31 @@ import Widgets
 struct InputSourceTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00:00 UTC
 
-    /// A host with a stack of two countdowns in the left slot and the date in the right, the
-    /// widgets and the clock views, and `input` (TOML) as its `[input]` section.
-    private func host(_ input: String = "", clock: SimulatedClock) throws -> StandbyHost {
+    /// A stack of two countdowns in the left slot and the date in the right.
+    private static let stacks = """
+        [[widget]]
+        id = "christmas"
+        kind = "countdown"
+        target = "2027-12-24"
+        [[widget]]
+        id = "newyear"
+        kind = "countdown"
+        target = "2028-01-01"
+        [[widget]]
+        kind = "date"
+        [[slot]]
+        widgets = ["christmas", "newyear"]
+        rotation = "off"
+        [[slot]]
+        widgets = ["date"]
+        """
+
+    /// A host showing `widgets` (TOML; by default ``stacks``, of the built-in kinds), the
+    /// widgets and the clock views, with `input` (TOML) as its `[input]` section.
+    private func host(
+        _ input: String = "", widgets: String = stacks,
+        registry: WidgetRegistry = WidgetRegistry(BuiltinWidgets.all), clock: SimulatedClock
+    ) throws -> StandbyHost {
         let configuration = try Configuration.parse(
             """
             [ambient]
@@ -31,28 +52,14 @@ struct InputSourceTests {
             views = ["widgets", "clock"]
             burn_in_shift = 0
             \(input)
-            [[widget]]
-            id = "christmas"
-            kind = "countdown"
-            target = "2027-12-24"
-            [[widget]]
-            id = "newyear"
-            kind = "countdown"
-            target = "2028-01-01"
-            [[widget]]
-            kind = "date"
-            [[slot]]
-            widgets = ["christmas", "newyear"]
-            rotation = "off"
-            [[slot]]
-            widgets = ["date"]
+            \(widgets)
             """, file: "test.toml", sections: [InputConfiguration.self])
         let sink = try HeadlessSink(
             size: PixelSize(width: 800, height: 480), format: .xrgb8888, rotation: .degrees0,
             imagePath: nil, rawPath: nil)
         return try StandbyHost(
-            configuration: configuration, registry: WidgetRegistry(BuiltinWidgets.all),
-            sink: sink, clock: clock, center: WidgetCenter())
+            configuration: configuration, registry: registry, sink: sink, clock: clock,
+            center: WidgetCenter())
     }
 
     /// A controller acting on `host` through its verbs, as ``InputSource`` makes it.
@@ -225,26 +232,10 @@ struct InputSourceTests {
     func tapRunsLink() throws {
         let folder = try TemporaryFolder()
         let tapped = folder.url.appendingPathComponent("tapped").path
-        let configuration = try Configuration.parse(
-            """
-            [ambient]
-            sensor = "none"
-            time_zone = "UTC"
-            fade = 0
-            [layout]
-            burn_in_shift = 0
-            [[widget]]
-            kind = "tappable"
-            [[slot]]
-            widgets = ["tappable"]
-            """, file: "test.toml")
-        let sink = try HeadlessSink(
-            size: PixelSize(width: 800, height: 480), format: .xrgb8888, rotation: .degrees0,
-            imagePath: nil, rawPath: nil)
         let clock = SimulatedClock(start: start)
-        let host = try StandbyHost(
-            configuration: configuration, registry: WidgetRegistry([Tappable.kind()]), sink: sink,
-            clock: clock, center: WidgetCenter())
+        let host = try host(
+            widgets: "[[widget]]\nkind = \"tappable\"\n[[slot]]\nwidgets = [\"tappable\"]",
+            registry: WidgetRegistry(BuiltinWidgets.all + [tappableWidget()]), clock: clock)
         var input = InputConfiguration()
         // The command appends the URL it was given (no shell between the URL and the program).
         input.links = [
@@ -271,39 +262,5 @@ struct InputSourceTests {
                 (try? String(contentsOfFile: tapped, encoding: .utf8))
                     == "app://lights\napp://home\n"
             })
-    }
-}
-
-/// A kind whose widget taps through to `app://home`, with a `Link` to `app://lights` over its
-/// top.
-private enum Tappable {
-    struct Entry: TimelineEntry {
-        let date: Date
-    }
-
-    struct Provider: TimelineProvider {
-        func placeholder(in context: Context) -> Entry { Entry(date: context.date) }
-        func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) {
-            completion(Entry(date: context.date))
-        }
-        func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
-            completion(Timeline(entries: [Entry(date: context.date)], policy: .never))
-        }
-    }
-
-    static func kind() -> ConfigurableWidget {
-        ConfigurableWidget(kind: "tappable") { _ in
-            WidgetDescriptor(
-                StaticConfiguration(kind: "tappable", provider: Provider()) { _ in
-                    ZStack(alignment: .top) {
-                        Color.white
-                        // swift-format-ignore: NeverForceUnwrap
-                        Link(destination: URL(string: "app://lights")!) {
-                            Color.gray.frame(height: 40)
-                        }
-                    }
-                    .widgetURL(URL(string: "app://home"))
-                })
-        }
     }
 }

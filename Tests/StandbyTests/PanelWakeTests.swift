@@ -1,31 +1,12 @@
 import Ambient
 import Display
 import Foundation
+import NightstandTesting
 import Raster
 import Testing
-import WidgetUI
 import Widgets
 
 @testable import Standby
-
-/// A kind whose widget shows a running timer (it changes every second) in white, tapping
-/// through to `app://home`, with a link to `app://lights` over its top quarter.
-private func tappable() -> ConfigurableWidget {
-    ConfigurableWidget(kind: "tappable") { _ in
-        WidgetDescriptor(
-            StaticConfiguration(kind: "tappable", provider: MinuteProvider()) { entry in
-                ZStack(alignment: .top) {
-                    Color.white
-                    Text(entry.date, style: .timer)
-                    // swift-format-ignore: NeverForceUnwrap
-                    Link(destination: URL(string: "app://lights")!) {
-                        Color.gray.frame(height: 40)
-                    }
-                }
-                .widgetURL(URL(string: "app://home"))
-            })
-    }
-}
 
 /// The panel over the appearance decided: woken for a while (`wake(for:)`), off for idleness
 /// (`setIdle(_:)`), and what is where on it (`slot(at:)`, `link(at:)`).
@@ -53,7 +34,7 @@ struct PanelWakeTests {
                 """, file: "test.toml")
         let sink = try memorySink(width: 400, height: 240)
         let host = try StandbyHost(
-            configuration: configuration, registry: WidgetRegistry([tappable()]), sink: sink,
+            configuration: configuration, registry: WidgetRegistry([tappableWidget()]), sink: sink,
             clock: clock, center: WidgetCenter(), ambient: ambient(configuration))
         return (host, sink)
     }
