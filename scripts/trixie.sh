@@ -189,7 +189,8 @@ JSON
 }
 
 # trixie_run ROOT COMMAND…: runs COMMAND in ROOT (chroot) in a mount namespace of its own,
-# with /proc, /sys, /dev, the host's DNS and git settings, the Swift package mirror
+# with /proc, /sys, /dev, the host's DNS, git settings and CA certificates (and pip's, where
+# PIP_CERT names them), the Swift package mirror
 # (/opt/swift-packages, where the machine has one) and the checkout this script belongs to,
 # at the same path as outside (so paths in messages are the checkout's). The mounts end with
 # the command. Extra folders to mount: NIGHTSTAND_TRIXIE_BINDS="DIR DIR…".
@@ -207,8 +208,9 @@ trixie_run() {
         mount -t proc proc "$root/proc"
         mount --rbind /sys "$root/sys"
         mount --rbind /dev "$root/dev"
-        for f in /etc/resolv.conf /etc/gitconfig; do
+        for f in /etc/resolv.conf /etc/gitconfig /etc/ssl/certs/ca-certificates.crt; do
             [[ -e $f ]] || continue
+            mkdir -p "$(dirname "$root$f")"
             touch "$root$f"
             mount --bind "$f" "$root$f"
         done
@@ -220,6 +222,7 @@ trixie_run() {
         exec chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
             PATH=/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin \
             ${NIGHTSTAND_RECORD_GOLDENS:+NIGHTSTAND_RECORD_GOLDENS=$NIGHTSTAND_RECORD_GOLDENS} \
+            ${PIP_CERT:+PIP_CERT=$PIP_CERT} \
             /bin/sh -c '\''cd "$0" 2>/dev/null || cd /; exec "$@"'\'' "$PWD" "$@"' \
         trixie-run "$root" "$binds" "$@"
 }

@@ -85,7 +85,7 @@ run_display() {
     sleep 3   # the providers' first entries replace the placeholders
     cat /tmp/err
     /bin/nightstand status --socket /tmp/control.sock 2>/dev/null | grep -E '^(mqtt|http):'
-    if [ "${2:-}" = rss-network ]; then
+    if [ -n "${2:-}" ] && [ "${2:-}" != rss ]; then
         # The HTTP API answers with the token: the services in its status.
         echo "api: $(wget -q -O - --header "Authorization: Bearer $(cat /etc/http-token)" \
             http://127.0.0.1:8080/api/status 2>&1 | grep -o '"services":{[^}]*}')"
@@ -303,15 +303,20 @@ for case in $(arg ns_cases | tr ',' ' '); do
         run_display
         continue
     fi
-    if [ "$case" = run-network ]; then
+    if [ "$case" = run-network ] || [ "$case" = run-network-tls ]; then
         # The broker and the API on the VM's loopback; the display runs as with no file, plus
-        # [mqtt] and [http].
+        # [mqtt] (over TLS in run-network-tls) and [http]. The broker starts once.
         [ -x /bin/mosquitto ] ||
-            echo "run-network: no mosquitto in the initramfs (scripts/deps --test installs it)"
-        ip link set lo up
-        /bin/mosquitto -c /etc/mosquitto.conf >/dev/null 2>&1 &
-        printf '[mqtt]\nurl = "mqtt://127.0.0.1:1883"\n[http]\nlisten = "127.0.0.1:8080"\ntoken_file = "/etc/http-token"\n' >/tmp/network.toml
-        run_display /tmp/network.toml rss-network
+            echo "$case: no mosquitto in the initramfs (scripts/deps --test installs it)"
+        if [ "$case" = run-network ]; then
+            ip link set lo up
+            /bin/mosquitto -c /etc/mosquitto.conf >/dev/null 2>&1 &
+            url='url = "mqtt://127.0.0.1:1883"'
+        else
+            url='url = "mqtts://127.0.0.1:8883"\nca_file = "/etc/mqtt-ca.crt"'
+        fi
+        printf "[mqtt]\n$url\n[http]\nlisten = \"127.0.0.1:8080\"\ntoken_file = \"/etc/http-token\"\n" >/tmp/network.toml
+        run_display /tmp/network.toml rss-$(echo "$case" | cut -d- -f2-)
         continue
     fi
     if [ "$case" = inputs ]; then

@@ -218,10 +218,9 @@ vm() {
             dump "$dir/$c.ppm" || fail "$name/$c: screendump failed"
             local rotation=0
             [[ $backend == *fbdev-* ]] && rotation=${backend##*fbdev-}
-            if [[ $c == run || $c == run-network ]]; then
+            if [[ $c == run || $c == run-network* ]]; then
                 run_headless "$size" "$headless"
-                local label=rss
-                [[ $c == run-network ]] && label=rss-network
+                local label=rss${c#run}
                 echo "qemu end-to-end: $name/$c memory: $(grep -a -m1 "^$label:" "$serial_log")" >&2
                 if [[ ${NIGHTSTAND_QEMU_MAPPINGS:-0} == 1 ]]; then
                     grep -a "^@@SMAPS $label " "$serial_log" >&2 || true
@@ -478,8 +477,10 @@ vt=vt-away+vt-back
 blank=blank+unblank
 # `nightstand run` as a service runs it, on a 1920x1080 panel (two frames of dumb buffers need
 # more than the default 16 MiB of video memory).
-vm run bochs-display,xres=1920,yres=1080,vgamem=32M bochs xrgb8888 - run run-network
+vm run bochs-display,xres=1920,yres=1080,vgamem=32M bochs xrgb8888 - run run-network run-network-tls
 expect_log run "mqtt: connected to mqtt://127.0.0.1:1883" "run-network: the display connects to the broker"
+expect_log run "mqtt: connected to mqtts://127.0.0.1:8883" \
+    "run-network-tls: the display connects to the broker over TLS, trusting the ca_file"
 expect_log run "http: listening on 127.0.0.1:8080" "run-network: the HTTP API listens"
 expect_log run '"mqtt":"connected to mqtt://127.0.0.1:1883' \
     "run-network: GET /api/status with the token answers, MQTT connected in its services"
