@@ -188,9 +188,19 @@ JSON
     echo "$root"
 }
 
+# trixie_test_services ROOT: installs in ROOT (trixie_toolchain's) what the test suite runs
+# besides itself, as scripts/deps --test provides it on this machine: a Mosquitto broker and
+# its clients, openssl for the TLS test's certificates, Chromium for the web page, and the
+# calendar's reference Python, a venv in /opt/reference-python that the tests find through
+# NIGHTSTAND_REFERENCE_PYTHON=/opt/reference-python/bin/python3.
+trixie_test_services() {
+    trixie_root amd64 amd64 mosquitto mosquitto-clients openssl chromium python3-venv >/dev/null &&
+        trixie_run "$1" scripts/deps --reference /opt/reference-python
+}
+
 # trixie_run ROOT COMMAND…: runs COMMAND in ROOT (chroot) in a mount namespace of its own,
-# with /proc, /sys, /dev, the host's DNS, git settings and CA certificates (and pip's, where
-# PIP_CERT names them), the Swift package mirror
+# with /proc, /sys, /dev, the host's DNS and git settings (and a copy of the CA certificates
+# pip trusts, where PIP_CERT names them: behind a proxy of its own), the Swift package mirror
 # (/opt/swift-packages, where the machine has one) and the checkout this script belongs to,
 # at the same path as outside (so paths in messages are the checkout's). The mounts end with
 # the command. Extra folders to mount: NIGHTSTAND_TRIXIE_BINDS="DIR DIR…".
@@ -200,6 +210,12 @@ trixie_run() {
     local repo
     repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
     local binds="$repo ${NIGHTSTAND_TRIXIE_BINDS:-}"
+    # A copy, not a mount: a package's scripts in the root may rewrite their own certificates.
+    local -x pip_cert=
+    if [[ -n ${PIP_CERT:-} && -f $PIP_CERT ]]; then
+        pip_cert=/etc/nightstand-pip-ca.crt
+        cp "$PIP_CERT" "$root$pip_cert"
+    fi
     [[ -d /opt/swift-packages ]] && binds+=" /opt/swift-packages"
     # shellcheck disable=SC2016 # expanded by the inner shell
     unshare --mount --propagation private bash -c '
@@ -208,9 +224,8 @@ trixie_run() {
         mount -t proc proc "$root/proc"
         mount --rbind /sys "$root/sys"
         mount --rbind /dev "$root/dev"
-        for f in /etc/resolv.conf /etc/gitconfig /etc/ssl/certs/ca-certificates.crt; do
+        for f in /etc/resolv.conf /etc/gitconfig; do
             [[ -e $f ]] || continue
-            mkdir -p "$(dirname "$root$f")"
             touch "$root$f"
             mount --bind "$f" "$root$f"
         done
@@ -222,7 +237,7 @@ trixie_run() {
         exec chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
             PATH=/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin \
             ${NIGHTSTAND_RECORD_GOLDENS:+NIGHTSTAND_RECORD_GOLDENS=$NIGHTSTAND_RECORD_GOLDENS} \
-            ${PIP_CERT:+PIP_CERT=$PIP_CERT} \
+            ${pip_cert:+PIP_CERT=$pip_cert} \
             /bin/sh -c '\''cd "$0" 2>/dev/null || cd /; exec "$@"'\'' "$PWD" "$@"' \
         trixie-run "$root" "$binds" "$@"
 }
