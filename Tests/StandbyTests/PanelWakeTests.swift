@@ -49,7 +49,9 @@ struct PanelWakeTests {
         return red
     }
 
-    @Test("a wake lights a panel the mode keeps off as night, for its duration, then it is dark")
+    @Test(
+        "a wake lights a panel the mode keeps off with night's picture, for its duration, then it is dark"
+    )
     func wakeFromOff() throws {
         let clock = SimulatedClock(start: start)
         let (host, sink) = try host(clock: clock)
@@ -62,6 +64,12 @@ struct PanelWakeTests {
         #expect(host.shownAppearance == .night)
         #expect(host.mode == .off, "the mode stays")
         #expect(onlyRed(sink.panelRGB()), "the picture, red")
+        // What the wake shows is night's picture: the same bytes as `mode night` at that time.
+        let (night, nightSink) = try self.host(clock: SimulatedClock(start: start))
+        night.events.post(.mode(.night))
+        night.run(until: start + 20)
+        let same = sink.panelRGB() == nightSink.panelRGB()
+        #expect(same, "the woken panel differs from night's")
         host.run(until: start + 24)
         #expect(host.shownAppearance == .night, "a second before the wake ends")
         host.run(until: start + 26)
