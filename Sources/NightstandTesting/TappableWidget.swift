@@ -9,7 +9,7 @@ import Widgets
 /// ```swift
 /// let registry = WidgetRegistry([tappableWidget()])   // [[widget]] kind = "tappable"
 /// ```
-public func tappableWidget() -> ConfigurableWidget {
+package func tappableWidget() -> ConfigurableWidget {
     ConfigurableWidget(kind: "tappable") { _ in
         WidgetDescriptor(
             StaticConfiguration(kind: "tappable", provider: TappableProvider()) { entry in
