@@ -78,14 +78,7 @@ idle "no-sensor"
 mqtt_port=$(free_port)
 tls_port=$(free_port)
 # A CA and a broker certificate for 127.0.0.1 that it signed, for the TLS listener.
-ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
-openssl req -x509 "${ec[@]}" -keyout "$work/ca.key" -out "$work/ca.crt" -subj "/CN=measure CA" \
-    -days 2 2>/dev/null
-openssl req "${ec[@]}" -keyout "$work/broker.key" -out "$work/broker.csr" -subj "/CN=127.0.0.1" \
-    2>/dev/null
-echo "subjectAltName=IP:127.0.0.1" > "$work/san.cnf"
-openssl x509 -req -in "$work/broker.csr" -CA "$work/ca.crt" -CAkey "$work/ca.key" \
-    -CAcreateserial -out "$work/broker.crt" -days 2 -extfile "$work/san.cnf" 2>/dev/null
+scripts/test-certificates "$work"
 cat > "$work/mosquitto.conf" <<CONF
 per_listener_settings false
 allow_anonymous true

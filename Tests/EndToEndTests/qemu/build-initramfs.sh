@@ -73,18 +73,9 @@ if [[ -z $sysroot ]] && { command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin
     # The run-network-tls case: a TLS listener on 8883 with a certificate for 127.0.0.1 that a
     # CA made here signed (valid two days), and that CA for [mqtt] ca_file.
     if command -v openssl >/dev/null; then
-        tls=$(mktemp -d)
-        ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
-        openssl req -x509 "${ec[@]}" -keyout "$tls/ca.key" -out "$root/etc/mqtt-ca.crt" \
-            -subj "/CN=Nightstand QEMU CA" -days 2 2>/dev/null
-        openssl req "${ec[@]}" -keyout "$root/etc/mqtt-broker.key" -out "$tls/broker.csr" \
-            -subj "/CN=127.0.0.1" 2>/dev/null
-        echo "subjectAltName=IP:127.0.0.1" >"$tls/san.cnf"
-        openssl x509 -req -in "$tls/broker.csr" -CA "$root/etc/mqtt-ca.crt" -CAkey "$tls/ca.key" \
-            -CAcreateserial -out "$root/etc/mqtt-broker.crt" -days 2 -extfile "$tls/san.cnf" \
-            2>/dev/null
-        rm -rf "$tls"
-        printf 'listener 8883 127.0.0.1\ncafile /etc/mqtt-ca.crt\ncertfile /etc/mqtt-broker.crt\nkeyfile /etc/mqtt-broker.key\n' \
+        mkdir -p "$root/etc/mqtt"
+        "$here/../../../scripts/test-certificates" "$root/etc/mqtt"
+        printf 'listener 8883 127.0.0.1\ncafile /etc/mqtt/ca.crt\ncertfile /etc/mqtt/broker.crt\nkeyfile /etc/mqtt/broker.key\n' \
             >>"$root/etc/mosquitto.conf"
     fi
 fi

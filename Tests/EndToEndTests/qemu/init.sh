@@ -313,7 +313,7 @@ for case in $(arg ns_cases | tr ',' ' '); do
             /bin/mosquitto -c /etc/mosquitto.conf >/dev/null 2>&1 &
             url='url = "mqtt://127.0.0.1:1883"'
         else
-            url='url = "mqtts://127.0.0.1:8883"\nca_file = "/etc/mqtt-ca.crt"'
+            url='url = "mqtts://127.0.0.1:8883"\nca_file = "/etc/mqtt/ca.crt"'
         fi
         printf "[mqtt]\n$url\n[http]\nlisten = \"127.0.0.1:8080\"\ntoken_file = \"/etc/http-token\"\n" >/tmp/network.toml
         run_display /tmp/network.toml rss-$(echo "$case" | cut -d- -f2-)
