@@ -65,24 +65,33 @@ await() {
     done
 }
 
-# The run case: `nightstand run` on DRM with no config file (the default clock and date) at a
-# fixed instant, as a board's service runs it. Once the widgets are drawn it prints the size
-# and the process's memory (/proc/PID/status), waits, and stops it with SIGTERM; the host
-# compares the scanout with `run` on the headless backend at the same instant.
-# run_display [CONFIG LABEL]: with a configuration file, and the memory line labelled LABEL.
-run_display() {
+# start_run ARGUMENTS…: starts `nightstand run` at the tests' instant with the control socket
+# and ARGUMENTS, in a session of its own (its pid in $pid, the seconds of uptime it started at
+# in $started, its log in /tmp/err), and returns once it has shown a frame and the providers'
+# first entries have replaced the placeholders (or it ended, or 5 minutes passed).
+start_run() {
     rm -f /tmp/out /tmp/err
-    config=${1:+--config $1}
-    setsid sh -c 'exec /bin/nightstand run --backend drm --at 2026-11-21T10:09:00 '"$config"' \
-        --socket /tmp/control.sock --log-level info </dev/null' >/tmp/out 2>/tmp/err &
+    setsid sh -c 'exec /bin/nightstand run --at 2026-11-21T10:09:00 \
+        --socket /tmp/control.sock --log-level info "$@" </dev/null' start_run "$@" \
+        >/tmp/out 2>/tmp/err &
     pid=$!
+    started=$(cut -d. -f1 /proc/uptime)
     n=0
     until /bin/nightstand status --socket /tmp/control.sock 2>/dev/null | grep -q ", [1-9][0-9]* frame" ||
         ! kill -0 $pid 2>/dev/null || [ $n -ge 600 ]; do
         sleep 0.5
         n=$((n + 1))
     done
-    sleep 3   # the providers' first entries replace the placeholders
+    sleep 3
+}
+
+# The run case: `nightstand run` on DRM with no config file (the default clock and date) at a
+# fixed instant, as a board's service runs it. Once the widgets are drawn it prints the size
+# and the process's memory (/proc/PID/status), waits, and stops it with SIGTERM; the host
+# compares the scanout with `run` on the headless backend at the same instant.
+# run_display [CONFIG LABEL]: with a configuration file, and the memory line labelled LABEL.
+run_display() {
+    start_run --backend drm ${1:+--config "$1"}
     cat /tmp/err
     /bin/nightstand status --socket /tmp/control.sock 2>/dev/null | grep -E '^(mqtt|http):'
     if [ -n "${2:-}" ] && [ "${2:-}" != rss ]; then
@@ -240,18 +249,7 @@ TOML
     sed 's/^/@@CONFIG /' /tmp/interact.toml
     plug_devices
     sleep 1
-    rm -f /tmp/out /tmp/err
-    setsid sh -c 'exec /bin/nightstand run --config /tmp/interact.toml --at 2026-11-21T10:09:00 \
-        --socket /tmp/control.sock --log-level info </dev/null' >/tmp/out 2>/tmp/err &
-    pid=$!
-    started=$(cut -d. -f1 /proc/uptime)
-    n=0
-    until /bin/nightstand status --socket /tmp/control.sock 2>/dev/null | grep -q ", [1-9][0-9]* frame" ||
-        ! kill -0 $pid 2>/dev/null || [ $n -ge 600 ]; do
-        sleep 0.5
-        n=$((n + 1))
-    done
-    sleep 3   # the providers' first entries replace the placeholders
+    start_run --config /tmp/interact.toml
     size=$(sed -n 's/.*running: [0-9]* slot(s) on \([0-9x]*\).*/\1/p' /tmp/err)
     echo "@@SIZE interact ${size:-none}@@"
     # step NAME: the host dumps the scanout now.
