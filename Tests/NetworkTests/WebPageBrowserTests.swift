@@ -1,6 +1,7 @@
 import Foundation
 import NightstandTesting
 import Raster
+import SystemSupport
 import Testing
 
 @testable import Network
@@ -41,8 +42,10 @@ struct WebPageBrowserTests {
     }
 
     /// A server for `host`, and Chromium opening its page with the token.
-    static func openPage(for host: FakeHost) throws -> (HTTPServer, Chromium) {
-        let server = try HTTPServerTests.server(host)
+    static func openPage(for host: FakeHost, log: Logger = Logger(label: "test")) throws -> (
+        HTTPServer, Chromium
+    ) {
+        let server = try HTTPServerTests.server(host, log: log)
         do {
             let browser = try Chromium()
             do {
@@ -87,7 +90,8 @@ struct WebPageBrowserTests {
     func page() throws {
         let host = FakeHost()
         host.update { $0.frame = Self.frame(shift: 0) }
-        let (server, browser) = try Self.openPage(for: host)
+        let recorder = LogRecorder()
+        let (server, browser) = try Self.openPage(for: host, log: recorder.logger(label: "test"))
         defer {
             browser.close()
             server.stop()
@@ -115,7 +119,13 @@ struct WebPageBrowserTests {
         let followedInTime = eventually(seconds: 60) {
             (try? browser.evaluate(followed)) as? Bool == true
         }
-        #expect(followedInTime, "the page: \(Self.pageState(browser))")
+        #expect(
+            followedInTime,
+            """
+            the page: \(Self.pageState(browser)); the server counts \(server.streamsOpen) open \
+            event stream(s); its log:
+            \(recorder.messages.joined(separator: "\n"))
+            """)
         #expect(Self.shows(frames.1, in: browser).0)
 
         // A click on "Night" sets the mode; the state event then marks the button.

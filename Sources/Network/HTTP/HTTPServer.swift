@@ -32,6 +32,9 @@ public final class HTTPServer: Sendable {
     /// The kernel's id of the server's thread once it runs (for measuring its wake-ups).
     var thread: Int32? { signals.thread.withLock { $0 } }
 
+    /// The event streams open, as the server's thread last counted them.
+    var streamsOpen: Int { signals.state.withLock { $0.streams } }
+
     /// The most connections at once.
     static let connectionLimit = 16
     /// How long a client has to send its request.
