@@ -50,11 +50,18 @@ struct SensorHotplugTests {
         var ends: [Int32] = [-1, -1]
         #expect(socketpair(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0, &ends) == 0)
         _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
-        defer { close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         let kernel = ends[1]
         let clock = SimulatedClock(start: start)
         let host = try host(sysfs: sysfs, clock: clock)
-        host.add(SensorHotplug { UeventMonitor(descriptor: ends[0], subsystems: ["iio"]) })
+        // Each run opens a monitor, which owns its descriptor and closes it when the run
+        // stops: each gets a duplicate. (Handing all three the same number closed it three
+        // times; the second and third closes hit whatever else in the test process had been
+        // given that number by then, such as another test's eventfd.)
+        host.add(SensorHotplug { UeventMonitor(descriptor: dup(ends[0]), subsystems: ["iio"]) })
         host.run(until: start + 1)
         let settled = host.statistics.wakeups
         host.run(until: start + 3600)
@@ -62,13 +69,16 @@ struct SensorHotplugTests {
         #expect(host.statistics.wakeups - settled <= 60 + 4)
         #expect(host.ambient.reading.lux == nil)
 
-        // The driver binds: one event, and the sensor is read on the next turn.
+        // The driver binds: nothing looks for the sensor until the event says so; then it is
+        // read on the next turn.
         try sysfs.addSensor(lux: 5)
+        host.run(until: start + 3650)
+        #expect(host.ambient.reading.lux == nil)
         let message = Array(
             ("add@/devices/i2c-1/1-0023/iio:device0\0ACTION=add\0"
                 + "DEVPATH=/devices/i2c-1/1-0023/iio:device0\0SUBSYSTEM=iio\0").utf8)
         _ = message.withUnsafeBytes { send(kernel, $0.baseAddress, $0.count, 0) }
-        host.run(until: start + 3601)
+        host.run(until: start + 3651)
         #expect(host.ambient.reading.lux == 5)
         #expect(host.ambient.reading.sensorName == "bh1750")
         #expect(host.appearance == .dim)

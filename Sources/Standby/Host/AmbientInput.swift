@@ -15,8 +15,8 @@ struct AmbientInput {
     private(set) var configuration: AmbientConfiguration
     /// What widgets see as `ambientReading`.
     private(set) var reading: AmbientReading
-    /// When to ask the controller next; nil: on the next turn.
-    private var nextUpdate: Date?
+    /// When to ask the controller next.
+    private var due = Due.nextTurn
     /// The number of the slow reading under way on its thread, if one is; a result of any
     /// other number (one started before an override or a reload) is dropped.
     private var readingUnderWay: Int?
@@ -35,8 +35,12 @@ struct AmbientInput {
     /// Whether a backlight does the dimming (so pixels stay bright).
     var backlightDims: Bool { controller.map { !$0.dimsPixels } ?? false }
 
-    /// When the controller wants to be asked again.
-    var nextDue: Date? { controller == nil ? nil : nextUpdate }
+    /// When the controller wants to be asked again; nil when no instant is due (it is asked
+    /// on the next turn, or only when an event asks).
+    var nextDue: Date? {
+        guard controller != nil, case .at(let date) = due else { return nil }
+        return date
+    }
 
     /// Whether a slow reading is under way on its thread (a simulated clock gives it time).
     var isReading: Bool { readingUnderWay != nil }
@@ -52,14 +56,14 @@ struct AmbientInput {
     /// hands it to ``finishReading(_:number:at:)``; until the first one, the clock schedule
     /// decides. The loop goes on meanwhile, and a stop does not wait for it.
     mutating func update(at now: Date, events: Mailbox<HostEvent>) -> AmbientDecision? {
-        guard var controller, nextUpdate.map({ now >= $0 }) ?? true else { return nil }
+        guard var controller, due.isDue(at: now) else { return nil }
         guard let read = controller.slowReading else {
             return decide(controller.update(at: now), controller)
         }
         var decision: AmbientDecision?
         if !decided { decision = decide(controller.scheduledDecision(at: now), controller) }
         // The reading's event asks again.
-        nextUpdate = .distantFuture
+        due = .whenAsked
         if readingUnderWay == nil {
             readings += 1
             let number = readings
@@ -73,7 +77,7 @@ struct AmbientInput {
             }
             if !started {
                 readingUnderWay = nil
-                nextUpdate = now.addingTimeInterval(AmbientPolicy.retryInterval)
+                due = .at(now.addingTimeInterval(AmbientPolicy.retryInterval))
             }
         }
         return decision
@@ -95,7 +99,9 @@ struct AmbientInput {
     {
         self.controller = controller
         decided = true
-        nextUpdate = decision.nextEvaluation
+        // No next evaluation: nothing changes by itself (an override; a missing sensor whose
+        // device event will say when it appears, and no schedule boundary).
+        due = decision.nextEvaluation.map(Due.at) ?? .whenAsked
         note(decision.appearance, source: decision.source, sensorName: controller.sensorName)
         return decision
     }
@@ -113,7 +119,7 @@ struct AmbientInput {
         guard var controller else { return false }
         controller.manualOverride = forced
         self.controller = controller
-        nextUpdate = nil
+        due = .nextTurn
         readingUnderWay = nil
         return true
     }
@@ -133,7 +139,7 @@ struct AmbientInput {
     /// Devices changed: look for the sensor again on the next turn.
     mutating func devicesChanged() {
         controller?.devicesChanged()
-        nextUpdate = nil
+        due = .nextTurn
     }
 
     /// Uses new settings (a reloaded `[ambient]`): a new controller, asked on the next turn.
@@ -147,7 +153,28 @@ struct AmbientInput {
         self.controller?.watchesDevices = watching
         self.controller?.manualOverride = forced
         if let instead { self.controller?.showInstead(instead) }
-        nextUpdate = nil
+        due = .nextTurn
         readingUnderWay = nil
+    }
+}
+
+extension AmbientInput {
+    /// When the controller is to be asked next.
+    enum Due: Equatable {
+        /// On the next turn: at start, after an override, a reload or a device event.
+        case nextTurn
+        /// Once the clock reaches this instant.
+        case at(Date)
+        /// Only when something asks: a slow reading's event, a device event, an override.
+        case whenAsked
+
+        /// Whether the controller is to be asked at `now`.
+        func isDue(at now: Date) -> Bool {
+            switch self {
+            case .nextTurn: true
+            case .at(let date): now >= date
+            case .whenAsked: false
+            }
+        }
     }
 }
