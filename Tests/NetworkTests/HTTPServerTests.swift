@@ -14,7 +14,8 @@ struct HTTPServerTests {
 
     /// A server for `host` on a port the kernel picks, with the test token.
     static func server(
-        _ host: FakeHost, token: String = token, log: Logger = Logger(label: "test")
+        _ host: FakeHost, token: String = token, log: Logger = Logger(label: "test"),
+        heartbeat: Duration = HTTPServer.heartbeatInterval
     ) throws -> HTTPServer {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "nightstand-token-" + UUID().uuidString)
@@ -24,7 +25,7 @@ struct HTTPServerTests {
             section: table(
                 "http", ["listen": .string("127.0.0.1:8080"), "token_file": .string(file.path)]))
         settings.listen.port = 0
-        return try HTTPServer(settings: settings, host: host, log: log)
+        return try HTTPServer(settings: settings, host: host, log: log, heartbeat: heartbeat)
     }
 
     /// A frame of four colored quarters, 64 × 48, as the panel would show it.
@@ -316,6 +317,28 @@ struct HTTPServerTests {
         let before = thread.voluntary()
         usleep(3_000_000)
         #expect(thread.voluntary() == before)
+    }
+
+    @Test("a quiet event stream gets a comment every heartbeat, which the page counts as life")
+    func heartbeat() throws {
+        let server = try Self.server(FakeHost(), heartbeat: .milliseconds(400))
+        defer { server.stop() }
+        let http = RawHTTP(port: server.address.port)
+        let stream = try http.connect()
+        defer { close(stream) }
+        try http.send(
+            Array("GET /api/events HTTP/1.1\r\nAuthorization: Bearer \(Self.token)\r\n\r\n".utf8),
+            to: stream)
+        _ = http.read(stream, until: "event: frame\ndata: 0\n\n")
+        let began = ContinuousClock.now
+        #expect(http.read(stream, until: "\n\n") == ": heartbeat\n\n")
+        #expect(http.read(stream, until: "\n\n") == ": heartbeat\n\n")
+        // Two heartbeats, not sooner than their interval allows.
+        #expect(ContinuousClock.now - began >= .milliseconds(700))
+        // An event resets the count: the next comment comes a whole interval after it.
+        server.frameChanged()
+        #expect(http.read(stream, until: "\n\n") == "event: frame\ndata: 1\n\n")
+        #expect(http.read(stream, until: "\n\n") == ": heartbeat\n\n")
     }
 
     @Test("a stream whose reader falls behind by more than its backlog is dropped; others go on")

@@ -42,10 +42,11 @@ struct WebPageBrowserTests {
     }
 
     /// A server for `host`, and Chromium opening its page with the token.
-    static func openPage(for host: FakeHost, log: Logger = Logger(label: "test")) throws -> (
-        HTTPServer, Chromium
-    ) {
-        let server = try HTTPServerTests.server(host, log: log)
+    static func openPage(
+        for host: FakeHost, log: Logger = Logger(label: "test"),
+        heartbeat: Duration = HTTPServer.heartbeatInterval
+    ) throws -> (HTTPServer, Chromium) {
+        let server = try HTTPServerTests.server(host, log: log, heartbeat: heartbeat)
         do {
             let browser = try Chromium()
             do {
@@ -153,6 +154,28 @@ struct WebPageBrowserTests {
                 (try? browser.evaluate("\(clock).getAttribute('aria-pressed')")) as? String
                     == "true"
             })
+    }
+
+    @Test("a stream quiet for 45 s (no heartbeat came) is given up: the page opens a new one")
+    func quietStreamReplaced() throws {
+        let host = FakeHost()
+        host.update { $0.frame = Self.frame(shift: 1) }
+        // No heartbeat within the test: the stream goes quiet once the page has loaded.
+        let (server, browser) = try Self.openPage(for: host, heartbeat: .seconds(3600))
+        defer {
+            browser.close()
+            server.stop()
+        }
+        let live = #"document.getElementById("line").textContent.startsWith("Live")"#
+        #expect(eventually(seconds: 60) { (try? browser.evaluate(live)) as? Bool == true })
+        let opened = host.recorded.stateReads
+        // The page gives the stream up after 45 s and opens another: the server says the
+        // state again, and the page is live again.
+        #expect(
+            eventually(seconds: 75) { host.recorded.stateReads > opened },
+            "the page: \(Self.pageState(browser))")
+        #expect(eventually(seconds: 30) { (try? browser.evaluate(live)) as? Bool == true })
+        #expect(eventually(seconds: 10) { server.streamsOpen == 1 })
     }
 
     @Test("a download that fails is tried again: the page opened before the first frame shows it")

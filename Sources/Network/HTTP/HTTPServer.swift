@@ -8,8 +8,8 @@ import SystemSupport
 #endif
 
 /// The HTTP API and the web page, served by one thread of its own that sleeps in `poll` until
-/// a client sends something, a change is to be pushed, or a client's time runs out: an idle
-/// server never wakes.
+/// a client sends something, a change is to be pushed, or a client's time runs out: with no
+/// event stream open it never wakes, and with one it wakes for a heartbeat every 15 s.
 ///
 /// Limits keep any client from costing the display more than a little: 16 connections at
 /// once (more get 503), 8 KiB of request head, 1 KiB of body, 10 s to send a request (then
@@ -45,15 +45,27 @@ public final class HTTPServer: Sendable {
     static let streamBacklog = 256 * 1024
     /// The shortest time between two `frame` events: a fade's frames come as one.
     static let frameEventInterval: Duration = .milliseconds(250)
+    /// How long an event stream may go without a byte before it gets a comment: the page
+    /// reconnects after three heartbeats of silence (a stream that stalled anywhere on the way
+    /// heals), and a proxy or NAT between them sees traffic.
+    static let heartbeatInterval: Duration = .seconds(15)
 
     /// Reads the token, binds the address and starts serving `host`.
     ///
     /// Throws ``HTTPServerError``: the token file can't be used, or the address can't be
     /// bound (in use, not this machine's).
-    public init(
+    public convenience init(
         settings: HTTPSettings, host: any NetworkHost,
         log: Logger = Logger(label: "nightstand.http")
     ) throws(HTTPServerError) {
+        try self.init(settings: settings, host: host, log: log, heartbeat: Self.heartbeatInterval)
+    }
+
+    /// As ``init(settings:host:log:)``, with event streams' heartbeat every `heartbeat` (tests
+    /// shorten it).
+    init(settings: HTTPSettings, host: any NetworkHost, log: Logger, heartbeat: Duration)
+        throws(HTTPServerError)
+    {
         let token: String
         do {
             token = try SecretFile.read(settings.tokenFile)
@@ -85,7 +97,9 @@ public final class HTTPServer: Sendable {
         let signals = ServerSignals(wakeup: wakeup)
         self.signals = signals
         let api = HTTPAPI(host: host, token: Array(token.utf8))
-        let loop = ServerLoop(listener: listener, signals: signals, api: api, host: host, log: log)
+        let loop = ServerLoop(
+            listener: listener, signals: signals, api: api, host: host, heartbeat: heartbeat,
+            log: log)
         let finished = finished
         let started = DetachedThread.start(name: "nightstand http") {
             signals.thread.withLock { $0 = DetachedThread.currentID }

@@ -15,20 +15,24 @@ final class ServerLoop: @unchecked Sendable {
     private let signals: ServerSignals
     private let api: HTTPAPI
     private let host: any NetworkHost
+    private let heartbeat: Duration
     private let log: Logger
     private var connections: [Connection] = []
     private var framesSent = 0
     private var lastFrameEvent: ContinuousClock.Instant?
     private var frameEventDue: ContinuousClock.Instant?
+    /// When the event streams get a comment if nothing else was sent; nil with no stream.
+    private var heartbeatDue: ContinuousClock.Instant?
 
     init(
         listener: OwnedDescriptor, signals: ServerSignals, api: HTTPAPI, host: any NetworkHost,
-        log: Logger
+        heartbeat: Duration, log: Logger
     ) {
         self.listener = listener
         self.signals = signals
         self.api = api
         self.host = host
+        self.heartbeat = heartbeat
         self.log = log
     }
 
@@ -76,10 +80,11 @@ final class ServerLoop: @unchecked Sendable {
         signals.state.withLock { $0.streams = streams }
     }
 
-    /// Milliseconds until the next deadline (a client's time, a held-back frame event), or
-    /// -1 (no deadline: sleep until something happens).
+    /// Milliseconds until the next deadline (a client's time, a held-back frame event, a
+    /// heartbeat), or -1 (no deadline: sleep until something happens).
     private func timeout() -> Int32 {
-        let deadlines = connections.compactMap(\.deadline) + [frameEventDue].compactMap { $0 }
+        let deadlines =
+            connections.compactMap(\.deadline) + [frameEventDue, heartbeatDue].compactMap { $0 }
         guard let next = deadlines.min() else { return -1 }
         let left = ContinuousClock.now.duration(to: next)
         let milliseconds =
@@ -163,8 +168,8 @@ final class ServerLoop: @unchecked Sendable {
 
     // MARK: Events
 
-    /// Sends what changed to the event streams: the state, and a frame event at most every
-    /// ``HTTPServer/frameEventInterval``.
+    /// Sends what changed to the event streams: the state, a frame event at most every
+    /// ``HTTPServer/frameEventInterval``, and a comment when nothing was sent for a heartbeat.
     private func pushEvents(now: ContinuousClock.Instant) {
         let (frames, stateChanged) = signals.state.withLock { state in
             defer { state.stateChanged = false }
@@ -183,7 +188,18 @@ final class ServerLoop: @unchecked Sendable {
                 events += frameEvent(frames)
             }
         }
-        guard !events.isEmpty else { return }
+        guard !streams.isEmpty else {
+            heartbeatDue = nil
+            return
+        }
+        if events.isEmpty {
+            guard let due = heartbeatDue, now >= due else {
+                if heartbeatDue == nil { heartbeatDue = now + heartbeat }
+                return
+            }
+            events = Array(": heartbeat\n\n".utf8)
+        }
+        heartbeatDue = now + heartbeat
         for stream in streams {
             stream.send(events)
             if stream.pendingOutput > HTTPServer.streamBacklog {

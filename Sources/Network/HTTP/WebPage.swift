@@ -8,7 +8,9 @@
 /// through `fetch`, which can send the header where `EventSource` can't): a `frame` event
 /// fetches `/screen.png` again, at most one download at a time; a `status` event marks the
 /// current mode and view. Nothing is polled: while the stream is down, or a download fails,
-/// it retries after 1, 2, 4 … 30 s.
+/// it retries after 1, 2, 4 … 30 s. The server sends a comment on a stream that was quiet for
+/// 15 s; a stream quiet for 45 s has stalled somewhere on the way, and the page opens a new
+/// one.
 enum WebPage {
     /// The page's bytes.
     static let html = Array(source.utf8)
@@ -159,16 +161,26 @@ enum WebPage {
           else if (event === "frame") { frames = Number(data); loadScreen(); }
         }
 
+        // A stream with no byte for three of the server's 15 s heartbeats is given up.
+        const quietLimit = 45000;
         async function listen() {
           let delay = 1000;
           for (;;) {
+            const stop = new AbortController();
+            let quiet = null;
+            const watch = () => {
+              clearTimeout(quiet);
+              quiet = setTimeout(() => stop.abort(), quietLimit);
+            };
             try {
-              const response = await api("/api/events");
+              watch();
+              const response = await api("/api/events", { signal: stop.signal });
               const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
               let buffer = "";
               for (;;) {
                 const { value, done } = await reader.read();
                 if (done) break;
+                watch();
                 delay = 1000;
                 buffer += value;
                 let end;
@@ -179,7 +191,10 @@ enum WebPage {
               }
               say("The display closed the connection; reconnecting…", true);
             } catch (error) {
-              say(error.message + "; retrying…", true);
+              say(stop.signal.aborted ? "The display went quiet; reconnecting…"
+                                      : error.message + "; retrying…", true);
+            } finally {
+              clearTimeout(quiet);
             }
             await new Promise(resume => setTimeout(resume, delay));
             delay = Math.min(delay * 2, 30000);

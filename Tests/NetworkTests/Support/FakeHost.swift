@@ -16,6 +16,8 @@ final class FakeHost: NetworkHost {
         var modeRequests: [String] = []
         var reloads = 0
         var viewRequests: [String] = []
+        /// How often the state was asked for (each event stream's opening asks once).
+        var stateReads = 0
     }
 
     /// What the host recorded and shows now.
@@ -40,7 +42,12 @@ final class FakeHost: NetworkHost {
         }
     }
 
-    func state() -> DisplayState { lock.withLock { $0.state } }
+    func state() -> DisplayState {
+        lock.withLock { recorded in
+            recorded.stateReads += 1
+            return recorded.state
+        }
+    }
 
     func statusJSON() -> [UInt8] {
         let state = self.state()
