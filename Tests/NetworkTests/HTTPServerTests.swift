@@ -287,18 +287,29 @@ struct HTTPServerTests {
         #expect(took >= .seconds(9) && took < .seconds(15), "\(took)")
     }
 
+    /// A socket reading `/api/events` with the token, and what came up to the first frame
+    /// event (the head and the opening events); the caller closes the socket.
+    static func openStream(_ http: RawHTTP) throws -> (socket: Int32, opening: String) {
+        let socket = try http.connect()
+        do {
+            try http.send(
+                Array("GET /api/events HTTP/1.1\r\nAuthorization: Bearer \(token)\r\n\r\n".utf8),
+                to: socket)
+        } catch {
+            close(socket)
+            throw error
+        }
+        return (socket, http.read(socket, until: "event: frame\ndata: 0\n\n"))
+    }
+
     @Test("the event stream says the state and new frames as they change, and nothing else")
     func events() throws {
         let host = FakeHost()
         let server = try Self.server(host)
         defer { server.stop() }
         let http = RawHTTP(port: server.address.port)
-        let stream = try http.connect()
+        let (stream, opening) = try Self.openStream(http)
         defer { close(stream) }
-        try http.send(
-            Array("GET /api/events HTTP/1.1\r\nAuthorization: Bearer \(Self.token)\r\n\r\n".utf8),
-            to: stream)
-        let opening = http.read(stream, until: "event: frame\ndata: 0\n\n")
         #expect(opening.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"))
         #expect(
             opening.contains(
@@ -324,12 +335,8 @@ struct HTTPServerTests {
         let server = try Self.server(FakeHost(), heartbeat: .milliseconds(400))
         defer { server.stop() }
         let http = RawHTTP(port: server.address.port)
-        let stream = try http.connect()
+        let stream = try Self.openStream(http).socket
         defer { close(stream) }
-        try http.send(
-            Array("GET /api/events HTTP/1.1\r\nAuthorization: Bearer \(Self.token)\r\n\r\n".utf8),
-            to: stream)
-        _ = http.read(stream, until: "event: frame\ndata: 0\n\n")
         let began = ContinuousClock.now
         #expect(http.read(stream, until: "\n\n") == ": heartbeat\n\n")
         #expect(http.read(stream, until: "\n\n") == ": heartbeat\n\n")
@@ -348,16 +355,10 @@ struct HTTPServerTests {
         let server = try Self.server(host, log: recorder.logger(label: "test"))
         defer { server.stop() }
         let http = RawHTTP(port: server.address.port)
-        let request = Array(
-            "GET /api/events HTTP/1.1\r\nAuthorization: Bearer \(Self.token)\r\n\r\n".utf8)
-        let slow = try http.connect()
+        let slow = try Self.openStream(http).socket
         defer { close(slow) }
-        let reader = try http.connect()
+        let reader = try Self.openStream(http).socket
         defer { close(reader) }
-        try http.send(request, to: slow)
-        try http.send(request, to: reader)
-        _ = http.read(slow, until: "event: frame\ndata: 0\n\n")
-        _ = http.read(reader, until: "event: frame\ndata: 0\n\n")
 
         // Status events of about 4 KiB each, one at a time; `slow` reads none of them.
         let views = (0..<100).map { "view-\($0)-" + String(repeating: "x", count: 30) }

@@ -22,6 +22,10 @@ enum WebPage {
         + "script-src 'unsafe-inline'; style-src 'unsafe-inline'; base-uri 'none'; "
         + "form-action 'none'; frame-ancestors 'none'"
 
+    /// How long a stream may bring no byte before the page gives it up: three of the server's
+    /// heartbeats.
+    static let quietLimit = HTTPServer.heartbeatInterval * 3
+
     private static let source = """
         <!doctype html>
         <html lang="en">
@@ -161,8 +165,8 @@ enum WebPage {
           else if (event === "frame") { frames = Number(data); loadScreen(); }
         }
 
-        // A stream with no byte for three of the server's 15 s heartbeats is given up.
-        const quietLimit = 45000;
+        // A stream with no byte for three of the server's heartbeats is given up.
+        const quietLimit = \(quietLimit.components.seconds * 1000);
         async function listen() {
           let delay = 1000;
           for (;;) {
