@@ -2,6 +2,7 @@ import Foundation
 import NightstandTesting
 import Raster
 import Settings
+import Synchronization
 import SystemSupport
 import Testing
 
@@ -267,14 +268,26 @@ struct HTTPServerTests {
         let trickling = try http.connect()
         defer { close(trickling) }
         let started = ContinuousClock.now
+        // The thread stops, and is waited for, before `trickling` closes: a byte sent after
+        // the close would go to whatever another test was given that number (it did: another
+        // test's event stream got "a"s before its events).
+        let done = Atomic(false)
+        let ended = DispatchSemaphore(value: 0)
         let trickler = Thread {
+            defer { ended.signal() }
             let head = Array("GET /api/status HTTP/1.1\r\nX-Slow: ".utf8)
             for byte in head + Array(repeating: UInt8(ascii: "a"), count: 100) {
-                guard (try? http.send([byte], to: trickling)) != nil else { return }
+                guard !done.load(ordering: .acquiring),
+                    (try? http.send([byte], to: trickling)) != nil
+                else { return }
                 usleep(200_000)
             }
         }
         trickler.start()
+        defer {
+            done.store(true, ordering: .releasing)
+            ended.wait()
+        }
         let idle = try (0..<14).map { _ in try http.connect() }
         defer { idle.forEach { close($0) } }
         let crowd = try http.exchange(Array("GET / HTTP/1.1\r\n\r\n".utf8))
