@@ -147,7 +147,7 @@ let package = Package(
             name: "NightstandKit",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
-                "Ambient", "Input", "Network", "SystemSupport", "StandbyViews",
+                "Ambient", "Input", "Network", "SystemSupport", "CSystemSupport", "StandbyViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -17,9 +17,11 @@ import Synchronization
 /// behind it), and a light sensor file that flaps between readings, garbage, nothing and a
 /// FIFO, and an `mqtt` widget fed by a Mosquitto broker on loopback that the soak stops for
 /// every third hour (hours 2, 5, … 23) and starts again, publishing on the widget's topic
-/// every 10 minutes while it is up. Prints one CSV line per hour: resident memory, open
-/// descriptors, threads, leftover children, frames, how often the faults were logged, and
-/// the MQTT side (``SoakSchedule``).
+/// every 10 minutes while it is up; the HTTP API with the web page open all along
+/// (``SoakPage``); and the photos view, shown most hours, on a folder that changes every hour
+/// and is gone for every fourth (``SoakPhotos``). Prints one CSV line per hour: resident
+/// memory, open descriptors, threads, CPU time, leftover children, frames, how often the
+/// faults were logged, the MQTT side, the page and the slideshow (``SoakSchedule``).
 ///
 ///     NightstandSoak --hours 24 --calendar Tests/BuiltinWidgetsTests/Fixtures/calendar-berlin.ics
 @main
@@ -49,9 +51,19 @@ struct Soak {
         }
         defer { broker.stop() }
         let start = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
+        let httpPort: Int
+        do {
+            httpPort = try SoakBroker.freePort()
+            try AtomicFile.replace([Array("soak-token-0123456789\n".utf8)], at: directory + "/token")
+        } catch {
+            fail("\(error)")
+        }
+        let photos = SoakPhotos(folder: directory + "/photos")
+        photos.create()
         let configuration = try Configuration.parse(
             Self.configuration(
-                directory: directory, calendar: calendar, start: start, broker: broker),
+                directory: directory, calendar: calendar, start: start, broker: broker,
+                httpPort: httpPort),
             file: "soak.toml", sections: Assembly.sections)
         let sink = try HeadlessSink(
             size: PixelSize(width: 800, height: 480), imagePath: directory + "/screen.ppm")
@@ -62,7 +74,9 @@ struct Soak {
             ambient: AmbientController(configuration: configuration.ambient))
         let flapping = SensorFlapper(path: directory + "/lux")
         flapping.start()
-        let schedule = SoakSchedule(start: start, hours: hours, broker: broker, log: log)
+        let page = SoakPage(port: httpPort, token: "soak-token-0123456789")
+        let schedule = SoakSchedule(
+            start: start, hours: hours, broker: broker, log: log, page: page, photos: photos)
         schedule.host = host
         // The program's network side ([mqtt]), and the soak's hourly samples and broker
         // outages, on the host's clock: one run, so the MQTT client lives through it all.
@@ -70,6 +84,7 @@ struct Soak {
         host.add(schedule)
         print(SoakSchedule.header)
         host.run(until: start.addingTimeInterval(Double(hours) * 3600 + 1))
+        page.stop()
         flapping.stop()
         broker.stop()
         print("outages,\(schedule.outages),publishes,\(schedule.publishes)")
@@ -83,7 +98,7 @@ struct Soak {
 
     /// The soak's configuration: every moving part at once.
     static func configuration(
-        directory: String, calendar: String, start: Date, broker: SoakBroker
+        directory: String, calendar: String, start: Date, broker: SoakBroker, httpPort: Int
     ) -> String {
         // One run in three sleeps past the 1 s timeout, with a child of its own in the way.
         let script =
@@ -98,6 +113,20 @@ struct Soak {
             [mqtt]
             url = "\(broker.url)"
             client_id = "\(SoakBroker.clientID)"
+
+            [http]
+            listen = "127.0.0.1:\(httpPort)"
+            token_file = "\(directory)/token"
+
+            [layout]
+            views = ["photos", "widgets", "clock"]
+            view_schedule = \(SoakSchedule.viewSchedule)
+
+            [photos]
+            folder = "\(directory)/photos"
+            interval = "5m"
+            order = "name"
+            night = "photos"
 
             [ambient]
             sensor_file = "\(directory)/lux"
@@ -182,8 +211,9 @@ final class CountingLog: LogHandler {
 
 /// The soak's clockwork, a source of the host's: wakes every 10 minutes of the display's
 /// clock; on the hour it prints the hour's sample, then stops the broker after hours 1, 4, …
-/// 22 and starts it again after hours 2, 5, … 23; while the broker is up it publishes the
-/// wake's number on the widget's topic (retained).
+/// 22 and starts it again after hours 2, 5, … 23, and changes the photo folder; while the
+/// broker is up it publishes the wake's number on the widget's topic (retained). It opens the
+/// web page when the loop starts.
 ///
 /// Before a sample with the broker up, it waits (real time, at most 90 s) until the display
 /// says it is connected again and its `mqtt` widget's topic holds the last value published;
@@ -194,26 +224,41 @@ final class CountingLog: LogHandler {
 final class SoakSchedule: EventSource {
     static let header =
         "hour,rss_kib,fds,threads,leftover_children,frames,timeouts_logged,sensor_failures,"
-        + "mqtt,waited_s,value_delivered,connects_logged,broker_connections,mqtt_log_lines"
+        + "mqtt,waited_s,value_delivered,connects_logged,broker_connections,mqtt_log_lines,"
+        + "cpu_ms,page_events,page_screens,page_streams,slideshow,photos_opened,folder_scans"
     static let step: TimeInterval = 600
+    /// The views by time of day (the soak runs in UTC and starts at 08:00): photos most of
+    /// the day, the widgets and the clock for a few hours each.
+    static let viewSchedule =
+        #"["08:00 photos", "13:00 widgets", "15:00 photos", "02:00 clock", "04:00 photos"]"#
 
     let start: Date
     let hours: Int
     let broker: SoakBroker
     let log: CountingLog
+    let page: SoakPage
+    let photos: SoakPhotos
     weak var host: StandbyHost?
+    /// Whether the photos view showed with two photos or more at every wake of this hour.
+    private var slideshowDue = true
+    private var cpuAtHour = 0
     private(set) var outages = 0
     private(set) var publishes = 0
     private var published = ""
     private var context: SourceContext?
     private var wake: ScheduledWake?
 
-    init(start: Date, hours: Int, broker: SoakBroker, log: CountingLog) {
+    init(
+        start: Date, hours: Int, broker: SoakBroker, log: CountingLog, page: SoakPage,
+        photos: SoakPhotos
+    ) {
         (self.start, self.hours, self.broker, self.log) = (start, hours, broker, log)
+        (self.page, self.photos) = (page, photos)
     }
 
     func start(_ context: SourceContext) throws {
         self.context = context
+        page.start()
         schedule(1)
     }
 
@@ -229,9 +274,14 @@ final class SoakSchedule: EventSource {
     }
 
     private func tick(_ step: Int) {
+        if host?.status.current.view != "photos" || photos.photos().count < 2 {
+            slideshowDue = false
+        }
         if step % 6 == 0 {
             let hour = step / 6
             sample(hour)
+            photos.change(after: hour)
+            slideshowDue = true
             if hour % 3 == 1 && hour < hours {
                 broker.stop()
                 outages += 1
@@ -269,6 +319,8 @@ final class SoakSchedule: EventSource {
         }
         usleep(200_000)
         let process = ProcessSample.now()
+        let cpu = Self.cpuMilliseconds()
+        let opened = photos.opened()
         print(
             "\(hour),\(process.residentKiB),\(process.descriptors),\(process.threads),"
                 + "\(ProcessSample.leftoverChildren()),\(host?.statistics.frames ?? 0),"
@@ -277,7 +329,20 @@ final class SoakSchedule: EventSource {
                 + "\(broker.isUp ? (connected ? "connected" : "NOT-connected") : "down"),"
                 + "\(waited),\(broker.isUp ? (delivered ? "yes" : "no") : ""),"
                 + "\(log.mqttConnections.load(ordering: .relaxed)),"
-                + "\(broker.connectionsLogged()),\(log.mqttLines.load(ordering: .relaxed))")
+                + "\(broker.connectionsLogged()),\(log.mqttLines.load(ordering: .relaxed)),"
+                + "\(cpu - cpuAtHour),\(page.events.load(ordering: .relaxed)),"
+                + "\(page.screens.load(ordering: .relaxed)),"
+                + "\(page.streams.load(ordering: .relaxed)),"
+                + "\(slideshowDue ? "due" : "n/a"),\(opened.photos),\(opened.scans)")
+        cpuAtHour = cpu
+    }
+
+    /// CPU time this process has used (user and system), in milliseconds.
+    private static func cpuMilliseconds() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        let user = Int(usage.ru_utime.tv_sec) * 1000 + Int(usage.ru_utime.tv_usec) / 1000
+        return user + Int(usage.ru_stime.tv_sec) * 1000 + Int(usage.ru_stime.tv_usec) / 1000
     }
 }
 

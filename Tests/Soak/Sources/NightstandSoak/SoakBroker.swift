@@ -127,7 +127,7 @@ final class SoakBroker {
         }
     }
 
-    private static func loopback(port: Int) -> sockaddr_in {
+    static func loopback(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
