@@ -54,7 +54,8 @@ struct Soak {
         let httpPort: Int
         do {
             httpPort = try SoakBroker.freePort()
-            try AtomicFile.replace([Array("soak-token-0123456789\n".utf8)], at: directory + "/token")
+            let token = Array("soak-token-0123456789\n".utf8)
+            try AtomicFile.replace([token], at: directory + "/token")
         } catch {
             fail("\(error)")
         }
@@ -212,8 +213,9 @@ final class CountingLog: LogHandler {
 /// The soak's clockwork, a source of the host's: wakes every 10 minutes of the display's
 /// clock; on the hour it prints the hour's sample, then stops the broker after hours 1, 4, …
 /// 22 and starts it again after hours 2, 5, … 23, and changes the photo folder; while the
-/// broker is up it publishes the wake's number on the widget's topic (retained). It opens the
-/// web page when the loop starts.
+/// broker is up it publishes the wake's number on the widget's topic (retained).
+///
+/// It opens the web page when the loop starts.
 ///
 /// Before a sample with the broker up, it waits (real time, at most 90 s) until the display
 /// says it is connected again and its `mqtt` widget's topic holds the last value published;
@@ -340,7 +342,7 @@ final class SoakSchedule: EventSource {
     /// CPU time this process has used (user and system), in milliseconds.
     private static func cpuMilliseconds() -> Int {
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         let user = Int(usage.ru_utime.tv_sec) * 1000 + Int(usage.ru_utime.tv_usec) / 1000
         return user + Int(usage.ru_stime.tv_sec) * 1000 + Int(usage.ru_stime.tv_usec) / 1000
     }

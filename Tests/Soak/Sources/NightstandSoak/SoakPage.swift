@@ -4,10 +4,12 @@ import Synchronization
 
 @testable import SystemSupport
 
-/// The web page as a browser keeps it open during the soak: an event stream
-/// (`GET /api/events` with the token in the `Authorization` header) read to the end, and the
-/// screen downloaded (`GET /screen.png`) after each frame event, at most twice a second of
-/// real time, as the page does. A stream the server ends is opened again after a second.
+/// The web page as a browser keeps it open during the soak.
+///
+/// An event stream (`GET /api/events` with the token in the `Authorization` header) is read
+/// to the end, and the screen downloaded (`GET /screen.png`) after each frame event, at most
+/// twice a second of real time, as the page does. A stream the server ends is opened again
+/// after a second.
 ///
 /// Counts what it got, so the soak can tell a page that followed the display from one that
 /// went quiet: events, screens downloaded (whole PNGs: the signature and `IEND`), and streams
@@ -97,8 +99,9 @@ final class SoakPage: Sendable {
         return body.firstRange(of: signature) != nil && body.suffix(12).firstRange(of: iend) != nil
     }
 
-    /// A connection to the display with `GET path` sent; nil when it can't be made. Reads
-    /// time out after a second, so the thread sees the soak's stop.
+    /// A connection to the display with `GET path` sent; nil when it can't be made.
+    ///
+    /// Reads time out after a second, so the thread sees the soak's stop.
     private func request(_ path: String) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
@@ -113,8 +116,8 @@ final class SoakPage: Sendable {
         let head = Array(
             ("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
                 + "Authorization: Bearer \(token)\r\n\r\n").utf8)
-        guard connected, head.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == head.count
-        else {
+        let sent = head.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        guard connected, sent == head.count else {
             close(fd)
             return nil
         }
