@@ -152,10 +152,21 @@ let package = Package(
             ]
         ),
 
+        // What the program offers its developers beyond NightstandKit: `bench` (the reference
+        // scene) and `show-test-frame` (test patterns for bring-up and the QEMU tests); the
+        // program links it, widget packages' builds do not carry it.
+        .target(
+            name: "NightstandBench",
+            dependencies: [
+                "NightstandKit", "Raster", "WidgetUI", "Widgets", "Display", "StandbyViews",
+                "SystemSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         // The `nightstand` program.
         .executableTarget(
             name: "nightstand",
-            dependencies: ["NightstandKit"]
+            dependencies: ["NightstandKit", "NightstandBench"]
         ),
 
         // The example widgets of Examples/MyDisplay (without its @main bundle), written as iOS
@@ -245,8 +256,9 @@ let package = Package(
         .testTarget(
             name: "NightstandKitTests",
             dependencies: [
-                "NightstandKit", "Standby", "StandbyViews", "BuiltinWidgets", "Widgets", "Display",
-                "Raster", "Ambient", "Input", "NightstandTesting", "PhotoFixtures",
+                "NightstandKit", "NightstandBench", "Standby", "StandbyViews", "BuiltinWidgets",
+                "Widgets", "Display", "Raster", "Ambient", "Input", "NightstandTesting",
+                "PhotoFixtures",
             ],
             exclude: ["Goldens"]
         ),

@@ -1,4 +1,6 @@
+import NightstandBench
 import NightstandKit
 
-// The `nightstand` program: the command line with the built-in widgets.
-NightstandCommand.main(widgets: [])
+// The `nightstand` program: the command line with the built-in widgets, and the commands for
+// its developers (`bench`, `show-test-frame`).
+NightstandCommand.main(widgets: [], commands: DeveloperCommands.all)

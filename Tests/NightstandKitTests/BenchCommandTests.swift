@@ -2,7 +2,7 @@ import Foundation
 import Raster
 import Testing
 
-@testable import NightstandKit
+@testable import NightstandBench
 
 /// `nightstand bench --out`: the reference scene's frame and its night pass as PNGs.
 @Suite("bench --out")

@@ -3,7 +3,7 @@ import NightstandTesting
 import Raster
 import Testing
 
-@testable import NightstandKit
+@testable import NightstandBench
 
 @Suite("The reference scene, raw and from views")
 struct ReferenceSceneTests {

@@ -2,15 +2,18 @@ import ArgumentParser
 import Display
 
 /// `--backend` and `--device`, shared by `run` (over `[display]`) and `show-test-frame`.
-struct DisplayOptions: ParsableArguments {
+public struct DisplayOptions: ParsableArguments, Sendable {
     @Option(help: "auto, drm, fbdev or headless (overrides [display] backend).")
-    var backend: DisplayConfiguration.Backend?
+    public var backend: DisplayConfiguration.Backend?
 
     @Option(help: "The device: /dev/dri/cardN or /dev/fbN (overrides [display] device).")
-    var device: String?
+    public var device: String?
+
+    /// Creates the options (ArgumentParser does).
+    public init() {}
 
     /// `display` with what the options say.
-    func apply(to display: inout DisplayConfiguration) {
+    public func apply(to display: inout DisplayConfiguration) {
         if let backend { display.backend = backend }
         if let device { display.device = device }
     }

@@ -8,7 +8,7 @@ import SystemSupport
 /// try writingOutput("snapshot") { try sink.writeImage(to: out) }
 /// // nightstand snapshot: headless: write /dev/full failed: No space left on device (errno 28)
 /// ```
-func writingOutput(_ command: String, _ body: () throws -> Void) throws {
+package func writingOutput(_ command: String, _ body: () throws -> Void) throws {
     do {
         try body()
     } catch {

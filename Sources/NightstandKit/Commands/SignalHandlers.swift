@@ -10,12 +10,12 @@ import SystemSupport
 /// libdispatch: its first worker thread would wake the process every second from then on).
 /// A signal sent to the process reaches the handler in whichever thread does not block it; the
 /// relay thread unblocks its signals, so there always is one.
-final class SignalHandlers: Sendable {
+package final class SignalHandlers: Sendable {
     private let signals: [Int32]
     private let writeEnd: Int32
 
     /// Routes each signal of `handlers` to its closure.
-    init(_ handlers: [Int32: @Sendable () -> Void]) throws {
+    package init(_ handlers: [Int32: @Sendable () -> Void]) throws {
         var ends: [Int32] = [-1, -1]
         guard nightstand_signal_pipe(&ends) == 0 else {
             throw SignalHandlersError(step: "pipe2", errno: errno)
@@ -54,7 +54,7 @@ final class SignalHandlers: Sendable {
     }
 
     /// Puts back the default actions and ends the thread.
-    func cancel() {
+    package func cancel() {
         for signal in signals { _ = nightstand_signal_default(signal) }
         close(writeEnd)
     }

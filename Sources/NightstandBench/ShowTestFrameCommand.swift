@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Display
+import NightstandKit
 import Raster
 import Synchronization
 import SystemSupport

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import NightstandKit
 import Raster
 import SystemSupport
 
