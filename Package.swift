@@ -71,6 +71,11 @@ let package = Package(
             dependencies: ["Raster", "CDRM", "Settings", "SystemSupport"]
         ),
 
+        // The display's vocabulary: every command a user, a program or another display may
+        // send (DisplayCommand, its words and its JSON wire form), what came of it, and the
+        // state those who send commands read. Low: it imports nothing of the project.
+        .target(name: "DisplayCommands"),
+
         // Below Foundation: running a program with a deadline, threads, small text helpers.
         .target(name: "CSystemSupport"),
         .target(name: "SystemSupport", dependencies: ["CSystemSupport"]),
@@ -96,7 +101,7 @@ let package = Package(
         // (views, stacks), and the frames they make from finished pictures.
         .target(
             name: "StandbyViews",
-            dependencies: ["Raster", "WidgetUI", "SystemSupport", "Settings"]
+            dependencies: ["Raster", "WidgetUI", "SystemSupport", "Settings", "DisplayCommands"]
         ),
 
         // Touch, buttons and presence: evdev devices through libevdev (found by capability,
@@ -106,7 +111,7 @@ let package = Package(
             name: "Input",
             dependencies: [
                 "CEvdev", "Display", "Raster", "Ambient", "Settings", "SystemSupport",
-                "StandbyViews",
+                "StandbyViews", "DisplayCommands",
             ]
         ),
 
@@ -115,7 +120,7 @@ let package = Package(
             name: "Standby",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Ambient", "Settings", "EventCore",
-                "SystemSupport", "StandbyViews",
+                "SystemSupport", "StandbyViews", "DisplayCommands",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
@@ -130,7 +135,7 @@ let package = Package(
         // NetworkHost protocol (verbs, status, the current frame).
         .target(
             name: "Network",
-            dependencies: ["CMosquitto", "Raster", "Settings", "SystemSupport"]
+            dependencies: ["CMosquitto", "Raster", "Settings", "SystemSupport", "DisplayCommands"]
         ),
 
         // The widgets that ship: clock, date, weather, system, countdown, command, light, mqtt.
@@ -148,6 +153,7 @@ let package = Package(
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
                 "Ambient", "Input", "Network", "SystemSupport", "CSystemSupport", "StandbyViews",
+                "DisplayCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -248,6 +254,7 @@ let package = Package(
         .testTarget(
             name: "StandbyTests",
             dependencies: [
+                "DisplayCommands",
                 "Standby", "StandbyViews", "Widgets", "WidgetUI", "Display", "Raster", "Ambient",
                 "BuiltinWidgets", "Input", "NightstandTesting", "PhotoFixtures",
             ],
@@ -256,6 +263,7 @@ let package = Package(
         .testTarget(
             name: "NightstandKitTests",
             dependencies: [
+                "DisplayCommands",
                 "NightstandKit", "NightstandBench", "Standby", "StandbyViews", "BuiltinWidgets",
                 "Widgets", "Display", "Raster", "Ambient", "Input", "NightstandTesting",
                 "PhotoFixtures",
@@ -281,6 +289,7 @@ let package = Package(
         .testTarget(
             name: "NetworkTests",
             dependencies: [
+                "DisplayCommands",
                 "Network", "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Settings",
                 "SystemSupport", "NightstandTesting",
             ]
@@ -298,12 +307,17 @@ let package = Package(
             dependencies: ["Settings"]
         ),
         .testTarget(
+            name: "DisplayCommandsTests",
+            dependencies: ["DisplayCommands"]
+        ),
+        .testTarget(
             name: "EventCoreTests",
             dependencies: ["EventCore", "CSystemSupport"]
         ),
         .testTarget(
             name: "InputTests",
             dependencies: [
+                "DisplayCommands",
                 "Input", "CEvdev", "Display", "Raster", "Ambient", "SystemSupport",
                 "StandbyViews", "NightstandTesting",
             ],

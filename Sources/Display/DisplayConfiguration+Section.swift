@@ -40,7 +40,7 @@ extension DisplayConfiguration: ConfigurationSection {
                 expected: "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ such as \"1920x1080@60\", \(side) "
                     + "and at most \(Self.highestRefresh) Hz"
             ) { text in
-                DisplayMode(parsing: text).flatMap { mode in
+                VideoMode(parsing: text).flatMap { mode in
                     Self.fits(PixelSize(width: mode.width, height: mode.height))
                         && (mode.refresh ?? 1) <= Self.highestRefresh ? mode : nil
                 }

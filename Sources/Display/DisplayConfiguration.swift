@@ -35,7 +35,7 @@ public struct DisplayConfiguration: Sendable, Equatable {
     /// DRM mode; nil takes the display's preferred mode.
     ///
     /// Default: nil.
-    public var mode: DisplayMode?
+    public var mode: VideoMode?
     /// Framebuffer pixel format; nil lets the backend choose (XRGB8888, or what fbdev has).
     ///
     /// Default: nil.
@@ -71,7 +71,7 @@ public struct DisplayConfiguration: Sendable, Equatable {
     /// Creates a configuration; everything not given is the default.
     public init(
         backend: Backend = .auto, device: String? = nil, connector: String? = nil,
-        mode: DisplayMode? = nil, format: PixelFormat? = nil, rotation: Rotation = .degrees0,
+        mode: VideoMode? = nil, format: PixelFormat? = nil, rotation: Rotation = .degrees0,
         pageFlips: Bool = true, vtSwitchSignals: VTSwitchSignals? = nil,
         headlessSize: PixelSize = PixelSize(width: 800, height: 480),
         headlessImagePath: String? = nil, headlessRawPath: String? = nil

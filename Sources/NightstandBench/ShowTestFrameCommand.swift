@@ -140,7 +140,7 @@ struct ShowTestFrameCommand: ParsableCommand {
         config.pageFlips = !noPageFlip
         config.headlessImagePath = output
         if let mode {
-            guard let m = DisplayMode(parsing: mode) else {
+            guard let m = VideoMode(parsing: mode) else {
                 throw ValidationError("bad mode \(mode)")
             }
             config.mode = m

@@ -59,11 +59,11 @@ struct DRMModesetTests {
     @Test("A requested mode matches size, and refresh within 1 Hz when given")
     func requestedMode() throws {
         #expect(
-            try DRMModeset.pickMode(hdmi, requested: DisplayMode(width: 1280, height: 720))
+            try DRMModeset.pickMode(hdmi, requested: VideoMode(width: 1280, height: 720))
                 .summary == "1280x720@60")
         #expect(
             try DRMModeset.pickMode(
-                hdmi, requested: DisplayMode(width: 1280, height: 720, refresh: 49)
+                hdmi, requested: VideoMode(width: 1280, height: 720, refresh: 49)
             ).summary == "1280x720@50")
     }
 
@@ -74,7 +74,7 @@ struct DRMModesetTests {
             available: ["1920x1080@60*", "1280x720@60", "1280x720@50"])
         #expect(throws: expected) {
             try DRMModeset.pickMode(
-                hdmi, requested: DisplayMode(width: 800, height: 480, refresh: 60))
+                hdmi, requested: VideoMode(width: 800, height: 480, refresh: 60))
         }
         #expect(
             expected.description

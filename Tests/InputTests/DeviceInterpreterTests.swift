@@ -37,7 +37,7 @@ struct DeviceInterpreterTests {
         let events = events(
             [(EV_KEY, KEY_NEXTSONG, 1), (EV_KEY, KEY_NEXTSONG, 2), (EV_KEY, KEY_NEXTSONG, 0)],
             device: TestDevices.gpioKeys)
-        #expect(events == [.action(.next(slot: nil))])
+        #expect(events == [.action(.next)])
     }
 
     @Test("a key bound to two actions does the second on release (a headlight line)")
@@ -46,7 +46,8 @@ struct DeviceInterpreterTests {
         let events = events(
             [(EV_KEY, KEY_F1, 1), (EV_KEY, KEY_F1, 0)], device: TestDevices.gpioKeys, keyMap: keyMap
         )
-        #expect(events == [.action(.mode(.night)), .action(.mode(nil))])
+        #expect(
+            events == [.action(.command(.setMode(.night))), .action(.command(.setMode(.auto)))])
     }
 
     @Test("a presence key is presence while held; a switch acts like a key")
@@ -79,7 +80,8 @@ struct DeviceInterpreterTests {
         #expect(events.count == 11)
         #expect(
             events.prefix(3) == [
-                .action(.view(.next)), .action(.view(.previous)), .action(.view(.previous)),
+                .action(.command(.stepView(by: 1))), .action(.command(.stepView(by: -1))),
+                .action(.command(.stepView(by: -1))),
             ])
     }
 
@@ -137,7 +139,7 @@ struct DeviceInterpreterTests {
             device: TestDevices.gpioKeys)
         #expect(
             events == [
-                .action(.next(slot: nil)), .action(.previous(slot: nil)), .action(.view(.next)),
+                .action(.next), .action(.previous), .action(.command(.stepView(by: 1))),
                 .action(.wake),
             ])
     }

@@ -10,10 +10,12 @@ struct InputConfigurationTests {
     @Test(
         "actions read as written, and write back the same",
         arguments: [
-            ("next", InputAction.next(slot: nil)), ("previous 2", .previous(slot: 1)),
-            ("view next", .view(.next)), ("view clock", .view(.named("clock"))),
-            ("mode night", .mode(.night)), ("mode auto", .mode(nil)), ("wake", .wake),
-            ("presence", .presence), ("reload", .reload), ("none", .none),
+            ("next", InputAction.next), ("previous 2", .command(.stepStack(slot: 1, by: -1))),
+            ("view next", .command(.stepView(by: 1))), ("view clock", .command(.showView("clock"))),
+            ("mode night", .command(.setMode(.night))), ("mode auto", .command(.setMode(.auto))),
+            ("wake", .wake),
+            ("presence", .presence), ("reload", .command(.reloadTimelines(kind: nil))),
+            ("none", .none),
         ])
     func actions(text: String, action: InputAction) throws {
         let parsed = try InputAction(parsing: text)
@@ -35,7 +37,7 @@ struct InputConfigurationTests {
                 "view clok",
                 "expected view next, view previous or view NAME (widgets, photos, clock), found \"view clok\""
             ),
-            ("wake now", "expected wake alone, found \"wake now\""),
+            ("wake now", "expected wake SECONDS, from 0 to 86400, found \"wake now\""),
             (
                 "jump",
                 "expected an action (next, previous, view, mode, wake, presence, reload or none), found \"jump\""
@@ -74,7 +76,7 @@ struct InputConfigurationTests {
         let prog1 = try #require(KeyMap.Key(named: "KEY_PROG1"))
         let next = try #require(KeyMap.Key(named: "KEY_NEXTSONG"))
         #expect(configuration.keyMap.binding(for: prog1) == KeyMap.Binding(press: .presence))
-        #expect(configuration.keyMap.binding(for: next) == KeyMap.Binding(press: .next(slot: nil)))
+        #expect(configuration.keyMap.binding(for: next) == KeyMap.Binding(press: .next))
         #expect(configuration.idleOff == 600)
         #expect(
             configuration.devices

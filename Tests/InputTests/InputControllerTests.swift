@@ -1,45 +1,58 @@
-import Ambient
+import DisplayCommands
 import Foundation
 import Input
 import Raster
-import StandbyViews
 import Testing
 
-/// The verbs a controller called, in order, and the display's state it reads.
-private final class RecordingVerbs: InputVerbs {
+/// The commands a controller sent, in order, and the display's state it reads; a display that
+/// does not animate: a drag that ends as a swipe steps, its other phases do nothing.
+private final class RecordingDisplay: CommandTarget {
     var calls: [String] = []
     var panelIsDark = false
     var isNight = false
-    /// Slots side by side, 400 pixels wide each.
-    func slot(at point: Point) -> Int? { point.y < 480 ? Int(point.x / 400) : nil }
     var links: [Int: URL] = [:]
-    func link(at point: Point) -> URL? { slot(at: point).flatMap { links[$0] } }
-    func stepStack(slot: Int, by delta: Int) { calls.append("stack \(slot) \(delta)") }
-    func stepView(by delta: Int) { calls.append("view \(delta)") }
-    func showView(named name: String) { calls.append("view \(name)") }
-    func setMode(_ appearance: Appearance?) {
-        calls.append("mode \(appearance?.rawValue ?? "auto")")
+
+    var state: DisplayState {
+        DisplayState(mode: .auto, appearance: panelIsDark ? "off" : isNight ? "night" : "day")
     }
-    func wake(for seconds: Double) { calls.append("wake \(seconds)") }
-    func reload() { calls.append("reload") }
-    func setIdle(_ idle: Bool) { calls.append(idle ? "idle off" : "idle on") }
+
+    /// Slots side by side, 400 pixels wide each.
+    func info(atX x: Double, y: Double) -> PointInfo {
+        let slot = y < 480 ? Int(x / 400) : nil
+        return PointInfo(slot: slot, link: slot.flatMap { links[$0] })
+    }
+
+    func apply(_ command: DisplayCommand) -> CommandResult {
+        switch command {
+        case .stepStack(let slot, let delta): calls.append("stack \(slot) \(delta)")
+        case .dragStack(let slot, .ended(_, _, let step?)) where step != 0:
+            calls.append("stack \(slot) \(step)")
+        case .stepView(let delta): calls.append("view \(delta)")
+        case .dragViews(.ended(_, _, let delta?)) where delta != 0: calls.append("view \(delta)")
+        case .showView(let name): calls.append("view \(name)")
+        case .setMode(let mode): calls.append("mode \(mode.rawValue)")
+        case .wake(let seconds): calls.append("wake \(seconds)")
+        case .reloadTimelines: calls.append("reload")
+        case .setIdle(let idle): calls.append(idle ? "idle off" : "idle on")
+        default: break
+        }
+        return .done("\(command)")
+    }
 }
 
-/// A host that animates: it records the drags instead of stepping at their end.
-private final class AnimatingVerbs: InputVerbs {
+/// A display that animates: it records the drags.
+private final class AnimatingDisplay: CommandTarget {
     var calls: [String] = []
-    var panelIsDark = false
-    var isNight = false
-    func slot(at point: Point) -> Int? { 0 }
-    func link(at point: Point) -> URL? { nil }
-    func stepStack(slot: Int, by delta: Int) { calls.append("stack \(slot) \(delta)") }
-    func stepView(by delta: Int) { calls.append("view \(delta)") }
-    func showView(named name: String) {}
-    func setMode(_ appearance: Appearance?) {}
-    func wake(for seconds: Double) {}
-    func reload() {}
-    func setIdle(_ idle: Bool) {}
-    func drag(_ phase: PagerDrag, of target: DragTarget) { calls.append("\(target) \(phase)") }
+    var state: DisplayState { DisplayState(mode: .auto, appearance: "day") }
+    func info(atX x: Double, y: Double) -> PointInfo { PointInfo(slot: 0) }
+    func apply(_ command: DisplayCommand) -> CommandResult {
+        switch command {
+        case .dragStack(let slot, let phase): calls.append("stack(slot: \(slot)) \(phase)")
+        case .dragViews(let phase): calls.append("views \(phase)")
+        default: break
+        }
+        return .done("\(command)")
+    }
 }
 
 @Suite("Input controller")
@@ -69,17 +82,17 @@ struct InputControllerTests {
     }
 
     private func run(
-        _ events: [InputEvent], verbs: InputVerbs,
+        _ events: [InputEvent], verbs: any CommandTarget,
         configuration: InputConfiguration = InputConfiguration(), at now: Double = 1
     ) -> InputController {
-        let controller = InputController(configuration: configuration, verbs: verbs, now: 0)
+        let controller = InputController(configuration: configuration, display: verbs, now: 0)
         for event in events { controller.handle(event, at: now) }
         return controller
     }
 
     @Test("a swipe up on slot 2 steps its stack forward; down steps it back")
     func stackSwipes() {
-        let verbs = RecordingVerbs()
+        let verbs = RecordingDisplay()
         _ = run(
             Self.swipe(.vertical, from: Point(x: 500, y: 300), by: -300, .up)
                 + Self.swipe(.vertical, from: Point(x: 100, y: 100), by: 300, .down), verbs: verbs)
@@ -90,7 +103,7 @@ struct InputControllerTests {
         "a swipe left shows the next view, right the previous; a swipe off the slots steps no stack"
     )
     func viewSwipes() {
-        let verbs = RecordingVerbs()
+        let verbs = RecordingDisplay()
         _ = run(
             Self.swipe(.horizontal, from: Point(x: 600, y: 240), by: -400, .left)
                 + Self.swipe(.horizontal, from: Point(x: 200, y: 240), by: 400, .right)
@@ -100,7 +113,7 @@ struct InputControllerTests {
 
     @Test("an animating host gets every phase, and the step at the end, once")
     func drags() {
-        let verbs = AnimatingVerbs()
+        let verbs = AnimatingDisplay()
         _ = run(Self.swipe(.vertical, from: Point(x: 10, y: 300), by: -300, .up), verbs: verbs)
         #expect(
             verbs.calls == [
@@ -112,7 +125,7 @@ struct InputControllerTests {
 
     @Test("a tap on a dark panel only wakes it, for wake_duration; its link does not run")
     func tapWakesDarkPanel() throws {
-        let verbs = RecordingVerbs()
+        let verbs = RecordingDisplay()
         verbs.panelIsDark = true
         verbs.links[0] = try url("nothing://here")
         _ = run(
@@ -123,7 +136,7 @@ struct InputControllerTests {
 
     @Test("at night a tap elsewhere wakes; in the day it does nothing")
     func tapAtNight() {
-        let verbs = RecordingVerbs()
+        let verbs = RecordingDisplay()
         verbs.isNight = true
         _ = run(Self.tap(at: Point(x: 100, y: 100)), verbs: verbs)
         verbs.isNight = false
@@ -138,7 +151,7 @@ struct InputControllerTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let marker = directory.appendingPathComponent("ran").path
-        let verbs = RecordingVerbs()
+        let verbs = RecordingDisplay()
         verbs.isNight = true
         verbs.links[0] = try url("mark://it")
         verbs.links[1] = try url("unknown://x")
@@ -155,14 +168,15 @@ struct InputControllerTests {
 
     @Test("keys do their actions")
     func actions() {
-        let verbs = RecordingVerbs()
+        let verbs = RecordingDisplay()
         _ = run(
             [
-                .action(.next(slot: nil)), .action(.previous(slot: 1)),
-                .action(.view(.named("clock"))),
-                .action(.view(.previous)), .action(.mode(.night)), .action(.mode(nil)),
+                .action(.next), .action(.command(.stepStack(slot: 1, by: -1))),
+                .action(.command(.showView("clock"))),
+                .action(.command(.stepView(by: -1))), .action(.command(.setMode(.night))),
+                .action(.command(.setMode(.auto))),
                 .action(.wake),
-                .action(.reload),
+                .action(.command(.reloadTimelines(kind: nil))),
             ], verbs: verbs)
         #expect(
             verbs.calls == [
@@ -176,16 +190,16 @@ struct InputControllerTests {
         "idle: the panel goes off after idle_off; a key turns it on and acts; a touch only turns it on"
     )
     func idle() throws {
-        let verbs = RecordingVerbs()
+        let verbs = RecordingDisplay()
         let controller = InputController(
-            configuration: try InputConfiguration(idleOff: 600), verbs: verbs, now: 0)
+            configuration: try InputConfiguration(idleOff: 600), display: verbs, now: 0)
         #expect(controller.deadline == 600)
         controller.deadlineReached(at: 599)
         #expect(verbs.calls.isEmpty)
         controller.deadlineReached(at: 600)
         #expect(verbs.calls == ["idle off"])
         #expect(controller.deadline == nil)
-        controller.handle(.action(.next(slot: nil)), at: 700)
+        controller.handle(.action(.next), at: 700)
         #expect(verbs.calls == ["idle off", "idle on", "stack 0 1"])
         #expect(controller.deadline == 1300)
         controller.deadlineReached(at: 1300)
@@ -197,9 +211,9 @@ struct InputControllerTests {
 
     @Test("presence held keeps the panel on; its release starts the countdown")
     func presence() throws {
-        let verbs = RecordingVerbs()
+        let verbs = RecordingDisplay()
         let controller = InputController(
-            configuration: try InputConfiguration(idleOff: 60), verbs: verbs, now: 0)
+            configuration: try InputConfiguration(idleOff: 60), display: verbs, now: 0)
         controller.handle(.presence(true), at: 10)
         #expect(controller.deadline == nil)
         controller.deadlineReached(at: 1000)

@@ -328,7 +328,7 @@ struct HTTPServerTests {
             opening.contains(
                 #"event: status\#ndata: {"appearance":"day","lux":120,"mode":"auto","views":[]}"#))
 
-        host.update { $0.state.mode = "night" }
+        host.update { $0.state.mode = .night }
         server.stateChanged()
         #expect(http.read(stream, until: "\n\n").contains(#""mode":"night""#))
         server.frameChanged()
@@ -396,7 +396,7 @@ struct HTTPServerTests {
         while case let count = recv(slow, &chunk, chunk.count, 0), count > 0 { received += count }
         #expect(received < sent * 4200)
         #expect(recv(slow, &chunk, 1, 0) == 0)
-        host.update { $0.state.mode = "night" }
+        host.update { $0.state.mode = .night }
         server.stateChanged()
         #expect(http.read(reader, until: "\n\n").contains(#""mode":"night""#))
     }

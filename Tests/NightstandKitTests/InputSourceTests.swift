@@ -66,7 +66,7 @@ struct InputSourceTests {
     private func makeController(
         for host: StandbyHost, _ input: InputConfiguration = InputConfiguration()
     ) -> InputController {
-        InputController(configuration: input, verbs: HostInputVerbs(host), now: 0)
+        InputController(configuration: input, display: host, now: 0)
     }
 
     /// The id of the widget slot `slot` shows.
@@ -170,25 +170,40 @@ struct InputSourceTests {
         let host = try host(clock: clock)
         let controller = makeController(for: host)
         host.run(until: start + 1)
-        controller.handle(.action(.next(slot: nil)), at: 1)
+        controller.handle(.action(.next), at: 1)
         host.run(until: start + 3)
         #expect(shown(host, slot: 0) == "newyear")
-        controller.handle(.action(.previous(slot: 0)), at: 3)
+        controller.handle(.action(.command(.stepStack(slot: 0, by: -1))), at: 3)
         host.run(until: start + 5)
         #expect(shown(host, slot: 0) == "christmas")
-        controller.handle(.action(.view(.named("clock"))), at: 5)
+        controller.handle(.action(.command(.showView("clock"))), at: 5)
         host.run(until: start + 7)
         #expect(host.status.current.view == "clock")
-        controller.handle(.action(.view(.next)), at: 7)
+        controller.handle(.action(.command(.stepView(by: 1))), at: 7)
         host.run(until: start + 9)
         #expect(host.status.current.view == "widgets")
-        controller.handle(.action(.mode(.night)), at: 9)
+        controller.handle(.action(.command(.setMode(.night))), at: 9)
         host.run(until: start + 10)
         #expect(host.mode == .night)
         #expect(host.shownAppearance == .night)
-        controller.handle(.action(.mode(nil)), at: 10)
+        controller.handle(.action(.command(.setMode(.auto))), at: 10)
         host.run(until: start + 11)
         #expect(host.mode == .auto)
+    }
+
+    @Test("any display command works from a key, with no case of its own in the input")
+    func anyCommandFromAKey() throws {
+        let clock = SimulatedClock(start: start)
+        let host = try host(clock: clock)
+        let controller = makeController(for: host)
+        host.run(until: start + 1)
+        // `idle on`: a command the key map and the controller name nowhere.
+        controller.handle(.action(try InputAction(parsing: "idle on")), at: 1)
+        host.run(until: start + 3)
+        #expect(host.shownAppearance == .off)
+        controller.handle(.action(try InputAction(parsing: "view clock")), at: 3)
+        host.run(until: start + 5)
+        #expect(host.status.current.view == "clock")
     }
 
     @Test("a tap on the dark panel lights it at night's level for wake_duration, and does no more")
@@ -196,7 +211,7 @@ struct InputSourceTests {
         let clock = SimulatedClock(start: start)
         let host = try host(clock: clock)
         let controller = try makeController(for: host, InputConfiguration(wakeDuration: 5))
-        host.events.post(.mode(.off))
+        host.events.post(.command(.setMode(.off)))
         host.run(until: start + 1)
         #expect(host.shownAppearance == .off)
         let point = middle(of: 0, host)

@@ -156,7 +156,7 @@ struct AmbientReadingTests {
         #expect(draws(host, since: settled)["plain"] == 1)
 
         // A manual override: the sensor is not read, the widgets say so.
-        host.events.post(.mode(.night))
+        host.events.post(.command(.setMode(.night)))
         host.run(until: start + 35)
         let forced = try #require(log.last)
         #expect(forced.source == .override && forced.appearance == .night && forced.lux == nil)

@@ -77,7 +77,7 @@ struct ConfigurationTests {
             """)
         let d = config.display
         #expect(d.backend == .drm && d.device == "/dev/dri/card1" && d.connector == "DSI-1")
-        #expect(d.mode == DisplayMode(width: 800, height: 480, refresh: 60))
+        #expect(d.mode == VideoMode(width: 800, height: 480, refresh: 60))
         #expect(d.rotation == .degrees180 && d.format == .rgb565 && !d.pageFlips)
         #expect(d.headlessSize == PixelSize(width: 1280, height: 480))
         #expect(d.headlessImagePath == "/tmp/screen.png")

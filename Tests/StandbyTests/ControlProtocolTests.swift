@@ -1,3 +1,4 @@
+import DisplayCommands
 import Foundation
 import Testing
 
@@ -10,41 +11,50 @@ struct ControlProtocolTests {
     @Test("requests are one line of JSON with sorted keys, and read back")
     func requestLines() throws {
         let lines: [(ControlRequest, String)] = [
-            (.command(.reload(kind: "weather")), #"{"command":"reload","kind":"weather"}"#),
-            (.command(.reload(kind: nil)), #"{"command":"reload"}"#),
-            (.command(.mode(.night)), #"{"command":"mode","mode":"night"}"#),
-            (.command(.view("clock")), #"{"command":"view","view":"clock"}"#),
-            (.status, #"{"command":"status"}"#),
+            (
+                .command(.reloadTimelines(kind: "weather")),
+                #"{"command":"reload weather","version":1}"#
+            ),
+            (.command(.reloadTimelines(kind: nil)), #"{"command":"reload","version":1}"#),
+            (.command(.setMode(.night)), #"{"command":"mode night","version":1}"#),
+            (.command(.showView("clock")), #"{"command":"view clock","version":1}"#),
+            (.status, #"{"command":"status","version":1}"#),
         ]
         for (request, text) in lines {
             #expect(String(decoding: request.line, as: UTF8.self) == text + "\n")
             #expect(try ControlRequest(line: Data(text.utf8)) == request)
         }
-        for mode in ModeOverride.allCases {
+        for mode in DisplayMode.allCases {
             #expect(
-                try ControlRequest(line: ControlRequest.command(.mode(mode)).line)
-                    == .command(.mode(mode)))
+                try ControlRequest(line: ControlRequest.command(.setMode(mode)).line)
+                    == .command(.setMode(mode)))
         }
     }
 
     @Test("a request missing its mode, or not an object, names what was expected")
     func requestErrors() {
-        #expect(throws: ControlRequestError("\"mode\": expected auto, day, dim, night or off")) {
-            try ControlRequest(line: Data(#"{"command":"mode"}"#.utf8))
+        #expect(
+            throws: ControlRequestError(
+                CommandError("mode", expected: "mode auto, day, dim, night or off").description)
+        ) {
+            try ControlRequest(line: Data(#"{"command":"mode","version":1}"#.utf8))
         }
         #expect(
             throws: ControlRequestError(
-                "\"view\": expected a view's name (widgets, photos, clock), next or previous")
+                CommandError(
+                    "view", expected: "view next, view previous or view NAME"
+                ).description)
         ) {
-            try ControlRequest(line: Data(#"{"command":"view"}"#.utf8))
+            try ControlRequest(line: Data(#"{"command":"view","version":1}"#.utf8))
         }
-        #expect(throws: ControlRequestError("\"kind\": expected a string")) {
-            try ControlRequest(line: Data(#"{"command":"reload","kind":["a"]}"#.utf8))
-        }
+        let wire = #"{"version": 1, "command": "WORDS"}, such as "view clock""#
         #expect(
             throws: ControlRequestError(
-                "expected one JSON object per line, such as {\"command\":\"status\"}; found [1]")
+                CommandError(#"{"command":["a"],"version":1}"#, expected: wire).description)
         ) {
+            try ControlRequest(line: Data(#"{"command":["a"],"version":1}"#.utf8))
+        }
+        #expect(throws: ControlRequestError(CommandError("[1]", expected: wire).description)) {
             try ControlRequest(line: Data("[1]".utf8))
         }
     }

@@ -1,4 +1,5 @@
 import Display
+import DisplayCommands
 import Foundation
 import Raster
 import SystemSupport
@@ -149,7 +150,7 @@ struct ControlServerTests {
         var ends: [Int32] = [-1, -1]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
         let server = Descriptor(ends[0])
-        let line = ControlRequest.command(.mode(.night)).line
+        let line = ControlRequest.command(.setMode(.night)).line
         #expect(line.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == line.count)
         close(ends[1])  // the client gives up before the server reads
         var fd = pollfd(fd: server.raw, events: Int16(POLLIN), revents: 0)
@@ -215,7 +216,7 @@ struct ControlServerTests {
             }
             #expect(ControlSocketError.alreadyRunning(path: path).exitCode == 73)
             #expect(
-                try ControlClient.send(.command(.reload(kind: nil)), to: path)
+                try ControlClient.send(.command(.reloadTimelines(kind: nil)), to: path)
                     == .done("reloading every widget"))
             #expect(permissions(path) == 0o600)
         }
@@ -244,19 +245,19 @@ struct ControlServerTests {
             defer { server.stop() }
 
             #expect(
-                try ControlClient.send(.command(.reload(kind: "weather")), to: path)
+                try ControlClient.send(.command(.reloadTimelines(kind: "weather")), to: path)
                     == .done("reloading weather"))
             #expect(
-                try ControlClient.send(.command(.reload(kind: nil)), to: path)
+                try ControlClient.send(.command(.reloadTimelines(kind: nil)), to: path)
                     == .done("reloading every widget"))
             #expect(
-                try ControlClient.send(.command(.mode(.dim)), to: path) == .done("mode dim"))
+                try ControlClient.send(.command(.setMode(.dim)), to: path) == .done("mode dim"))
             #expect(
-                try ControlClient.send(.command(.reload(kind: "tides")), to: path)
+                try ControlClient.send(.command(.reloadTimelines(kind: "tides")), to: path)
                     == .failed("no widget of kind \"tides\"; the kinds in use are clock, weather"))
             #expect(
                 events.take().map(\.description) == [
-                    "reload weather", "reload every widget", "mode dim",
+                    "reload weather", "reload", "mode dim",
                 ])
         }
     }
@@ -267,26 +268,27 @@ struct ControlServerTests {
             let server = try serve(at: path)
             defer { server.stop() }
 
-            let notJSON = try exchange("reload weather\n", at: path)
+            // What the control socket answers a line that is not a command: the words every
+            // channel uses (DisplayCommands.CommandError).
+            func refusal(_ found: String, expected: String) -> String {
+                let line = ControlReply.failed(CommandError(found, expected: expected).description)
+                    .line
+                return String(decoding: line.dropLast(), as: UTF8.self)
+            }
+            let wire = #"{"version": 1, "command": "WORDS"}, such as "view clock""#
             #expect(
-                notJSON
-                    == #"{"error":"expected one JSON object per line, such as {\"command\":\"status\"}; found reload weather","ok":false}"#
-            )
+                try exchange("reload weather\n", at: path)
+                    == refusal("reload weather", expected: wire))
             #expect(
-                try exchange("{\"command\":\"mode\",\"mode\":\"red\"}\n", at: path)
-                    == #"{"error":"\"mode\": expected auto, day, dim, night or off, found \"red\"","ok":false}"#
-            )
+                try exchange(#"{"command":"mode red","version":1}"# + "\n", at: path)
+                    == refusal("mode red", expected: "mode auto, day, dim, night or off"))
             #expect(
-                try exchange("{\"command\":\"restart\"}\n", at: path)
-                    == #"{"error":"\"command\": expected \"reload\", \"mode\", \"view\" or \"status\", found \"restart\"","ok":false}"#
-            )
+                try exchange(#"{"command":"restart","version":1}"# + "\n", at: path)
+                    == refusal("restart", expected: "a command: \(DisplayCommand.verbs)"))
             #expect(
-                try exchange("{\"command\":5}\n", at: path)
-                    == #"{"error":"\"command\": expected a string","ok":false}"#)
-            #expect(
-                try exchange("{}\n", at: path)
-                    == #"{"error":"missing \"command\": expected \"reload\", \"mode\", \"view\" or \"status\"","ok":false}"#
-            )
+                try exchange(#"{"command":5,"version":1}"# + "\n", at: path)
+                    == refusal(#"{"command":5,"version":1}"#, expected: wire))
+            #expect(try exchange("{}\n", at: path) == refusal("{}", expected: wire))
             let huge = String(repeating: " ", count: ControlServer.requestLimit + 10) + "\n"
             #expect(
                 try exchange(huge, at: path)
@@ -353,29 +355,29 @@ struct ControlServerTests {
                 ])
 
             #expect(
-                try ControlClient.send(.command(.mode(.night)), to: path) == .done("mode night"))
+                try ControlClient.send(.command(.setMode(.night)), to: path) == .done("mode night"))
             host.run(until: start + 33)
             #expect(try status()?.appearance == "night")
             #expect(host.style == host.style(for: .night))
 
-            #expect(try ControlClient.send(.command(.mode(.dim)), to: path) == .done("mode dim"))
+            #expect(try ControlClient.send(.command(.setMode(.dim)), to: path) == .done("mode dim"))
             host.run(until: start + 37)
             #expect(try status()?.appearance == "dim")
             #expect(host.style == host.style(for: .dim))
 
-            #expect(try ControlClient.send(.command(.mode(.off)), to: path) == .done("mode off"))
+            #expect(try ControlClient.send(.command(.setMode(.off)), to: path) == .done("mode off"))
             host.run(until: start + 41)
             #expect(try status().map { [$0.appearance, $0.mode] } == ["off", "off"])
             #expect(!sink.panelRGB().contains { $0 != 0 }, "the panel is dark")
 
-            _ = try ControlClient.send(.command(.mode(.auto)), to: path)
+            _ = try ControlClient.send(.command(.setMode(.auto)), to: path)
             host.run(until: start + 44)
             #expect(try status().map { [$0.appearance, $0.mode] } == ["day", "auto"])
             #expect(sink.panelRGB().contains { $0 != 0 }, "the panel shows the widgets again")
 
             #expect(flaky.callCount == 1)
             #expect(
-                try ControlClient.send(.command(.reload(kind: "flaky")), to: path)
+                try ControlClient.send(.command(.reloadTimelines(kind: "flaky")), to: path)
                     == .done("reloading flaky"))
             host.run(until: start + 50)
             #expect(flaky.callCount == 2)

@@ -37,7 +37,7 @@ private final class PipeSource: EventSource {
         watch = context.watch(ends.read) { [ends] control in
             var byte: UInt8 = 0
             while read(ends.read, &byte, 1) == 1 {
-                control.setMode(byte == UInt8(ascii: "n") ? .night : .dim)
+                control.apply(.setMode(byte == UInt8(ascii: "n") ? .night : .dim))
             }
         }
     }
@@ -62,7 +62,7 @@ private final class ThreadSource: EventSource {
         let events = context.events
         let thread = Thread {
             Thread.sleep(forTimeInterval: 0.05)
-            events.post(HostEvent("remote: night") { $0.setMode(.night) })
+            events.post(HostEvent("remote: night") { $0.apply(.setMode(.night)) })
         }
         self.thread = thread
         thread.start()
@@ -168,7 +168,7 @@ struct EventSourceTests {
         let frameWatch = host.frames.observe { frame in frames.withLock { $0.append(frame.number) }
         }
         host.run(until: start + 30)
-        host.events.post(.mode(.night))
+        host.events.post(.command(.setMode(.night)))
         host.run(until: start + 40)
         #expect(seen.withLock { $0.contains("night/night") })
         #expect(seen.withLock { $0.filter { $0 == "night/night" }.count } <= 2)
@@ -186,7 +186,7 @@ struct EventSourceTests {
         statusWatch.cancel()
         frameWatch.cancel()
         let before = frames.withLock { $0.count }
-        host.events.post(.mode(.day))
+        host.events.post(.command(.setMode(.day)))
         host.run(until: start + 50)
         #expect(frames.withLock { $0.count } == before, "a cancelled observer hears no more")
     }

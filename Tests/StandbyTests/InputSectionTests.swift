@@ -42,11 +42,12 @@ struct InputSectionTests {
         #expect(input.idleOff == 600)
         #expect(input.wakeDuration == 15)
         #expect(input.linkTimeout == 5)
-        #expect(input.keyMap.encoder.positive == .view(.next))
+        #expect(input.keyMap.encoder.positive == .command(.stepView(by: 1)))
         let f1 = try #require(KeyMap.Key(named: "KEY_F1"))
         #expect(
             input.keyMap.binding(for: f1)
-                == KeyMap.Binding(press: .mode(.night), release: .mode(nil)))
+                == KeyMap.Binding(
+                    press: .command(.setMode(.night)), release: .command(.setMode(.auto))))
         #expect(input.links["lights"] == .command(["lights", "{url}"]))
         #expect(
             input.links["ha"]

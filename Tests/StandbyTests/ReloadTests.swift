@@ -81,11 +81,16 @@ struct ReloadTests {
             reloader: ConfigurationReloader(file: file.path, openDisplay: openDisplay))
     }
 
-    /// What a reload answered, through the event a control request or SIGHUP posts.
+    /// What a reload answered, on the loop's thread as the command a control request or
+    /// SIGHUP posts applies it (the result before it becomes the command's words).
     private func reload(_ host: StandbyHost, until end: Date) -> Result<String, ConfigurationError>?
     {
         let answer = Mutex<Result<String, ConfigurationError>?>(nil)
-        host.events.post(.reloadConfiguration { result in answer.withLock { $0 = result } })
+        host.events.post(
+            HostEvent(internal: "reload-configuration") { host in
+                let result = host.reloadConfiguration()
+                answer.withLock { $0 = result }
+            })
         host.run(until: end)
         return answer.withLock { $0 }
     }
@@ -151,7 +156,7 @@ struct ReloadTests {
         let file = try File(Self.one)
         let clock = SimulatedClock(start: start)
         let host = try host(file, clock: clock, flaky: FlakyProvider())
-        host.events.post(.mode(.night))
+        host.events.post(.command(.setMode(.night)))
         host.run(until: start + 10)
         let red = host.style
         try file.write(
@@ -235,7 +240,7 @@ struct ReloadTests {
                 == .failed(
                     "configuration refused: \(file.path):2: [layout] margin: expected an integer, found \"wide\""
                 ))
-        host.events.post(.stop)
+        host.events.post(.command(.stop))
         #expect(finished.wait(timeout: .now() + 30) == .success)
         #expect(host.stacks.count == 2)
     }

@@ -37,7 +37,7 @@ struct SlowSensorTests {
         let events = host.events
         let stopper = Thread {
             Thread.sleep(forTimeInterval: 0.5)
-            events.post(.stop)
+            events.post(.command(.stop))
         }
         let began = Date()
         stopper.start()
@@ -74,7 +74,7 @@ struct SlowSensorTests {
         let host = try host("sleep 0.5; echo 1")
         host.run(until: start + 0.1)
         #expect(host.ambient.isReading)
-        host.events.post(.mode(.dim))
+        host.events.post(.command(.setMode(.dim)))
         host.run(until: start + 5)
         #expect(host.appearance == .dim)
         #expect(!host.ambient.isReading)

@@ -64,7 +64,7 @@ import Widgets
             ("widgets-photos", ViewName.photos), ("photos-clock", .clock),
             ("clock-widgets", .widgets),
         ] {
-            host.stepView(by: 1)
+            host.apply(.stepView(by: 1))
             now += 0.1
             clock.advance(to: now)
             host.turn(at: now)
@@ -86,7 +86,7 @@ import Widgets
         host.drawSettledFrame()
         host.run(until: start + 10)
         let atRest = host.statistics.frames
-        host.stepView(by: 1)
+        host.apply(.stepView(by: 1))
         host.run(until: start + 12)
         let moving = host.statistics.frames - atRest
         // About 0.6 s of spring at 60 frames a second, then the clock view drawn whole.
@@ -103,13 +103,13 @@ import Widgets
         let host = try host(views: ["widgets", "clock"], clock: clock, folder: folder)
         host.drawSettledFrame()
         let before = Bitmap(copying: host.screen)
-        host.dragViews(.began)
-        host.dragViews(.changed(translation: -100, velocity: -300))
+        host.apply(.dragViews(.began))
+        host.apply(.dragViews(.changed(translation: -100, velocity: -300)))
         host.turn(at: start)
         for (x, y) in [(0, 120), (150, 60), (299, 200)] {
             #expect(host.screen[x, y] == before[x + 100, y], "(\(x), \(y))")
         }
-        host.dragViews(.ended(translation: -100, velocity: 0, direction: 0))
+        host.apply(.dragViews(.ended(translation: -100, velocity: 0, direction: 0)))
         clock.advance(to: start + 2)
         host.turn(at: start + 2)
         #expect(host.views.onScreen == .widgets)
@@ -122,7 +122,7 @@ import Widgets
         let host = try host(views: ["widgets"], clock: clock, folder: folder)
         host.drawSettledFrame()
         #expect(host.status.current.slots.first?.shown == "clock")
-        host.stepStack(slot: 0, by: 1)
+        host.apply(.stepStack(slot: 0, by: 1))
         clock.advance(to: start + 0.1)
         host.turn(at: start + 0.1)
         assertGolden(host.screen, named: "stack-swipe")
@@ -131,12 +131,12 @@ import Widgets
         #expect(host.status.current.slots.first?.shown == "date")
         #expect(host.shownInstance(ofSlot: 0, at: start + 599) == 1)
         // A slot of one widget does not move.
-        host.stepStack(slot: 1, by: 1)
+        host.apply(.stepStack(slot: 1, by: 1))
         #expect(host.views.stacks.isEmpty)
         // Where a finger lands: the slots of the widgets view, not its margins.
-        #expect(host.slot(at: Point(x: 100, y: 120)) == 0)
-        #expect(host.slot(at: Point(x: 300, y: 120)) == 1)
-        #expect(host.slot(at: Point(x: 5, y: 5)) == nil)
+        #expect(host.info(atX: 100, y: 120).slot == 0)
+        #expect(host.info(atX: 300, y: 120).slot == 1)
+        #expect(host.info(atX: 5, y: 5).slot == nil)
     }
 
     @Test("at night the photos view shows the clock, in red only")
@@ -146,7 +146,7 @@ import Widgets
         let host = try host(views: ["photos"], clock: clock, folder: folder)
         host.drawSettledFrame()
         #expect(host.views.onScreen == .photos)
-        host.setMode(.night)
+        host.apply(.setMode(.night))
         clock.advance(to: start + 5)
         host.turn(at: start + 5)
         #expect(host.views.onScreen == .clock)
@@ -178,10 +178,10 @@ import Widgets
         let host = try host(views: ["widgets", "clock"], clock: clock, folder: folder)
         host.drawSettledFrame()
         host.status.publish(host.currentStatus(at: start))
-        #expect(host.controlHandler.reply(to: .command(.view("clock"))) == .done("view clock"))
-        #expect(host.controlHandler.reply(to: .command(.view("next"))) == .done("view next"))
+        #expect(host.controlHandler.reply(to: .command(.showView("clock"))) == .done("view clock"))
+        #expect(host.controlHandler.reply(to: .command(.stepView(by: 1))) == .done("view next"))
         #expect(
-            host.controlHandler.reply(to: .command(.view("photos")))
+            host.controlHandler.reply(to: .command(.showView("photos")))
                 == .failed(
                     "no view \"photos\"; the views are widgets, clock ([layout] views), or next and previous"
                 ))

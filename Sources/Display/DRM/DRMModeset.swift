@@ -102,7 +102,7 @@ struct DRMModeset {
     /// preferred one, or the first) and a CRTC that can drive it.
     init(
         device: DRMDevice, resources: DRMResources, connectorName: String?,
-        requested: DisplayMode?
+        requested: VideoMode?
     ) throws(DRMError) {
         let all = resources.connectors.compactMap { DRMConnector(fd: device.fd, id: $0) }
         let chosen = try DRMModeset.pickConnector(all, named: connectorName, path: device.path)
@@ -139,7 +139,7 @@ struct DRMModeset {
 
     /// The requested mode (refresh within 1 Hz when given; preferred first among equals), or
     /// the preferred mode, or the first listed.
-    static func pickMode(_ connector: DRMConnector, requested: DisplayMode?) throws(DRMError)
+    static func pickMode(_ connector: DRMConnector, requested: VideoMode?) throws(DRMError)
         -> drmModeModeInfo
     {
         let modes = connector.modes.sorted { $0.isPreferred && !$1.isPreferred }

@@ -48,7 +48,7 @@ public final class DRMSink: FrameSink {
     /// With `vtSwitchSignals`, it also takes the active VT (graphics mode, switches only with
     /// our consent: see ``VTSwitchSignals``); the caller must handle those signals already.
     public init(
-        devicePath: String?, connector: String? = nil, mode: DisplayMode? = nil,
+        devicePath: String?, connector: String? = nil, mode: VideoMode? = nil,
         format: PixelFormat? = nil, rotation: Rotation = .degrees0, pageFlips: Bool = true,
         vtSwitchSignals: VTSwitchSignals? = nil, log: @escaping @Sendable (String) -> Void
     ) throws(DRMError) {

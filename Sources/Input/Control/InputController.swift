@@ -1,12 +1,12 @@
+import DisplayCommands
 import FoundationEssentials
-import StandbyViews
 import SystemSupport
 
-/// Turns the devices' ``InputEvent``s into the display's verbs, and keeps the idle timer.
+/// Turns the devices' ``InputEvent``s into display commands, and keeps the idle timer.
 ///
 /// - A swipe up or down on a slot steps its stack (up: the next widget); left or right steps
-///   the views (left: the next view). Drags drive the motion on their way
-///   (``InputVerbs/drag(_:of:)``).
+///   the views (left: the next view). Drags drive the motion on their way (the commands
+///   `dragStack` and `dragViews`).
 /// - A touch on a dark panel (appearance or mode `off`, or off for idleness) only lights it:
 ///   for ``InputConfiguration/wakeDuration`` when the appearance keeps it dark, for good when
 ///   it was off for idleness. Nothing else that touch does counts.
@@ -20,14 +20,15 @@ import SystemSupport
 /// `InputSource` passes its `timeIntervalSince1970`, so a simulated clock drives it in tests).
 ///
 /// ```swift
-/// let controller = InputController(configuration: input, verbs: adapter, now: now)
+/// let controller = InputController(configuration: input, display: host, now: now)
 /// devices.handleReadable { controller.handle($0, at: clock.now) }
 /// if let deadline = controller.deadline { loop.wake(at: deadline) }
 /// ```
 public final class InputController {
     /// The `[input]` section in force.
     public private(set) var configuration: InputConfiguration
-    private let verbs: InputVerbs
+    /// The display: the host, which owns the source that owns this controller.
+    private unowned let display: any CommandTarget
     private var idle: IdleTimer
     private var links: LinkRunner
     private let logger: Logger
@@ -38,13 +39,13 @@ public final class InputController {
     /// What the drag in progress moves, if anything.
     private var dragTarget: DragTarget?
 
-    /// A controller acting through `verbs`, counting idleness from `now`.
+    /// A controller sending `display` its commands, counting idleness from `now`.
     public init(
-        configuration: InputConfiguration, verbs: InputVerbs, now: Double,
+        configuration: InputConfiguration, display: any CommandTarget, now: Double,
         logger: Logger = Logger(label: "nightstand.input")
     ) {
         self.configuration = configuration
-        self.verbs = verbs
+        self.display = display
         self.logger = logger
         idle = IdleTimer(idleOff: configuration.idleOff, now: now)
         links = LinkRunner(
@@ -71,7 +72,7 @@ public final class InputController {
         guard !isIdleOff, idle.isIdle(at: now) else { return }
         isIdleOff = true
         logger.info("input: idle for \(configuration.idleOff ?? 0) s; panel off")
-        verbs.setIdle(true)
+        display.apply(.setIdle(true))
     }
 
     /// Acts on one event that came at `now`.
@@ -99,8 +100,8 @@ public final class InputController {
             if isIdleOff {
                 lightAfterIdle()
                 swallowing = true
-            } else if verbs.panelIsDark {
-                verbs.wake(for: configuration.wakeDuration)
+            } else if display.state.isDark {
+                display.apply(.wake(seconds: configuration.wakeDuration))
                 swallowing = true
             }
             return
@@ -114,16 +115,18 @@ public final class InputController {
         guard !swallowing else { return }
         switch gesture {
         case .tap(let point):
-            if let url = verbs.link(at: point), links.open(url) != .unmapped { return }
-            if verbs.isNight { verbs.wake(for: configuration.wakeDuration) }
+            let info = display.info(atX: point.x, y: point.y)
+            if let url = info.link, links.open(url) != .unmapped { return }
+            if display.state.isNight { display.apply(.wake(seconds: configuration.wakeDuration)) }
         case .dragBegan(let drag):
             dragTarget =
                 drag.axis == .horizontal
-                ? .views : verbs.slot(at: drag.start).map { .stack(slot: $0) }
-            if let dragTarget { verbs.drag(.began, of: dragTarget) }
+                ? .views
+                : display.info(atX: drag.start.x, y: drag.start.y).slot.map { .stack(slot: $0) }
+            if let dragTarget { self.drag(.began, of: dragTarget) }
         case .dragChanged(let drag):
             if let dragTarget {
-                verbs.drag(
+                self.drag(
                     .changed(translation: drag.distance, velocity: drag.speed), of: dragTarget)
             }
         case .dragEnded(let drag, let swipe):
@@ -134,13 +137,13 @@ public final class InputController {
                 case .down?, .right?: step = -1
                 case nil: step = 0
                 }
-                verbs.drag(
+                self.drag(
                     .ended(translation: drag.distance, velocity: drag.speed, direction: step),
                     of: dragTarget)
             }
             dragTarget = nil
         case .dragCancelled:
-            if let dragTarget { verbs.drag(.cancelled, of: dragTarget) }
+            if let dragTarget { self.drag(.cancelled, of: dragTarget) }
             dragTarget = nil
         case .swipe, .touchDown, .touchUp:
             // A swipe ends a drag, which carried it; touches were handled above.
@@ -153,22 +156,33 @@ public final class InputController {
         guard isIdleOff else { return }
         isIdleOff = false
         logger.info("input: activity; panel on")
-        verbs.setIdle(false)
+        display.apply(.setIdle(false))
     }
 
     private func perform(_ action: InputAction) {
         switch action {
-        case .next(let slot): verbs.stepStack(slot: slot ?? 0, by: 1)
-        case .previous(let slot): verbs.stepStack(slot: slot ?? 0, by: -1)
-        case .view(.next): verbs.stepView(by: 1)
-        case .view(.previous): verbs.stepView(by: -1)
-        case .view(.named(let name)): verbs.showView(named: name)
-        case .mode(let appearance): verbs.setMode(appearance)
-        case .wake: verbs.wake(for: configuration.wakeDuration)
-        case .reload: verbs.reload()
+        case .command(let command): display.apply(command)
+        case .wake: display.apply(.wake(seconds: configuration.wakeDuration))
         case .presence, .none:
             // The interpreter turns these into presence events, or nothing.
             break
         }
     }
+
+    /// A drag of a stack or of the views, as the display's command.
+    private func drag(_ phase: PagerDrag, of target: DragTarget) {
+        switch target {
+        case .stack(let slot): display.apply(.dragStack(slot: slot, phase))
+        case .views: display.apply(.dragViews(phase))
+        }
+    }
+}
+
+/// What a drag moves: the stack of the slot it started on (vertical drags) or the views
+/// (horizontal ones).
+enum DragTarget: Sendable, Equatable {
+    /// A slot's stack, 0 from the left.
+    case stack(slot: Int)
+    /// The views.
+    case views
 }

@@ -1,4 +1,4 @@
-import Ambient
+import DisplayCommands
 import StandbyViews
 
 /// What a key, a switch or an encoder step asks the display to do, as a configuration file
@@ -16,111 +16,61 @@ import StandbyViews
 /// | `reload` | reloads the widgets' timelines, as `nightstand reload` does |
 /// | `none` | nothing, not even activity (a key the display should not see) |
 ///
+/// Any other command a display takes in words (``DisplayCommands/DisplayCommand``, such as
+/// `idle on`) works from a key too.
+///
 /// ```swift
-/// try InputAction(parsing: "mode night")   // .mode(.night)
+/// try InputAction(parsing: "mode night")   // .command(.setMode(.night))
 /// ```
 public enum InputAction: Sendable, Hashable, CustomStringConvertible {
-    /// Step a slot's stack forward; the slot's index from 0, nil for the first.
-    case next(slot: Int?)
-    /// Step a slot's stack back; the slot's index from 0, nil for the first.
-    case previous(slot: Int?)
-    /// Show a view.
-    case view(ViewChoice)
-    /// Set the appearance: nil for automatic, else the one to keep.
-    case mode(Appearance?)
-    /// Wake the panel for the configured while.
+    /// A command for the display, in its words (``DisplayCommands/DisplayCommand``).
+    case command(DisplayCommand)
+    /// Wake the panel for `wake_duration`.
     case wake
-    /// Someone is there while the key is held.
+    /// Someone is there while it is held.
     case presence
-    /// Reload the widgets' timelines.
-    case reload
     /// Nothing at all.
     case none
 
-    /// Which view a ``view(_:)`` action shows.
-    public enum ViewChoice: Sendable, Hashable {
-        /// The one after the current, wrapping around.
-        case next
-        /// The one before the current, wrapping around.
-        case previous
-        /// The view of this name (`widgets`, `photos`, `clock`).
-        case named(String)
-    }
+    /// Step the first slot's stack forward (`next`).
+    public static let next = InputAction.command(.stepStack(slot: 0, by: 1))
+    /// Step the first slot's stack back (`previous`).
+    public static let previous = InputAction.command(.stepStack(slot: 0, by: -1))
 
-    /// The words that start an action, for messages.
+    /// The actions, for messages.
     static let words = "next, previous, view, mode, wake, presence, reload or none"
 
-    /// Parses an action as written in a configuration file; throws a message that says what
-    /// was expected.
+    /// Reads an action as a configuration file writes it: `wake`, `presence`, `none`, or a
+    /// display command's words.
     public init(parsing text: String) throws(InputActionError) {
-        let words = text.split(separator: " ").map(String.init)
-        guard let first = words.first else {
+        switch text.split(separator: " ").map(String.init) {
+        case ["wake"]: self = .wake
+        case ["presence"]: self = .presence
+        case ["none"]: self = .none
+        case let words where words.first.map(DisplayCommand.verbList.contains) != true:
             throw InputActionError(text: text, expected: "an action (\(Self.words))")
-        }
-        let argument = words.count > 1 ? words[1] : nil
-        guard words.count <= 2 else {
-            throw InputActionError(text: text, expected: "an action and at most one argument")
-        }
-        switch first {
-        case "next", "previous":
-            var slot: Int?
-            if let argument {
-                guard let number = Int(argument), (1...64).contains(number) else {
-                    throw InputActionError(
-                        text: text, expected: "a slot number from 1 after \(first)")
-                }
-                slot = number - 1
-            }
-            self = first == "next" ? .next(slot: slot) : .previous(slot: slot)
-        case "view":
-            switch argument {
-            case nil:
-                throw InputActionError(
-                    text: text, expected: "view next, view previous or view NAME")
-            case "next": self = .view(.next)
-            case "previous": self = .view(.previous)
-            case let name?:
-                guard ViewName(rawValue: name) != nil else {
-                    let names = ViewName.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw InputActionError(
-                        text: text, expected: "view next, view previous or view NAME (\(names))")
-                }
-                self = .view(.named(name))
-            }
-        case "mode":
-            if argument == "auto" {
-                self = .mode(nil)
-            } else if let argument, let appearance = Appearance(rawValue: argument) {
-                self = .mode(appearance)
-            } else {
-                throw InputActionError(text: text, expected: "mode auto, day, dim, night or off")
-            }
         default:
-            guard argument == nil else {
-                throw InputActionError(text: text, expected: "\(first) alone")
+            let command: DisplayCommand
+            do throws(CommandError) {
+                command = try DisplayCommand(words: text)
+            } catch {
+                throw InputActionError(text: text, expected: error.expected)
             }
-            switch first {
-            case "wake": self = .wake
-            case "presence": self = .presence
-            case "reload": self = .reload
-            case "none": self = .none
-            default: throw InputActionError(text: text, expected: "an action (\(Self.words))")
+            if case .showView(let name) = command, ViewName(rawValue: name) == nil {
+                let names = ViewName.allCases.map(\.rawValue).joined(separator: ", ")
+                throw InputActionError(
+                    text: text, expected: "view next, view previous or view NAME (\(names))")
             }
+            self = .command(command)
         }
     }
 
-    /// The action as a configuration file writes it: `next 2`, `view clock`, `mode night`.
+    /// The action as a configuration file writes it.
     public var description: String {
         switch self {
-        case .next(let slot): slot.map { "next \($0 + 1)" } ?? "next"
-        case .previous(let slot): slot.map { "previous \($0 + 1)" } ?? "previous"
-        case .view(.next): "view next"
-        case .view(.previous): "view previous"
-        case .view(.named(let name)): "view \(name)"
-        case .mode(let appearance): "mode \(appearance?.rawValue ?? "auto")"
+        case .command(let command): command.description
         case .wake: "wake"
         case .presence: "presence"
-        case .reload: "reload"
         case .none: "none"
         }
     }

@@ -73,7 +73,7 @@ public struct KeyMap: Sendable, Equatable {
     public init(
         bindings: [Key: Binding],
         encoder: (positive: InputAction, negative: InputAction) = (
-            .next(slot: nil), .previous(slot: nil)
+            .next, .previous
         )
     ) {
         self.bindings = bindings
@@ -93,10 +93,10 @@ public struct KeyMap: Sendable, Equatable {
     public static let defaults: KeyMap = {
         var bindings: [Key: Binding] = [:]
         let table: [(Int32, InputAction)] = [
-            (KEY_NEXTSONG, .next(slot: nil)), (KEY_DOWN, .next(slot: nil)),
-            (KEY_PAGEDOWN, .next(slot: nil)), (KEY_PREVIOUSSONG, .previous(slot: nil)),
-            (KEY_UP, .previous(slot: nil)), (KEY_PAGEUP, .previous(slot: nil)),
-            (KEY_RIGHT, .view(.next)), (KEY_LEFT, .view(.previous)),
+            (KEY_NEXTSONG, .next), (KEY_DOWN, .next),
+            (KEY_PAGEDOWN, .next), (KEY_PREVIOUSSONG, .previous),
+            (KEY_UP, .previous), (KEY_PAGEUP, .previous),
+            (KEY_RIGHT, .command(.stepView(by: 1))), (KEY_LEFT, .command(.stepView(by: -1))),
             (KEY_WAKEUP, .wake), (KEY_ENTER, .wake), (KEY_SPACE, .wake), (KEY_SELECT, .wake),
             (KEY_OK, .wake),
         ]

@@ -1,3 +1,4 @@
+import DisplayCommands
 import FoundationEssentials
 import Raster
 
@@ -38,6 +39,7 @@ struct HTTPAPI: Sendable {
         let routes: [String: [String]] = [
             "/": ["GET"], "/api/status": ["GET"], "/api/events": ["GET"], "/screen.png": ["GET"],
             "/api/mode": ["POST"], "/api/reload": ["POST"], "/api/view": ["POST"],
+            "/api/command": ["POST"],
         ]
         guard let methods = routes[request.path] else {
             return .response(.error(404, "no such resource: \(request.path.prefix(100))"))
@@ -61,12 +63,14 @@ struct HTTPAPI: Sendable {
         case "/api/events": return .events
         case "/screen.png": return .response(screen())
         case "/api/reload":
-            host.reload()
+            host.send(.reloadTimelines(kind: nil))
             return .response(.json(["reload": "every widget"]))
+        case "/api/command":
+            return .response(command(in: request))
         case "/api/mode":
             return .response(
-                choose("mode", from: host.modes, in: request) { mode in
-                    host.setMode(mode)
+                choose("mode", from: DisplayMode.allCases.map(\.rawValue), in: request) { mode in
+                    host.send(words: "mode \(mode)")
                     return .json(["mode": mode])
                 })
         default:
@@ -76,9 +80,24 @@ struct HTTPAPI: Sendable {
             }
             return .response(
                 choose("view", from: views + DisplayState.viewSteps, in: request) { view in
-                    host.showView(view)
+                    host.send(words: "view \(view)")
                     return .json(["view": view])
                 })
+        }
+    }
+
+    /// Posts the command in the body, in its wire form (`{"version": 1, "command": "view
+    /// clock"}`), and answers 202 with its words; a body that is not one is a 400 with the
+    /// reason, in the words every channel uses.
+    private func command(in request: HTTPRequest) -> HTTPResponse {
+        do throws(CommandError) {
+            let command = try DisplayCommand(json: request.body)
+            host.send(command)
+            var response = HTTPResponse.json(["command": command.description])
+            response.status = 202
+            return response
+        } catch {
+            return .error(400, error.description)
         }
     }
 

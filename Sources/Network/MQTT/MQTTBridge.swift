@@ -1,3 +1,4 @@
+import DisplayCommands
 import FoundationEssentials
 import Synchronization
 import SystemSupport
@@ -61,7 +62,8 @@ public final class MQTTBridge: Sendable {
         discovery = settings.discoveryPrefix.map { prefix in
             HomeAssistantDiscovery(
                 prefix: prefix, deviceID: MQTTSettings.node(settings.clientID),
-                deviceName: settings.deviceName, topics: topics, modes: host.modes)
+                deviceName: settings.deviceName, topics: topics,
+                modes: DisplayMode.allCases.map(\.rawValue))
         }
         var password: String?
         do {
@@ -119,13 +121,13 @@ public final class MQTTBridge: Sendable {
         guard let client else { return }
         client.publish(topic: topics.availability, payload: "online", retain: true)
         publishStates(announcing: true)
-        var topics = self.topics.commands + subscriptions
+        var topics = self.topics.commands + [self.topics.command] + subscriptions
         if let discovery { topics.append(discovery.statusTopic) }
         client.subscribe(topics)
     }
 
     private func received(_ message: MQTTMessage) {
-        if topics.commands.contains(message.topic) {
+        if topics.commands.contains(message.topic) || message.topic == topics.command {
             command(message)
         } else if let discovery, message.topic == discovery.statusTopic {
             // Home Assistant (re)started: announce the device again.
@@ -149,12 +151,18 @@ public final class MQTTBridge: Sendable {
             return ignore("a retained command would act again on every connection")
         }
         switch message.topic {
+        case topics.command:
+            do throws(CommandError) {
+                host.send(try DisplayCommand(json: message.payload))
+            } catch {
+                return ignore(error.description)
+            }
         case topics.setMode:
-            let modes = host.modes
+            let modes = DisplayMode.allCases.map(\.rawValue)
             guard modes.contains(text) else {
                 return ignore("expected " + modes.joined(separator: ", "))
             }
-            host.setMode(text)
+            host.send(words: "mode \(text)")
         case topics.setView:
             let views = host.state().views
             guard !views.isEmpty else {
@@ -164,9 +172,9 @@ public final class MQTTBridge: Sendable {
                 return ignore(
                     "expected one of " + (views + DisplayState.viewSteps).joined(separator: ", "))
             }
-            host.showView(text)
+            host.send(words: "view \(text)")
         default:
-            host.reload()
+            host.send(.reloadTimelines(kind: nil))
         }
     }
 
@@ -190,7 +198,7 @@ public final class MQTTBridge: Sendable {
                 }
                 published.views = state.views
             }
-            update(topics.mode, state.mode)
+            update(topics.mode, state.mode.rawValue)
             update(topics.appearance, state.appearance)
             if Self.luxChanged(from: published.lux, to: state.lux)
                 || published.values[topics.lux] == nil

@@ -36,6 +36,11 @@ public struct MQTTTopics: Equatable, Sendable {
     /// Commands to show a view.
     public var setView: String { "\(base)/view/set" }
 
-    /// The topics the display takes commands on.
+    /// Any display command in its wire form (`{"version": 1, "command": "view clock"}`).
+    public var command: String { "\(base)/command" }
+
+    /// The topics of the Home Assistant entities that take commands.
+    ///
+    /// The display also takes any command on ``command``.
     public var commands: [String] { [setMode, reload, setView] }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DisplayCommands
 import Standby
 
 /// `nightstand mode MODE`: override the running instance's appearance.
@@ -13,13 +14,13 @@ struct ModeCommand: ParsableCommand {
             """)
 
     @Argument(help: "The appearance to hold, or auto.")
-    var mode: ModeOverride
+    var mode: DisplayMode
 
     @OptionGroup var control: ControlOptions
 
     func run() throws {
-        try control.request(.command(.mode(mode)))
+        try control.request(.command(.setMode(mode)))
     }
 }
 
-extension ModeOverride: ExpressibleByArgument {}
+extension DisplayMode: ExpressibleByArgument {}

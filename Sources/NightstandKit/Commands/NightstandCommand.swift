@@ -23,7 +23,8 @@ public struct NightstandCommand: AsyncParsableCommand {
             subcommands: [
                 RunCommand.self, SnapshotCommand.self, CheckConfigCommand.self,
                 EventsCommand.self, DisplaysCommand.self, SensorsCommand.self,
-                ReloadCommand.self, ModeCommand.self, ViewCommand.self, StatusCommand.self,
+                ReloadCommand.self, ModeCommand.self, ViewCommand.self, SendCommand.self,
+                StatusCommand.self,
                 InputsCommand.self,
             ] + extraCommands,
             defaultSubcommand: RunCommand.self

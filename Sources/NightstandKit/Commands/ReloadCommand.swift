@@ -1,4 +1,5 @@
 import ArgumentParser
+import DisplayCommands
 import Standby
 
 /// `nightstand reload [KIND]`: ask the running instance for new timelines now; `--config`: for
@@ -32,6 +33,6 @@ struct ReloadCommand: ParsableCommand {
     }
 
     func run() throws {
-        try control.request(.command(config ? .reloadConfiguration : .reload(kind: kind)))
+        try control.request(.command(config ? .reloadConfiguration : .reloadTimelines(kind: kind)))
     }
 }

@@ -97,7 +97,7 @@ struct RunCommand: AsyncParsableCommand {
         let events = try Mailbox<HostEvent>()
         let displays = OpenDisplay()
         let socket = control.serverPath
-        let deadline = StopDeadline(stop: { events.post(.stop) }) {
+        let deadline = StopDeadline(stop: { events.post(.command(.stop)) }) {
             writeStandardError(
                 "nightstand: the run loop did not stop within 1 s; restoring the console and "
                     + "exiting")
@@ -107,9 +107,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         let signals = try SignalHandlers([
             SIGINT: { deadline.requestStop() }, SIGTERM: { deadline.requestStop() },
-            SIGHUP: { events.post(.reloadConfiguration()) },
-            VTSwitchSignals.standard.release: { events.post(.releaseDisplay) },
-            VTSwitchSignals.standard.acquire: { events.post(.acquireDisplay) },
+            SIGHUP: { events.post(.command(.reloadConfiguration)) },
+            VTSwitchSignals.standard.release: { events.post(.command(.releaseDisplay)) },
+            VTSwitchSignals.standard.acquire: { events.post(.command(.acquireDisplay)) },
         ])
         defer { signals.cancel() }
         let open: @Sendable (DisplayConfiguration) throws -> any FrameSink = { settings in

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DisplayCommands
 import Standby
 
 /// `nightstand view NAME`: show one of the running instance's views.
@@ -19,6 +20,12 @@ struct ViewCommand: ParsableCommand {
     @OptionGroup var control: ControlOptions
 
     func run() throws {
-        try control.request(.command(.view(view)))
+        let command: DisplayCommand
+        do throws(CommandError) {
+            command = try DisplayCommand(words: "view \(view)")
+        } catch {
+            throw ValidationError(error.description)
+        }
+        try control.request(.command(command))
     }
 }

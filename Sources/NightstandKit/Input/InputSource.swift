@@ -4,7 +4,7 @@ import Standby
 import SystemSupport
 
 /// Touch, buttons and presence for `nightstand run`: the `Input` module's devices on the host's
-/// loop, their gestures and actions acted on through the host's verbs (``HostInputVerbs``).
+/// loop, their gestures and actions sent to the host as display commands.
 ///
 /// The devices wait in one epoll descriptor (the touchscreens, keys and encoders `[input]
 /// devices` selects, and the inotify watch of `/dev/input` that picks up devices plugged in
@@ -38,7 +38,7 @@ final class InputSource: EventSource {
             configuration: input, pictureSize: context.pictureSize, rotation: context.rotation,
             directory: directory, logger: logger)
         let controller = InputController(
-            configuration: input, verbs: HostInputVerbs(context.control),
+            configuration: input, display: context.control,
             now: Self.seconds(context.now), logger: logger)
         self.devices = devices
         self.controller = controller

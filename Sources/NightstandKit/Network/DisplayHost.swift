@@ -1,9 +1,10 @@
+import DisplayCommands
 import FoundationEssentials
 import Network
 import Raster
 import Standby
 
-/// The host as the network side sees it: verbs posted to the loop's mailbox, the state and
+/// The host as the network side sees it: commands posted to the loop's mailbox, the state and
 /// status read from what the loop published, the frame copied on the loop when asked.
 ///
 /// Every call returns at once from any thread but ``frame()``, which waits up to 2 s for the
@@ -13,30 +14,11 @@ struct DisplayHost: NetworkHost {
     let status: HostStatusBoard
     let frames: FrameFeed
 
-    var modes: [String] { ModeOverride.allCases.map(\.rawValue) }
-
-    func setMode(_ mode: String) {
-        guard let mode = ModeOverride(rawValue: mode) else { return }
-        events.post(.mode(mode))
+    func send(_ command: DisplayCommand, reply: (@Sendable (CommandResult) -> Void)?) {
+        events.post(.command(command, reply: reply))
     }
 
-    func reload() {
-        events.post(.reloadTimelines(ofKind: nil))
-    }
-
-    func showView(_ name: String) {
-        events.post(.view(name))
-    }
-
-    /// The views are offered only when there is a choice: a display with one view (the
-    /// default `[layout] views = ["widgets"]`) has no view select and no view buttons.
-    func state() -> DisplayState {
-        let current = status.current
-        let views = current.views ?? []
-        return DisplayState(
-            mode: current.mode, appearance: current.appearance, lux: current.lux,
-            view: views.count > 1 ? current.view : nil, views: views.count > 1 ? views : [])
-    }
+    func state() -> DisplayState { status.current.displayState }
 
     func statusJSON() -> [UInt8] { status.current.json }
 

@@ -1,3 +1,4 @@
+import DisplayCommands
 import EventCore
 import FoundationEssentials
 import Synchronization
@@ -27,48 +28,32 @@ public struct ControlHandler: Sendable {
         self.status = status
     }
 
-    /// Posts a command (refusing a `reload` of a kind no widget has) or reads the status.
+    /// The reply to `request`: the status, or what the display makes of a command (checked
+    /// against its published status, then posted); a configuration reload once the loop has
+    /// tried it.
     public func reply(to request: ControlRequest) -> ControlReply {
         switch request {
         case .status:
             return .status(status.current)
-        case .command(.reload(let kind?)):
-            let kinds = Set(status.current.widgets.map(\.kind)).sorted()
-            guard kinds.contains(kind) else {
-                return .failed(
-                    "no widget of kind \"\(kind)\"; the kinds in use are "
-                        + kinds.joined(separator: ", "))
-            }
-            events.post(.reloadTimelines(ofKind: kind))
-            return .done("reloading \(kind)")
-        case .command(.reload(nil)):
-            events.post(.reloadTimelines(ofKind: nil))
-            return .done("reloading every widget")
-        case .command(.mode(let mode)):
-            events.post(.mode(mode))
-            return .done(
-                mode == .auto
-                    ? "mode auto: the host chooses the appearance" : "mode \(mode.rawValue)")
         case .command(.reloadConfiguration):
             return reloadConfiguration()
-        case .command(.view(let name)):
-            let views = status.current.views ?? []
-            guard ["next", "previous"].contains(name) || views.contains(name) else {
-                return .failed(
-                    "no view \"\(name)\"; the views are \(views.joined(separator: ", ")) "
-                        + "([layout] views), or next and previous")
+        case .command(let command):
+            switch status.current.outcome(of: command) {
+            case .done(let text):
+                events.post(.command(command))
+                return .done(text)
+            case .refused(let text):
+                return .failed(text)
             }
-            events.post(.view(name))
-            return .done("view \(name)")
         }
     }
 
-    /// Asks the loop to reload its configuration and waits for what came of it.
+    /// Posts the reload and waits for the loop's answer, at most ``replyTimeout``.
     private func reloadConfiguration() -> ControlReply {
-        let answer = Mutex<Result<String, ConfigurationError>?>(nil)
+        let answer = Mutex<CommandResult?>(nil)
         let done = Condition()
         events.post(
-            .reloadConfiguration { result in
+            .command(.reloadConfiguration) { result in
                 done.lock()
                 answer.withLock { $0 = result }
                 done.signal()
@@ -79,8 +64,8 @@ public struct ControlHandler: Sendable {
         while answer.withLock({ $0 == nil }), done.wait(until: giveUp) {}
         done.unlock()
         switch answer.withLock({ $0 }) {
-        case .success(let summary)?: return .done("configuration reloaded: \(summary)")
-        case .failure(let error)?: return .failed("configuration refused: \(error)")
+        case .done(let text)?: return .done(text)
+        case .refused(let text)?: return .failed(text)
         case nil:
             return .failed(
                 "the display did not answer within \(Int(Self.replyTimeout)) s; the reload "

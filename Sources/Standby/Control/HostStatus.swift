@@ -57,7 +57,7 @@ public struct HostStatus: Codable, Equatable, Sendable {
     public var time: Date
     /// What the frames look like: `day`, `dim`, `night`, or `off` while blanked.
     public var appearance: String
-    /// The mode override in force (``ModeOverride``'s raw value; `auto`: none).
+    /// The mode override in force (``DisplayMode``'s raw value; `auto`: none).
     public var mode: String
     /// The slots, left to right.
     public var slots: [Slot]

@@ -1,3 +1,4 @@
+import DisplayCommands
 import FoundationEssentials
 import SystemSupport
 import WidgetUI
@@ -33,5 +34,45 @@ extension StandbyHost {
             reading.lux.map { "\($0.fixed(1)) lx from \(reading.sensorName ?? "the sensor")" }
             ?? "no reading"
         return "\(level) (\(reading.source.rawValue))"
+    }
+}
+
+extension HostStatus {
+    /// The part of the status those who send commands read: the views only when there is a
+    /// choice (a display with one view, the default `[layout] views = ["widgets"]`, offers no
+    /// view select or buttons).
+    public var displayState: DisplayState {
+        let views = views ?? []
+        return DisplayState(
+            mode: DisplayMode(rawValue: mode) ?? .auto, appearance: appearance, lux: lux,
+            view: views.count > 1 ? view : nil, views: views.count > 1 ? views : [],
+            slots: slots.map(\.shown))
+    }
+}
+
+extension HostStatus {
+    /// What a display in this state makes of `command`, before applying it.
+    ///
+    /// Refused when it names a view the display does not show or a kind no widget has, else
+    /// done with the line its sender sees. The host's ``StandbyHost/apply(_:)`` and the control socket's
+    /// immediate reply both ask here.
+    public func outcome(of command: DisplayCommand) -> CommandResult {
+        switch command {
+        case .showView(let name) where !(views ?? []).contains(name):
+            return .refused(
+                "no view \"\(name)\"; the views are \((views ?? []).joined(separator: ", ")) "
+                    + "([layout] views), or next and previous")
+        case .reloadTimelines(let kind?):
+            let kinds = Set(widgets.map(\.kind)).sorted()
+            guard kinds.contains(kind) else {
+                return .refused(
+                    "no widget of kind \"\(kind)\"; the kinds in use are "
+                        + kinds.joined(separator: ", "))
+            }
+            return .done("reloading \(kind)")
+        case .reloadTimelines(nil): return .done("reloading every widget")
+        case .setMode(.auto): return .done("mode auto: the host chooses the appearance")
+        default: return .done("\(command)")
+        }
     }
 }

@@ -31,14 +31,14 @@ extension StandbyHost {
     }
 
     /// Gives the display up: the console switches to another VT.
-    public func releaseDisplay() {
+    func releaseDisplay() {
         log.info("display released: the console switched to another VT")
         sink.releaseDisplay()
         displayRetry = nil
     }
 
     /// Takes the display back and shows the whole frame: the console switched back.
-    public func acquireDisplay() {
+    func acquireDisplay() {
         log.info("display back: the console switched back to our VT")
         sink.acquireDisplay()
         present([screen.bounds], at: clock.now)

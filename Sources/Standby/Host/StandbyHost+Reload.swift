@@ -56,7 +56,7 @@ extension StandbyHost {
     /// again in one frame; a changed `[display]` closes the display and opens the new one (a
     /// new mode-set), going back to the old one if the new cannot be opened. Sources hear the
     /// new configuration (``EventSource/configurationChanged(_:)``).
-    public func reloadConfiguration() -> Result<String, ConfigurationError> {
+    func reloadConfiguration() -> Result<String, ConfigurationError> {
         guard let reloader else {
             return .failure(
                 ConfigurationError(

@@ -1,4 +1,5 @@
 import Ambient
+import DisplayCommands
 import EventCore
 import FoundationEssentials
 import Raster
@@ -61,7 +62,7 @@ extension StandbyHost {
     /// Shows the view named `name`, sliding it in; false (and a log line) when it is not one
     /// of `[layout] views`.
     @discardableResult
-    public func showView(named name: String) -> Bool {
+    func showView(named name: String) -> Bool {
         guard let view = ViewName(rawValue: name), views.deck.show(view, at: clock.now) else {
             let listed = views.deck.views.map(\.rawValue).joined(separator: ", ")
             log.warning("view \(name): not one of the views (\(listed))")
@@ -72,19 +73,19 @@ extension StandbyHost {
     }
 
     /// Shows the view `delta` away, going round past the ends.
-    public func stepView(by delta: Int) {
+    func stepView(by delta: Int) {
         views.deck.step(delta, at: clock.now)
         log.info("view \(views.deck.current)")
     }
 
     /// The views follow a finger, then settle.
-    public func dragViews(_ phase: PagerDrag) {
+    func dragViews(_ phase: PagerDrag) {
         views.deck.drag(phase, at: clock.now)
     }
 
     /// Steps a stack by `delta`, sliding the widget in where the widgets show; its rotation
     /// pauses for ``SlotStacks/pause``.
-    public func stepStack(slot: Int, by delta: Int) {
+    func stepStack(slot: Int, by delta: Int) {
         let now = clock.now
         guard stacks.slots.indices.contains(slot), stacks.members[slot].count > 1 else { return }
         guard widgetsShow(at: now) || views.stacks[slot] != nil else {
@@ -101,7 +102,7 @@ extension StandbyHost {
     }
 
     /// A stack follows a finger, then settles; only where the widgets show.
-    public func dragStack(slot: Int, _ phase: PagerDrag) {
+    func dragStack(slot: Int, _ phase: PagerDrag) {
         let now = clock.now
         guard stacks.slots.indices.contains(slot), stacks.members[slot].count > 1,
             widgetsShow(at: now) || views.stacks[slot] != nil
@@ -119,7 +120,7 @@ extension StandbyHost {
     /// The slot (0 from the left) whose rectangle holds `point` (screen pixels) while the
     /// widgets view shows; nil elsewhere (a margin, another view): where a vertical drag or a
     /// tap lands.
-    public func slot(at point: Point) -> Int? {
+    func slot(at point: Point) -> Int? {
         let now = clock.now
         guard widgetsShow(at: now) else { return nil }
         return stacks.slots.indices.first { index in

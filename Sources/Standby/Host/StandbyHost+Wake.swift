@@ -35,7 +35,7 @@ extension StandbyHost {
 
     /// Lights the panel for `seconds`, at most ``longestWake`` (a tap at night or on the dark
     /// panel, a `wake` key).
-    public func wake(for seconds: TimeInterval) {
+    func wake(for seconds: TimeInterval) {
         let now = clock.now
         let seconds = seconds.isNaN ? 0 : min(max(0, seconds), Self.longestWake)
         let until = now.addingTimeInterval(seconds)
@@ -47,7 +47,7 @@ extension StandbyHost {
     }
 
     /// Turns the panel off for idleness, or back on.
-    public func setIdle(_ idle: Bool) {
+    func setIdle(_ idle: Bool) {
         panel.isIdle = idle
         showPanel(at: clock.now, fading: true)
     }
@@ -56,7 +56,7 @@ extension StandbyHost {
     public var shownAppearance: Appearance { appearance }
 
     /// Where a tap at `point` leads, on the view at rest on screen (the widgets or the clock).
-    public func link(at point: Point) -> URL? {
+    func link(at point: Point) -> URL? {
         guard !views.slides(at: clock.now) else { return nil }
         switch views.onScreen {
         case .widgets?: return painter.destination(at: point)

@@ -1,5 +1,6 @@
 import Ambient
 import Display
+import DisplayCommands
 import EventCore
 import FoundationEssentials
 import Raster
@@ -87,8 +88,8 @@ public final class StandbyHost {
 
     /// The provider timeout, in seconds.
     public let providerTimeout: TimeInterval
-    /// The mode `nightstand mode` set; ``ModeOverride/auto`` when none.
-    var mode = ModeOverride.auto
+    /// The mode `nightstand mode` set; ``DisplayMode/auto`` when none.
+    var mode = DisplayMode.auto
     /// How the display looks: the appearance, its style and any fade.
     var director: AppearanceDirector
     /// What the panel shows of the decided appearance: woken, or off for idleness.

@@ -1,3 +1,4 @@
+import DisplayCommands
 import FoundationEssentials
 
 /// Pages one after another along an axis, moved by a finger or by a command, settling with a

@@ -1,3 +1,4 @@
+import DisplayCommands
 import FoundationEssentials
 
 /// Which of StandBy's views shows, and how the display moves between them: the views in their

@@ -1,21 +1,23 @@
+import DisplayCommands
 import Foundation
 import Network
 import Raster
 import Synchronization
 
-/// A host for the network side to drive: it records the verbs it is given and answers with
+/// A host for the network side to drive: it records the commands it is sent and answers with
 /// the state and frame a test sets, as the real host would through its event queue.
 final class FakeHost: NetworkHost {
-    let modes = ["auto", "day", "dim", "night", "off"]
     private let lock = Mutex(Recorded())
 
     struct Recorded {
-        var state = DisplayState(mode: "auto", appearance: "day", lux: 120)
+        var state = DisplayState(mode: .auto, appearance: "day", lux: 120)
         var frame: Bitmap?
         var frames = 0
         var modeRequests: [String] = []
         var reloads = 0
         var viewRequests: [String] = []
+        /// Every command sent, in order.
+        var commands: [DisplayCommand] = []
         /// How often the state was asked for (each event stream's opening asks once).
         var stateReads = 0
     }
@@ -26,20 +28,22 @@ final class FakeHost: NetworkHost {
     /// Changes what the host shows.
     func update(_ change: (inout Recorded) -> Void) { lock.withLock { change(&$0) } }
 
-    func setMode(_ mode: String) {
+    func send(_ command: DisplayCommand, reply: (@Sendable (CommandResult) -> Void)?) {
         lock.withLock { recorded in
-            recorded.modeRequests.append(mode)
-            recorded.state.mode = mode
+            recorded.commands.append(command)
+            switch command {
+            case .setMode(let mode):
+                recorded.modeRequests.append(mode.rawValue)
+                recorded.state.mode = mode
+            case .reloadTimelines: recorded.reloads += 1
+            case .showView(let name):
+                recorded.viewRequests.append(name)
+                recorded.state.view = name
+            case .stepView(let delta): recorded.viewRequests.append(delta < 0 ? "previous" : "next")
+            default: break
+            }
         }
-    }
-
-    func reload() { lock.withLock { $0.reloads += 1 } }
-
-    func showView(_ name: String) {
-        lock.withLock { recorded in
-            recorded.viewRequests.append(name)
-            recorded.state.view = name
-        }
+        reply?(.done("\(command)"))
     }
 
     func state() -> DisplayState {
@@ -53,7 +57,7 @@ final class FakeHost: NetworkHost {
         let state = self.state()
         let frames = lock.withLock { $0.frames }
         return Array(
-            "{\"appearance\":\"\(state.appearance)\",\"frames\":\(frames),\"mode\":\"\(state.mode)\"}"
+            "{\"appearance\":\"\(state.appearance)\",\"frames\":\(frames),\"mode\":\"\(state.mode.rawValue)\"}"
                 .utf8)
     }
 

@@ -6,7 +6,7 @@
 /// pager.drag(.changed(translation: -120, velocity: -800), at: now)
 /// pager.drag(.ended(translation: -300, velocity: -900, direction: 1), at: now)
 /// ```
-public enum PagerDrag: Sendable, Equatable {
+public enum PagerDrag: Sendable, Hashable, Codable {
     /// The finger moved past the slop: the pages stop where they are and follow it.
     case began
     /// The finger is `translation` pixels from where the drag began, moving at `velocity`

@@ -1,19 +1,19 @@
-/// The appearance `nightstand mode` asks for, over what the host would choose by itself.
+/// The appearance asked for over what the display would choose by itself: `nightstand mode`,
+/// a key's `mode night`, the web page's and Home Assistant's mode select.
 ///
 /// ```
 /// $ nightstand mode night    # red, whatever the light sensor says
 /// $ nightstand mode off      # panel dark until another mode
-/// $ nightstand mode auto     # back to the host's own choice
+/// $ nightstand mode auto     # back to the display's own choice
 /// ```
 ///
-/// On the wire and on the command line a mode is its raw value: `auto`, `day`, `dim`, `night`
-/// or `off`.
-public enum ModeOverride: String, CaseIterable, Codable, Sendable {
-    /// No override: the host chooses the appearance.
+/// On the wire and in words a mode is its raw value: `auto`, `day`, `dim`, `night` or `off`.
+public enum DisplayMode: String, CaseIterable, Codable, Sendable {
+    /// No override: the display chooses the appearance (sensor, schedule).
     case auto
     /// Day: full color, as drawn.
     case day
-    /// Dim: luminance reduced and the pixels scaled down.
+    /// Dim: luminance reduced.
     case dim
     /// Night: monochrome red.
     case night
@@ -21,7 +21,7 @@ public enum ModeOverride: String, CaseIterable, Codable, Sendable {
     case off
 
     /// The raw values, for messages: `auto, day, dim, night or off`.
-    static var choices: String {
+    public static var choices: String {
         let names = allCases.map(\.rawValue)
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }

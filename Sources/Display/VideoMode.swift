@@ -1,10 +1,10 @@
 import Raster
 
-/// A requested display mode: `WxH` with an optional refresh rate, as `1280x480@60`.
+/// A requested video mode: `WxH` with an optional refresh rate, as `1280x480@60`.
 ///
 /// Config files and the command line write modes this way; DRM's mode list is matched against
 /// it (any refresh when none is given).
-public struct DisplayMode: Hashable, Sendable, CustomStringConvertible {
+public struct VideoMode: Hashable, Sendable, CustomStringConvertible {
     /// Active pixels per line.
     public var width: Int
     /// Active lines.
