@@ -3,8 +3,9 @@ import Synchronization
 import Testing
 
 /// What `body` returns, run on a thread of its own, or nil when it has not returned within
-/// `seconds`: then `fifo` is opened for writing and closed, which releases an `open(2)` or
-/// `read(2)` blocked on it, and the test records an issue.
+/// `seconds`: then the test records an issue, and `fifo` is opened at both ends for a moment,
+/// which releases an `open(2)` blocked on it (for reading or for writing) and then ends a
+/// `read(2)` waiting on it.
 ///
 /// For a test of a FIFO where a file belongs: a regression blocks, and this keeps the test
 /// from hanging with it.
@@ -28,10 +29,17 @@ public func withoutBlocking<T: Sendable>(
     guard done.wait(timeout: .now() + seconds) == .timedOut else { return result.value }
     Issue.record(
         "blocked on the FIFO \(fifo) for more than \(seconds) s", sourceLocation: sourceLocation)
-    let writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-    if writer >= 0 { close(writer) }
-    // Released, it ends; blocked on something else, it is left behind.
-    _ = done.wait(timeout: .now() + seconds)
+    // Both ends, a second at a time: a blocked reader's open returns, and so does a blocked
+    // writer's, whose write lands in the pipe while it is open (no SIGPIPE); once closed, a
+    // read waiting on it sees the end. Again, for the next open, until the body returns;
+    // blocked on something else, it is left behind.
+    let giveUp = DispatchTime.now() + seconds
+    while DispatchTime.now() < giveUp {
+        let ends = open(fifo, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        let finished = done.wait(timeout: .now() + 1) == .success
+        if ends >= 0 { close(ends) }
+        if finished { break }
+    }
     return nil
 }
 
