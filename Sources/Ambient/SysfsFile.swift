@@ -21,8 +21,11 @@ enum SysfsFile {
 
     /// Writes `text` to `path` in one `write(2)`, as sysfs attributes expect (truncating, as a
     /// shell's `>` does, so a regular file in a test tree holds exactly `text`).
+    ///
+    /// Opened `O_NONBLOCK` (which sysfs ignores), as every read is: a FIFO at the path fails at
+    /// once (`ENXIO` with no reader) instead of holding the run loop in `open(2)`.
     static func write(_ text: String, to path: String) -> Result<Void, SysfsFailure> {
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        let fd = open(path, O_WRONLY | O_TRUNC | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(SysfsFailure(path: path, errno: errno)) }
         defer { close(fd) }
         let bytes = Array(text.utf8)
@@ -36,7 +39,7 @@ enum SysfsFile {
 
     /// Whether this process may open `path` for writing (opened and closed, nothing written).
     static func isWritable(_ path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return false }
         close(fd)
         return true

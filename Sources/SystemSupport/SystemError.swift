@@ -20,15 +20,20 @@ package func systemError(_ code: Int32) -> String {
     String(cString: strerror(code))
 }
 
-/// Writes `text` and a line break to standard error, unbuffered.
+/// Writes `text` and a line break to standard error, unbuffered, its terminal controls
+/// escaped (``writeLine(_:to:)``).
 package func writeStandardError(_ text: String) {
     writeLine(text, to: STDERR_FILENO)
 }
 
 /// Writes `text` and a line break to a file descriptor, unbuffered: a line a pipe's reader
 /// sees at once (standard output through `print` waits in a buffer when it is not a terminal).
+///
+/// Terminal controls in `text` other than line feeds and tabs are written as escapes
+/// (`StringProtocol.escapedForTerminal(keepingLines:)`): what a message quotes from outside
+/// can't ring the bell, move the cursor or clear the terminal it lands on.
 package func writeLine(_ text: String, to fd: Int32) {
-    var line = text + "\n"
+    var line = text.escapedForTerminal(keepingLines: true) + "\n"
     line.withUTF8 { bytes in
         var rest = UnsafeRawBufferPointer(bytes)
         while !rest.isEmpty {

@@ -44,6 +44,26 @@ struct BacklightTests {
         #expect(try sysfs.contents(plain + "/brightness") == "0\n")
     }
 
+    @Test("A FIFO as brightness fails the write at once and reads as not writable")
+    func fifoAttribute() throws {
+        let sysfs = try FakeSysfs()
+        let path = try sysfs.backlight("pwm-backlight", ["max_brightness": "7\n"])
+        let brightness = path + "/brightness"
+        #expect(mkfifo(brightness, 0o600) == 0)
+        let outcome = withoutBlocking(on: brightness) { () -> String in
+            guard let backlight = try? Backlight(path: path) else { return "no backlight" }
+            let writable = backlight.isWritable ? "writable" : "not writable"
+            do {
+                try backlight.set(percent: 50)
+                return "written"
+            } catch {
+                return "\(writable): \(error)"
+            }
+        }
+        #expect(outcome?.hasPrefix("not writable: ") == true, "\(outcome ?? "")")
+        #expect(outcome?.contains(brightness) == true, "\(outcome ?? "")")
+    }
+
     @Test("Without a name: firmware before platform before raw, then by name; none is nil")
     func preference() throws {
         let sysfs = try FakeSysfs()

@@ -413,7 +413,7 @@ struct HTTPServerTests {
         let link = folder.appendingPathComponent("link").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
         for (path, problem) in [
-            (link, "token_file: can't use \(link): is a symbolic link"),
+            (link, "token_file: can't use \(link): a symbolic link, not a regular file"),
             (
                 "/nonexistent/token",
                 "token_file: can't use /nonexistent/token: No such file or directory"

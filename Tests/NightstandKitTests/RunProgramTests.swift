@@ -12,7 +12,7 @@ private let program: String? = {
 }()
 
 /// A running `nightstand run` on the headless backend, in a directory of its own.
-private final class RunningDisplay: @unchecked Sendable {
+final class RunningDisplay: @unchecked Sendable {
     let directory = "/tmp/nightstand-run-" + UUID().uuidString.prefix(8)
     var config: String { directory + "/nightstand.toml" }
     var socket: String { directory + "/control.sock" }
@@ -97,7 +97,7 @@ private final class RunningDisplay: @unchecked Sendable {
 
 /// Runs `nightstand ARGS` to its end and returns its exit status and output (a few KiB at
 /// most); after 60 s, a bound that only stops a hang, it is stopped.
-private func runProgram(_ arguments: [String]) throws -> (status: Int32, output: String) {
+func runProgram(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let binary = try #require(program, "build the nightstand program first (swift build)")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
@@ -119,7 +119,7 @@ private let twoSlots = """
     sensor = "none"
     """
 
-private let oneSlot = """
+let oneSlot = """
     [ambient]
     sensor = "none"
     [[widget]]

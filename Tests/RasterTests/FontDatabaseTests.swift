@@ -1,3 +1,5 @@
+import Foundation
+import NightstandTesting
 import Testing
 
 @testable import Raster
@@ -99,5 +101,32 @@ struct FontDatabaseTests {
             #expect(error.description.hasPrefix("font file /etc/hostname face 0: FreeType error"))
             #expect(error.description.contains("expected a TrueType/OpenType font"))
         }
+    }
+
+    @Test("a FIFO or a directory where a font file belongs is refused at once, naming it")
+    func notAFile() throws {
+        let fonts = try FontDatabase()
+        let folder = try TemporaryFolder()
+        let fifo = folder.path("Font.ttf")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // (A database of the thread's own: one is not shared between threads.)
+        let error = withoutBlocking(on: fifo) { () -> FontError? in
+            do {
+                _ = try FontDatabase().face(atPath: fifo)
+                return nil
+            } catch {
+                return error as? FontError
+            }
+        }
+        #expect(
+            error
+                == .unsupported(
+                    path: fifo,
+                    reason: "a FIFO, not a regular file (expected a TrueType/OpenType font file)"))
+        #expect(
+            throws: FontError.unsupported(
+                path: folder.path(""),
+                reason: "a directory, not a regular file (expected a TrueType/OpenType font file)")
+        ) { try fonts.face(atPath: folder.path("")) }
     }
 }

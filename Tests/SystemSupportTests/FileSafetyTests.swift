@@ -81,6 +81,25 @@ struct FileSafetyTests {
         #expect(contents(dir + "/target") == "secret")
     }
 
+    @Test("a secret's link is refused wherever it is; check opens and closes without reading")
+    func neverLinksAndCheck() throws {
+        let dir = try directory()
+        defer { _ = try? FileManager.default.removeItem(atPath: dir) }
+        try write("secret", to: dir + "/target")
+        #expect(symlink(dir + "/target", dir + "/link") == 0)
+        #expect(
+            BoundedFile.read(dir + "/link", limit: 4096, links: .never)
+                == .failure(BoundedFileError(path: dir + "/link", problem: .link)))
+        #expect(BoundedFile.check(dir + "/link", limit: 4096) == .success(6))
+        #expect(
+            BoundedFile.check(dir + "/link", limit: 5)
+                == .failure(BoundedFileError(path: dir + "/link", problem: .tooLarge(limit: 5))))
+        #expect(mkfifo(dir + "/fifo", 0o600) == 0)
+        #expect(
+            BoundedFile.check(dir + "/fifo", limit: 4096)
+                == .failure(BoundedFileError(path: dir + "/fifo", problem: .notRegular("a FIFO"))))
+    }
+
     @Test("a write replaces the file whole and leaves no temporary file")
     func replaces() throws {
         let dir = try directory()

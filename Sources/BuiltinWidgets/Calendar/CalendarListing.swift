@@ -61,9 +61,12 @@ public struct CalendarListing: Sendable {
     }
 
     /// An occurrence in a line, its columns split by tabs: start, end (ISO 8601 with the
-    /// zone's offset; dates for an all-day event, the end exclusive as in iCalendar) and title.
+    /// zone's offset; dates for an all-day event, the end exclusive as in iCalendar) and title,
+    /// its line breaks and tabs made spaces and its other terminal controls (escape, bell, C1)
+    /// escaped: `Party \u{1B}[2J`.
     public func line(_ occurrence: Occurrence) -> String {
         let title = occurrence.title.replacing("\n", with: " ").replacing("\t", with: " ")
+            .escapedForTerminal()
         let times = [occurrence.start, occurrence.end].map {
             occurrence.isAllDay ? wallClock($0).day.description : iso8601($0)
         }

@@ -68,15 +68,9 @@ public final class HTTPServer: Sendable {
     {
         let token: String
         do {
-            token = try SecretFile.read(settings.tokenFile)
+            token = try settings.readToken()
         } catch {
-            throw .token("token_file: \(error)")
-        }
-        guard token.utf8.count >= 16, token.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
-        else {
-            throw .token(
-                "token_file: \(settings.tokenFile): expected a token of at least 16 printable "
-                    + "characters without spaces, such as the output of openssl rand -hex 32")
+            throw .token("\(error)")
         }
         guard
             let socketAddress = SocketAddress(

@@ -1,57 +1,66 @@
 import SystemSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A secret kept in a file of its own: the MQTT password (`password_file`), the HTTP token
 /// (`token_file`).
 ///
 /// The secret is the file's first line, without its line break and surrounding white space.
-/// The file is opened without following a symbolic link (so a link planted in a shared
-/// directory can't point it elsewhere) and read up to 4 KiB.
+/// The file is read as every file from outside is (`BoundedFile`): opened without blocking, so
+/// a FIFO at the path is refused at once instead of holding the thread that reads it; a
+/// regular file of at most ``limit`` bytes; and never through a symbolic link, so a link
+/// planted in a shared directory can't point it elsewhere.
 enum SecretFile {
     /// The most that is read.
     static let limit = 4096
 
-    /// The secret in `path`; throws ``SecretFileError`` naming the file and the problem.
-    static func read(_ path: String) throws(SecretFileError) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY)
-        guard fd >= 0 else {
-            let code = errno
-            throw SecretFileError(
-                path: path,
-                problem: code == ELOOP ? "is a symbolic link" : systemError(code))
+    /// The secret in `path`, which setting `key` names; throws ``SettingsFileError`` naming
+    /// the key, the file and the problem.
+    static func read(_ path: String, key: String) throws(SettingsFileError) -> String {
+        let bytes: [UInt8]
+        switch BoundedFile.read(path, limit: limit, links: .never) {
+        case .success(let read): bytes = read
+        case .failure(let error): throw SettingsFileError(key: key, path: path, error)
         }
-        let file = OwnedDescriptor(fd)
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(file.raw, buffer.baseAddress.map { $0 + count }, buffer.count - count)
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw SecretFileError(path: path, problem: systemError(errno)) }
-            if n == 0 { break }
-            count += n
-        }
-        guard count <= limit else {
-            throw SecretFileError(path: path, problem: "is longer than \(limit) bytes")
-        }
-        let firstLine = bytes[..<count].split(separator: UInt8(ascii: "\n")).first ?? []
+        let firstLine = bytes.split(separator: UInt8(ascii: "\n")).first ?? []
         let secret = String(decoding: firstLine, as: UTF8.self).trimmingWhitespace()
-        guard !secret.isEmpty else { throw SecretFileError(path: path, problem: "is empty") }
+        guard !secret.isEmpty else {
+            throw SettingsFileError(key: key, path: path, problem: "is empty")
+        }
         return secret
     }
 }
 
-/// A secret file that can't be used: its path and why.
-public struct SecretFileError: Error, Equatable, CustomStringConvertible {
+/// A file a setting names (`token_file`, `password_file`, `ca_file`) that can't be used: the
+/// key, the path and why.
+public struct SettingsFileError: Error, Equatable, CustomStringConvertible {
+    /// The setting: `token_file`.
+    public let key: String
     /// The file.
     public let path: String
-    /// What is wrong, such as "No such file or directory" or "is empty".
+    /// What is wrong, such as "No such file or directory", "a FIFO, not a regular file" or
+    /// "is empty".
     public let problem: String
 
-    /// "can't read /etc/nightstand/token: is empty".
-    public var description: String { "can't use \(path): \(problem)" }
+    /// An error of `key`'s file `path`.
+    public init(key: String, path: String, problem: String) {
+        self.key = key
+        self.path = path
+        self.problem = problem
+    }
+
+    /// The error of a bounded read: a failed call by its system message ("No such file or
+    /// directory"), anything else as `BoundedFile` words it ("a FIFO, not a regular file").
+    init(key: String, path: String, _ error: BoundedFileError) {
+        let problem =
+            switch error.problem {
+            case .system(let code): systemError(code)
+            default: error.reason
+            }
+        self.init(key: key, path: path, problem: problem)
+    }
+
+    /// "can't use /etc/nightstand/http-token: is empty".
+    public var message: String { "can't use \(path): \(problem)" }
+
+    /// "token_file: can't use /etc/nightstand/http-token: is empty".
+    public var description: String { "\(key): \(message)" }
 }

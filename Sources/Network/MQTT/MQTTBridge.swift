@@ -44,8 +44,8 @@ public final class MQTTBridge: Sendable {
     /// A bridge for `host`, also subscribed to `subscriptions`, whose messages go to
     /// `onMessage`; `onStateChange` hears each connection state (on the client's thread).
     ///
-    /// Reads the password file now: a problem with it is logged and the bridge stays
-    /// ``MQTTConnectionState/failed(reason:)``.
+    /// Checks the CA file and reads the password file now: a problem with either is logged
+    /// and the bridge stays ``MQTTConnectionState/failed(reason:)``.
     public init(
         settings: MQTTSettings, host: any NetworkHost, subscriptions: [String] = [],
         onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },
@@ -67,11 +67,12 @@ public final class MQTTBridge: Sendable {
         }
         var password: String?
         do {
-            password = try settings.passwordFile.map(SecretFile.read)
+            try settings.checkCAFile()
+            password = try settings.readPassword()
             failure = nil
         } catch {
-            failure = .failed(reason: "password_file: \(error)")
-            log.error("mqtt: not connecting to \(settings.broker): password_file: \(error)")
+            failure = .failed(reason: "\(error)")
+            log.error("mqtt: not connecting to \(settings.broker): \(error)")
         }
         if let failure { onStateChange(failure) }
         guard failure == nil else {

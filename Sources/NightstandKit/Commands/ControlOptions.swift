@@ -43,9 +43,9 @@ struct ControlOptions: ParsableArguments {
         }
         switch reply {
         case .done(let message):
-            print(message)
+            printForTerminal(message)
         case .status(let status):
-            print(status.table())
+            printForTerminal(status.table())
         case .failed(let message):
             writeStandardError("nightstand: \(message)")
             throw ExitCode(64)

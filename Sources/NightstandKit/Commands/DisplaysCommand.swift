@@ -1,5 +1,6 @@
 import ArgumentParser
 import Display
+import SystemSupport
 
 /// `nightstand displays`: the DRM cards and framebuffer devices of this machine.
 ///
@@ -24,10 +25,10 @@ struct DisplaysCommand: ParsableCommand {
         let framebuffers = FbdevReport.scan()
         print("DRM/KMS:")
         if cards.isEmpty { print("  no /dev/dri/card* (no KMS driver loaded)") }
-        for card in cards { print(indent(card.description)) }
+        for card in cards { printForTerminal(indent(card.description)) }
         print("fbdev:")
         if framebuffers.isEmpty { print("  no /dev/fb*") }
-        for fb in framebuffers { print(indent(fb.description)) }
+        for fb in framebuffers { printForTerminal(indent(fb.description)) }
     }
 
     private func indent(_ text: String) -> String {

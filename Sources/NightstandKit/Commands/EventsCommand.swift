@@ -15,7 +15,9 @@ struct EventsCommand: AsyncParsableCommand {
             line each, start, end and title and the widget's id split by tabs (dates for an \
             all-day event, its end exclusive), or with --json an array of objects with \
             "widget", "title", "start", "end" (ISO 8601 with the offset) and "all_day". \
-            Problems in the files go to standard error, each naming its file and line.
+            Problems in the files go to standard error, each naming its file and line. \
+            Control characters in titles (escape, bell, C1) are printed as escapes such as \
+            \\u{1B}, in JSON as \\u001b.
             """)
 
     @OptionGroup var config: ConfigurationOptions
@@ -59,7 +61,7 @@ struct EventsCommand: AsyncParsableCommand {
         let (output, problems) = try await Self.list(
             configuration, widget: widget, from: start, days: days, json: json)
         for problem in problems { writeStandardError("nightstand: \(problem)") }
-        print(output, terminator: "")
+        printForTerminal(output, terminator: "")
     }
 
     /// What `nightstand events` prints for `configuration`: the occurrences of its calendar
@@ -82,20 +84,21 @@ struct EventsCommand: AsyncParsableCommand {
         for instance in chosen {
             let listing = try await CalendarListing.load(
                 options: instance.options, from: start, days: days)
-            problems += listing.problems.map { "\(instance.id): \($0)" }
+            problems += listing.problems.map { "\(instance.id): \($0)".escapedForTerminal() }
             for occurrence in listing.occurrences {
                 rows.append(
                     EventRow(
                         widget: instance.id, title: occurrence.title,
                         start: listing.iso8601(occurrence.start),
                         end: listing.iso8601(occurrence.end), isAllDay: occurrence.isAllDay))
-                lines += listing.line(occurrence) + "\t" + instance.id + "\n"
+                lines += listing.line(occurrence) + "\t" + instance.id.escapedForTerminal() + "\n"
             }
         }
         guard json else { return (lines, problems) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n", problems)
+        let text = String(decoding: try encoder.encode(rows), as: UTF8.self)
+        return (text.jsonEscapedForTerminal() + "\n", problems)
     }
 }
 

@@ -54,7 +54,8 @@ struct InputsCommand: AsyncParsableCommand {
             try config.load().section(InputConfiguration.self) ?? InputConfiguration()
         }
         guard watch else {
-            print(InputReport.scan(directory: directory, configuration: input))
+            printForTerminal(
+                InputReport.scan(directory: directory, configuration: input).description)
             return
         }
         guard let picture = PixelSize(parsing: size) else {

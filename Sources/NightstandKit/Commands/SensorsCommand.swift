@@ -1,5 +1,6 @@
 import Ambient
 import ArgumentParser
+import SystemSupport
 
 /// `nightstand sensors`: the light sensors and backlights the ambient input can use.
 ///
@@ -26,6 +27,6 @@ struct SensorsCommand: ParsableCommand {
     var sysfsRoot: String = "/sys"
 
     func run() throws {
-        print(AmbientHardwareReport.scan(sysfsRoot: sysfsRoot))
+        printForTerminal(AmbientHardwareReport.scan(sysfsRoot: sysfsRoot).description)
     }
 }

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Raster
 import Standby
 import StandbyViews
+import SystemSupport
 
 /// `nightstand snapshot`: render what the display shows at an instant to a PNG file.
 struct SnapshotCommand: AsyncParsableCommand {
@@ -86,7 +87,7 @@ struct SnapshotCommand: AsyncParsableCommand {
             let (_, shown) = try await Self.draw(
                 configuration, on: sink, at: start, appearance: chosen, lux: lux)
             try writingOutput("snapshot") { try sink.writeImage(to: out) }
-            print("wrote \(screen) \(shown) frame to \(URL(fileURLWithPath: out).path)")
+            printForTerminal("wrote \(screen) \(shown) frame to \(URL(fileURLWithPath: out).path)")
         }
     }
 

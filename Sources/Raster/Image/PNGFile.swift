@@ -28,7 +28,7 @@ enum PNGFile {
             case .system(ENOENT), .system(ENOTDIR): reason = .fileNotFound
             case .system(EACCES), .system(EPERM): reason = .permissionDenied
             case .system(let code): reason = .unreadable(errno: code)
-            case .notRegular, .tooLarge, .sharedLink: reason = .refused(error.reason)
+            case .notRegular, .tooLarge, .sharedLink, .link: reason = .refused(error.reason)
             }
             throw PNGError(file: path, reason: reason)
         }

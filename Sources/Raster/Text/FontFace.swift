@@ -1,5 +1,6 @@
 import CFreeType
 import FoundationEssentials
+import SystemSupport
 
 /// One loaded typeface (a FreeType `FT_Face`): glyph lookup, advances, kerning and metrics.
 ///
@@ -66,11 +67,19 @@ public final class FontFace {
     ///
     /// - Throws: ``FontError/fileNotFound(path:)`` when the file is missing or unreadable,
     ///   ``FontError/unreadable(path:index:code:)`` when FreeType rejects it, and
-    ///   ``FontError/unsupported(path:reason:)`` for a face with neither outlines nor color
-    ///   bitmaps.
+    ///   ``FontError/unsupported(path:reason:)`` for something other than a regular file (a
+    ///   FIFO, refused without blocking) or a face with neither outlines nor color bitmaps.
     public init(path: String, index: Int = 0, library: FontLibrary) throws {
-        guard FileManager.default.isReadableFile(atPath: path) else {
+        // Checked as every file from outside is before FreeType opens it by its path: a
+        // FIFO in a font folder would block its open(2). FreeType maps the file instead of
+        // reading it, so there is no size limit.
+        switch BoundedFile.check(path, limit: .max) {
+        case .success: break
+        case .failure(let error) where error.isMissing || error.isPermission:
             throw FontError.fileNotFound(path: path)
+        case .failure(let error):
+            throw FontError.unsupported(
+                path: path, reason: "\(error.reason) (expected a TrueType/OpenType font file)")
         }
         var face: FT_Face?
         let error = FT_New_Face(library.handle, path, index, &face)

@@ -142,8 +142,9 @@ public struct Configuration: Sendable {
             ? PixelSize(width: panel.height, height: panel.width) : panel
     }
 
-    /// An error about a key of this configuration, located in its file.
-    func error(at path: String, key: String?, _ message: String) -> ConfigurationError {
+    /// An error about a key of this configuration, located in its file: `path` is the key's
+    /// dotted path (`"http.token_file"`), `key` as messages name it (`"[http] token_file"`).
+    public func error(at path: String, key: String?, _ message: String) -> ConfigurationError {
         ConfigurationError(
             file: file ?? "<defaults>", line: locator?.line(of: path), key: key,
             message: message)
