@@ -9,7 +9,7 @@ import SystemSupport
 ///   bh1750 at /sys/bus/iio/devices/iio:device0
 ///     in_illuminance_raw × in_illuminance_scale: 41.67 lux
 /// backlights:
-///   rpi_backlight at /sys/class/backlight/rpi_backlight
+///   10-0045 at /sys/class/backlight/10-0045
 ///     brightness 128/255, writable
 /// ```
 public struct AmbientHardwareReport: Sendable, CustomStringConvertible {

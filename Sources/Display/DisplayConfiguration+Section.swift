@@ -31,7 +31,7 @@ extension DisplayConfiguration: ConfigurationSection {
     public init(section: SettingsTable) throws(ConfigurationError) {
         self.init()
         backend = try section.choice("backend", Backend.self) ?? backend
-        device = try section.string("device") ?? device
+        device = try section.string("device").flatMap { $0 == "auto" ? nil : $0 } ?? device
         connector = try section.string("connector") ?? connector
         let side = "each side from 1 to \(Self.largestSide) pixels"
         mode =

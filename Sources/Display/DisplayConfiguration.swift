@@ -24,11 +24,13 @@ public struct DisplayConfiguration: Sendable, Equatable {
     ///
     /// Default: `.auto`.
     public var backend: Backend
-    /// `/dev/dri/cardN` or `/dev/fbN`; nil picks the first usable.
+    /// `/dev/dri/cardN` or `/dev/fbN`; nil (`"auto"` in the file) picks the DRM card that
+    /// drives a connected screen, whatever its number, or the first framebuffer.
     ///
     /// Default: nil.
     public var device: String?
-    /// DRM connector name (`HDMI-A-1`, `DSI-1`); nil takes the first connected.
+    /// DRM connector: a name (`HDMI-A-1`) or a kind (`DSI`, `HDMI-A`, `SPI`: the connected one
+    /// of that kind, whatever its number); nil takes the connected one.
     ///
     /// Default: nil.
     public var connector: String?

@@ -5,7 +5,7 @@ import SystemSupport
 ///
 /// ```toml
 /// [input]
-/// devices = "auto"                    # or names and paths: ["raspberrypi-ts", "gpio_keys"]
+/// devices = "auto"                    # or names and paths: ["generic ft5x06 (79)", "button@11"]
 /// calibration = [1, 0, 0, 0, 1, 0]    # libinput's matrix, for a touch panel turned on its display
 /// idle_off = "10m"                    # panel off after 10 minutes without touch, key or presence
 /// wake_duration = "10s"               # how long a tap at night (or on the dark panel) wakes it
@@ -35,8 +35,8 @@ public struct InputConfiguration: Sendable, Equatable {
     public enum DeviceSelection: Sendable, Equatable {
         /// Every device that has touches, keys, switches or an encoder.
         case automatic
-        /// Only these, by kernel name (`raspberrypi-ts`) or node path
-        /// (`/dev/input/by-path/platform-gpio-keys-event`).
+        /// Only these, by kernel name (`generic ft5x06 (79)`, `button@11`) or node path
+        /// (`/dev/input/by-path/platform-button@11-event`).
         case named([String])
         /// No device: the display reads no input (a kiosk that wants none).
         case none

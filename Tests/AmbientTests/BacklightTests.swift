@@ -78,6 +78,46 @@ struct BacklightTests {
         #expect(order == ["acpi_video0", "intel_backlight", "10-0045"])
     }
 
+    @Test(
+        "Without a name: the backlight a panel's device tree names comes first, whatever its type and name"
+    )
+    func attachedToPanel() throws {
+        let sysfs = try FakeSysfs()
+        // A firmware backlight that would come first by type (an unrelated device's).
+        try sysfs.backlight("acpi_video0", piPanel.merging(["type": "firmware\n"]) { $1 })
+        // The 7" Touch Display on a Pi 5: its microcontroller registers `<bus>-0045` (raw), and
+        // the panel's node links the microcontroller's node with `backlight = <&reg_display>`.
+        try sysfs.backlight("6-0045", piPanel.merging(["type": "raw\n"]) { $1 })
+        try sysfs.file("class/backlight/6-0045/device/of_node/phandle", "\0\0\0\u{45}")
+        try sysfs.file("bus/platform/devices/panel_disp1@0/of_node/backlight", "\0\0\0\u{45}")
+        // A panel with another link, to a node that is no backlight here.
+        try sysfs.file("bus/spi/devices/spi0.0/of_node/backlight", "\0\0\0\u{7}")
+        #expect(try Backlight.find(named: nil, sysfsRoot: sysfs.root)?.name == "6-0045")
+
+        // Touch Display 2: a pwm-backlight platform device the DSI panel (a mipi-dsi device)
+        // names; whatever the device is called.
+        let td2 = try FakeSysfs()
+        try td2.backlight("acpi_video0", piPanel.merging(["type": "firmware\n"]) { $1 })
+        try td2.backlight("pwm-panel", ["max_brightness": "31\n", "type": "raw\n"])
+        try td2.file("class/backlight/pwm-panel/device/of_node/phandle", "\0\0\0\u{5b}")
+        try td2.file("bus/mipi-dsi/devices/1f00130000.dsi.0/of_node/backlight", "\0\0\0\u{5b}")
+        #expect(try Backlight.find(named: nil, sysfsRoot: td2.root)?.name == "pwm-panel")
+    }
+
+    @Test("Without a name: a backlight whose device is a DRM connector comes first")
+    func attachedToConnector() throws {
+        let sysfs = try FakeSysfs()
+        try sysfs.backlight("acpi_video0", piPanel.merging(["type": "firmware\n"]) { $1 })
+        try sysfs.backlight("intel_backlight", piPanel.merging(["type": "raw\n"]) { $1 })
+        let connector = sysfs.root + "/devices/pci0000:00/0000:00:02.0/drm/card0/card0-eDP-1"
+        try FileManager.default.createDirectory(
+            atPath: connector, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: sysfs.root + "/class/backlight/intel_backlight/device",
+            withDestinationPath: connector)
+        #expect(try Backlight.find(named: nil, sysfsRoot: sysfs.root)?.name == "intel_backlight")
+    }
+
     @Test("A named backlight that is missing lists those present")
     func notFound() throws {
         let sysfs = try FakeSysfs()

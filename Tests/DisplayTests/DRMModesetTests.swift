@@ -51,6 +51,18 @@ struct DRMModesetTests {
                 .hasSuffix("(connectors: none)"))
     }
 
+    @Test("A kind names the connected connector of that kind, whatever its number")
+    func connectorKind() throws {
+        let dsi2 = DRMConnector(id: 34, name: "DSI-2", isConnected: true, modes: hdmi.modes)
+        #expect(try DRMModeset.pickConnector([dsi, hdmi, dsi2], named: "DSI", path: "c0").id == 34)
+        #expect(
+            throws: DRMError.noConnectedConnector(
+                path: "c0", available: ["DSI-1 (disconnected)", "HDMI-A-1 (connected)"])
+        ) {
+            try DRMModeset.pickConnector([dsi, hdmi], named: "DSI", path: "c0")
+        }
+    }
+
     @Test("No mode requested: the preferred one")
     func preferredMode() throws {
         #expect(try DRMModeset.pickMode(hdmi, requested: nil).summary == "1920x1080@60")

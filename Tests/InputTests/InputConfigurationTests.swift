@@ -71,7 +71,7 @@ struct InputConfigurationTests {
     @Test("bindings add to the defaults")
     func bindings() throws {
         let configuration = try InputConfiguration(
-            devices: ["gpio_keys", "/dev/input/by-path/platform-gpio-keys-event"],
+            devices: ["button@11", "/dev/input/by-path/platform-button@11-event"],
             keys: [(name: "KEY_PROG1", actions: ["presence"])], idleOff: 600)
         let prog1 = try #require(KeyMap.Key(named: "KEY_PROG1"))
         let next = try #require(KeyMap.Key(named: "KEY_NEXTSONG"))
@@ -80,7 +80,7 @@ struct InputConfigurationTests {
         #expect(configuration.idleOff == 600)
         #expect(
             configuration.devices
-                == .named(["gpio_keys", "/dev/input/by-path/platform-gpio-keys-event"]))
+                == .named(["button@11", "/dev/input/by-path/platform-button@11-event"]))
     }
 
     private func message(_ body: () throws -> InputConfiguration) -> String? {

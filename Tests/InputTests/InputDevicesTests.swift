@@ -68,11 +68,11 @@ struct InputDevicesTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let recorder = LogRecorder()
         _ = try InputDevices(
-            configuration: InputConfiguration(devices: ["raspberrypi-ts", "/dev/input/by-id/x"]),
+            configuration: InputConfiguration(devices: ["generic ft5x06 (79)", "/dev/input/by-id/x"]),
             pictureSize: Self.size, directory: directory, logger: recorder.logger(label: "test"))
         #expect(
             recorder.messages == [
-                "notice: input: no device raspberrypi-ts in \(directory) yet; it is used when it appears",
+                "notice: input: no device generic ft5x06 (79) in \(directory) yet; it is used when it appears",
                 "notice: input: no device /dev/input/by-id/x in \(directory) yet; it is used when it appears",
             ])
     }

@@ -22,7 +22,7 @@ struct InputReportTests {
     @Test("each device with what it would do, or why not")
     func devices() throws {
         let configuration = try InputConfiguration(
-            devices: ["raspberrypi-ts", "gpio_keys", "rotary@11", "PC Speaker"],
+            devices: ["generic ft5x06 (79)", "button@11", "rotary@11", "PC Speaker"],
             keys: [(name: "KEY_PROG1", actions: ["presence"])])
         let entries: [InputReport.Entry] =
             [
@@ -43,9 +43,9 @@ struct InputReportTests {
         #expect(
             report.description == """
                 input devices:
-                  raspberrypi-ts at /dev/input/event0
+                  generic ft5x06 (79) at /dev/input/event0
                     touches: swipes, taps (multitouch, 10 contacts)
-                  gpio_keys at /dev/input/event1
+                  button@11 at /dev/input/event1
                     keys: KEY_PROG1 presence, KEY_NEXTSONG next
                   rotary@11 at /dev/input/event2
                     encoder REL_X: next / previous

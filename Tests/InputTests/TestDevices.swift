@@ -9,10 +9,12 @@ enum TestDevices {
         (UInt16(code), .init(minimum: 0, maximum: maximum))
     }
 
-    /// The Raspberry Pi 7" DSI panel's touchscreen (`raspberrypi-ts`): 800x480, ten slots,
-    /// direct, with the kernel's single-touch emulation (`ABS_X/Y`, `BTN_TOUCH`).
+    /// The Raspberry Pi 7" Touch Display's touchscreen under KMS, as `edt-ft5x06` declares an
+    /// `edt,edt-ft5506` that does not name itself (`generic ft5x06 (79)`): 800x480 from the
+    /// overlay's `touchscreen-size-x/y`, ten slots, direct, with the kernel's single-touch
+    /// emulation (`ABS_X/Y`, `BTN_TOUCH`).
     static let dsiPanel = InputDeviceDescription(
-        name: "raspberrypi-ts", path: "/dev/input/event0", isDirect: true,
+        name: "generic ft5x06 (79)", path: "/dev/input/event0", isDirect: true,
         keyCodes: [UInt16(BTN_TOUCH)],
         absoluteAxes: Dictionary(uniqueKeysWithValues: [
             axis(ABS_X, 799), axis(ABS_Y, 479), axis(ABS_MT_SLOT, 9),
@@ -21,9 +23,10 @@ enum TestDevices {
         ]),
         touchSlots: 10)
 
-    /// A `gpio-keys` device with a next button and a PIR sensor.
+    /// A `gpio-keys` device named after its device-tree node (`button@11`), with a next
+    /// button and a PIR sensor (two keys of one node).
     static let gpioKeys = InputDeviceDescription(
-        name: "gpio_keys", path: "/dev/input/event1",
+        name: "button@11", path: "/dev/input/event1",
         keyCodes: [UInt16(KEY_NEXTSONG), UInt16(KEY_PROG1)])
 
     /// A `rotary-encoder` device with a relative axis.

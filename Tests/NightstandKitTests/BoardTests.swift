@@ -26,6 +26,7 @@ struct BoardTests {
             Set(Self.boards).isSuperset(of: [
                 "pi-dsi-7in.toml", "pi-hdmi-1080p.toml", "spi-3.5in-drm.toml",
                 "spi-3.5in-fbdev.toml", "car-bar-1280x480.toml", "headless.toml",
+                "pi5-dsi-7in.toml", "pi-touch-display-2.toml",
             ]))
     }
 
@@ -65,6 +66,8 @@ struct BoardTests {
         "headless": PixelSize(width: 800, height: 480),
         "pi-dsi-7in": PixelSize(width: 800, height: 480),
         "pi-hdmi-1080p": PixelSize(width: 1920, height: 1080),
+        "pi-touch-display-2": PixelSize(width: 1280, height: 720),
+        "pi5-dsi-7in": PixelSize(width: 800, height: 480),
         "spi-3.5in-drm": PixelSize(width: 480, height: 320),
         "spi-3.5in-fbdev": PixelSize(width: 480, height: 320),
     ]

@@ -22,7 +22,7 @@ struct InputSectionTests {
             try read(
                 """
                 [input]
-                devices = ["raspberrypi-ts", "gpio_keys"]
+                devices = ["generic ft5x06 (79)", "button@11"]
                 calibration = [0, -1, 1, 1, 0, 0]
                 idle_off = "10m"
                 wake_duration = 15
@@ -37,7 +37,7 @@ struct InputSectionTests {
                 lights = ["lights", "{url}"]
                 ha = "POST http://hass.local/api/webhook/{host}"
                 """))
-        #expect(input.devices == .named(["raspberrypi-ts", "gpio_keys"]))
+        #expect(input.devices == .named(["generic ft5x06 (79)", "button@11"]))
         #expect(input.calibration == CalibrationMatrix([0, -1, 1, 1, 0, 0]))
         #expect(input.idleOff == 600)
         #expect(input.wakeDuration == 15)

@@ -17,9 +17,9 @@ import SystemSupport
 /// }
 /// ```
 public struct Backlight: Sendable, Equatable, CustomStringConvertible {
-    /// The device name (`rpi_backlight`, `10-0045`, `intel_backlight`).
+    /// The device name (`10-0045`, `intel_backlight`, a `pwm-backlight` device's).
     public let name: String
-    /// The device directory, such as `/sys/class/backlight/rpi_backlight`.
+    /// The device directory, such as `/sys/class/backlight/10-0045`.
     public let path: String
     /// The largest `brightness` value.
     public let maxBrightness: Int
@@ -30,9 +30,11 @@ public struct Backlight: Sendable, Equatable, CustomStringConvertible {
 
     /// The backlight named `name`, or when `name` is nil the preferred one present.
     ///
-    /// Preferred is firmware before platform before raw interfaces (the kernel's advice in
-    /// `Documentation/ABI/stable/sysfs-class-backlight`), then by name. Nil when there is no
-    /// backlight at all and none was named.
+    /// Preferred is the one attached to a panel (``BacklightAttachment``: a panel's device
+    /// tree names it, or it belongs to a DRM connector), then firmware before platform before
+    /// raw interfaces (the kernel's advice in `Documentation/ABI/stable/sysfs-class-backlight`),
+    /// then by name: no fixed name is assumed. Nil when there is no backlight at all and none
+    /// was named.
     ///
     /// - Throws: ``BacklightError/notFound(name:available:)`` when the named one is missing;
     ///   a read error when its `max_brightness` cannot be read.
@@ -52,20 +54,25 @@ public struct Backlight: Sendable, Equatable, CustomStringConvertible {
         return try Backlight(path: match)
     }
 
-    /// The backlight directories under `sysfsRoot`, in order of preference.
+    /// The backlight directories under `sysfsRoot`, in order of preference: attached to a
+    /// panel first, then by type and name.
     public static func directories(sysfsRoot: String = "/sys") -> [String] {
         let base = sysfsRoot + "/class/backlight"
+        let entries = SysfsFile.entries(of: base)
+        let attachment = entries.isEmpty ? nil : BacklightAttachment(sysfsRoot: sysfsRoot)
         func rank(_ entry: String) -> Int {
-            switch (try? SysfsFile.read("\(base)/\(entry)/type").get())?
-                .trimmingWhitespace()
-            {
-            case "firmware": 0
-            case "platform": 1
-            case "raw": 2
-            default: 3
-            }
+            let byType =
+                switch (try? SysfsFile.read("\(base)/\(entry)/type").get())?
+                    .trimmingWhitespace()
+                {
+                case "firmware": 0
+                case "platform": 1
+                case "raw": 2
+                default: 3
+                }
+            return attachment?.isAttached("\(base)/\(entry)") == true ? byType : byType + 4
         }
-        return SysfsFile.entries(of: base).map { (rank($0), $0) }
+        return entries.map { (rank($0), $0) }
             .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
             .map { "\(base)/\($0.1)" }
     }
@@ -127,7 +134,7 @@ public struct Backlight: Sendable, Equatable, CustomStringConvertible {
         try write("\(level(percent: percent))", to: "brightness")
     }
 
-    /// `rpi_backlight (/sys/class/backlight/rpi_backlight, max 255)`.
+    /// `10-0045 (/sys/class/backlight/10-0045, max 255)`.
     public var description: String { "\(name) (\(path), max \(maxBrightness))" }
 
     private func write(_ value: String, to attribute: String) throws(BacklightError) {

@@ -135,7 +135,7 @@ public struct AmbientConfiguration: Sendable, Equatable {
         }
         if let backlight, backlight.isEmpty || backlight.contains("/") {
             throw AmbientConfigurationError(
-                key: "backlight", expected: "a name under /sys/class/backlight, e.g. rpi_backlight",
+                key: "backlight", expected: "a name under /sys/class/backlight, e.g. 10-0045",
                 got: "\"\(backlight)\"")
         }
         self.schedule = try Self.schedule(

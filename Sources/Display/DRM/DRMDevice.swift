@@ -10,14 +10,18 @@ final class DRMDevice {
     let file: FileDescriptor
     /// The kernel driver's name (`bochs-drm`, `virtio_gpu`, `vc4`, …).
     let driver: String
+    /// Whether the driver allocates dumb buffers (`DRM_CAP_DUMB_BUFFER`): a render-only card
+    /// (`v3d`, `vgem`) does not.
+    let hasDumbBuffers: Bool
 
     /// The descriptor for libdrm calls.
     var fd: Int32 { file.raw }
     /// The card's path.
     var path: String { file.path }
 
-    /// Opens `path` read-write and checks it can do modesetting with dumb buffers.
-    init(path: String) throws(DRMError) {
+    /// Opens `path` read-write and, unless told not to, checks it can do modesetting with dumb
+    /// buffers.
+    init(path: String, requireDumbBuffers: Bool = true) throws(DRMError) {
         switch FileDescriptor.open(path, flags: O_RDWR | O_NONBLOCK) {
         case .failure(let failure) where failure.isPermission:
             throw .permissionDenied(path: path, group: failure.owningGroup)
@@ -28,7 +32,9 @@ final class DRMDevice {
         }
         driver = DRMDevice.driverName(fd: file.raw)
         var dumb: UInt64 = 0
-        guard drmGetCap(file.raw, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) == 0, dumb != 0 else {
+        hasDumbBuffers = drmGetCap(file.raw, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) == 0 && dumb != 0
+        guard hasDumbBuffers || !requireDumbBuffers else {
+            file.close()
             throw .notModesetting(path: path, reason: "driver \(driver) has no dumb buffers")
         }
     }

@@ -9,6 +9,9 @@
 public enum DRMError: Error, CustomStringConvertible, Equatable {
     /// No `/dev/dri/card*` node exists (no KMS driver loaded).
     case noCard
+    /// No card drives a connected screen (of the kind asked for); `cards` says of each card
+    /// why: `/dev/dri/card0 (v3d): no dumb buffers (render-only)`.
+    case noUsableCard(cards: [String])
     /// The card exists but this user may not open it.
     case permissionDenied(path: String, group: String)
     /// Opening the card failed for another reason.
@@ -38,6 +41,8 @@ public enum DRMError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .noCard:
             return "drm: no /dev/dri/card* (no KMS driver loaded; try fbdev or headless)"
+        case .noUsableCard(let cards):
+            return "drm: no card drives a connected screen: " + cards.joined(separator: "; ")
         case .permissionDenied(let path, let group):
             return "drm: not allowed to open \(path): add the user to the '\(group)' group "
                 + "(usermod -aG \(group) USER) or run from a session that owns the seat"

@@ -117,19 +117,21 @@ struct DRMModeset {
         self.crtc = crtc
     }
 
-    /// The connector named `name`, or the first connected one with modes; the errors list
-    /// every connector with its status.
+    /// The connector named `name` (a full name, or a kind: the connected one of that kind,
+    /// ``DRMConnectorName``), or the first connected one with modes; the errors list every
+    /// connector with its status.
     static func pickConnector(_ all: [DRMConnector], named name: String?, path: String)
         throws(DRMError) -> DRMConnector
     {
         if let name {
-            guard let named = all.first(where: { $0.name == name }) else {
+            let named = all.filter { DRMConnectorName.matches($0.name, wanted: name) }
+            guard !named.isEmpty else {
                 throw .connectorNotFound(name: name, available: all.map(\.summary))
             }
-            guard named.isConnected else {
+            guard let connected = named.first(where: \.isConnected) else {
                 throw .noConnectedConnector(path: path, available: all.map(\.summary))
             }
-            return named
+            return connected
         }
         guard let first = all.first(where: { $0.isConnected && !$0.modes.isEmpty }) else {
             throw .noConnectedConnector(path: path, available: all.map(\.summary))

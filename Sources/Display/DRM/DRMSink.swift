@@ -41,9 +41,10 @@ public final class DRMSink: FrameSink {
 
     // MARK: Lifecycle
 
-    /// Opens `devicePath` (or the first card with a connected connector), sets `mode` (or the
-    /// preferred one) on `connector` (or the first connected) in `format` (XRGB8888 unless
-    /// given, or RGB565 when the driver prefers 16 bits).
+    /// Opens `devicePath` (or the card that drives a connected screen, whatever its number),
+    /// sets `mode` (or the preferred one) on `connector` (a name such as `HDMI-A-1` or a kind
+    /// such as `DSI`; the connected one when nil) in `format` (XRGB8888 unless given, or RGB565
+    /// when the driver prefers 16 bits).
     ///
     /// With `vtSwitchSignals`, it also takes the active VT (graphics mode, switches only with
     /// our consent: see ``VTSwitchSignals``); the caller must handle those signals already.
@@ -79,32 +80,13 @@ public final class DRMSink: FrameSink {
         log("drm: \(description)")
     }
 
-    /// Opens the given card, or the first `/dev/dri/card*` with a connected connector (named
-    /// `connector` when given).
+    /// Opens the given card, or the `/dev/dri/card*` that drives a connected screen matching
+    /// `connector` (``DRMCardChoice``), whatever its number.
     private static func openCard(_ path: String?, connector: String?) throws(DRMError) -> DRMDevice
     {
         if let path { return try DRMDevice(path: path) }
-        let cards = DeviceNode.numbered("/dev/dri/card")
-        guard !cards.isEmpty else { throw .noCard }
-        var firstError: DRMError?
-        for card in cards {
-            do {
-                let device = try DRMDevice(path: card)
-                let resources = try DRMResources(device: device)
-                let all = resources.connectors.compactMap { DRMConnector(fd: device.fd, id: $0) }
-                if all.contains(where: {
-                    $0.isConnected && (connector == nil || $0.name == connector)
-                }) {
-                    return device
-                }
-                if firstError == nil {
-                    firstError = .noConnectedConnector(path: card, available: all.map(\.summary))
-                }
-            } catch {
-                if firstError == nil { firstError = error }
-            }
-        }
-        throw firstError ?? .noCard
+        let cards = DeviceNode.numbered("/dev/dri/card").map(DRMCardSummary.read)
+        return try DRMDevice(path: DRMCardChoice.choose(cards, connector: connector).path)
     }
 
     /// `/dev/dri/card0 (bochs-drm) Virtual-1 1024x768@75 xrgb8888, rotation 0, page flips`,

@@ -9,7 +9,7 @@ import CEvdev
 ///
 /// | the device declares | Nightstand sees |
 /// | --- | --- |
-/// | `ABS_MT_SLOT`, `ABS_MT_POSITION_X/Y`, direct (`INPUT_PROP_DIRECT`) or `BTN_TOUCH` without a touchpad's `BTN_TOOL_FINGER` | a multitouch screen (protocol B: the Pi's DSI panel, USB `hid-multitouch` panels) |
+/// | `ABS_MT_SLOT`, `ABS_MT_POSITION_X/Y`, direct (`INPUT_PROP_DIRECT`) or `BTN_TOUCH` without a touchpad's `BTN_TOOL_FINGER` | a multitouch screen (protocol B: the Pi's DSI panels through `edt-ft5x06` and `goodix`, USB `hid-multitouch` panels) |
 /// | `ABS_X/Y` and `BTN_TOUCH`, not a touchpad | a single-touch screen (resistive panels, `ads7846`) |
 /// | `ABS_X/Y` and `BTN_LEFT` | an absolute pointer, the button as the finger (QEMU's and VNC's tablets) |
 /// | keys other than the pointer's buttons (`gpio-keys`, keyboards, remotes) | keys |
@@ -22,7 +22,10 @@ import CEvdev
 public struct InputDeviceDescription: Sendable, Equatable {
     /// The kernel's name of the device (`/sys/class/input/inputN/name`).
     ///
-    /// The DSI panel's touchscreen is `raspberrypi-ts`, a `gpio-key` overlay's `gpio_keys`.
+    /// Under KMS the Raspberry Pi 7" Touch Display's touchscreen is `generic ft5x06 (<id>)`
+    /// (`edt-ft5x06`), Touch Display 2's `<i2c device> Goodix Capacitive TouchScreen`, and each
+    /// `dtoverlay=gpio-key` line is a device named after its node, `button@11` for GPIO 17
+    /// (docs/raspberry-pi.md has the sources).
     public var name: String
     /// The device node, such as `/dev/input/event3`.
     public var path: String

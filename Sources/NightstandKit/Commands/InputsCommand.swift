@@ -11,9 +11,9 @@ import SystemSupport
 /// ```
 /// $ nightstand inputs
 /// input devices:
-///   raspberrypi-ts at /dev/input/event0
+///   generic ft5x06 (79) at /dev/input/event0
 ///     touches: swipes, taps (multitouch, 10 contacts)
-///   gpio_keys at /dev/input/event1
+///   button@11 at /dev/input/event1
 ///     keys: KEY_NEXTSONG next; other keys wake
 /// $ nightstand inputs --watch
 /// watching 2 devices (Ctrl-C to stop)

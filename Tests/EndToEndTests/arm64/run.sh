@@ -4,7 +4,7 @@
 #     Debian 13's Swift 6.0.3);
 #  2. `apt install ./nightstand_…_arm64.deb` into a fresh copy of a minimal Debian 13 arm64 root
 #     (scripts/trixie.sh; its programs run through qemu-user) succeeds, `systemctl --root`
-#     shows nightstand.service enabled, the i2c group exists, the configuration is a conffile;
+#     shows nightstand.service enabled, it adds no group, the configuration is a conffile;
 #  3. the installed /usr/bin/nightstand, run in that root under qemu-user with only the Debian
 #     arm64 libraries its Depends brought, renders `nightstand snapshot`s (the default display,
 #     two boards and locales.toml, by day and at night) that equal the x86-64 build's byte for
@@ -69,8 +69,9 @@ fi
 state=$(systemctl --root="$root" is-enabled nightstand.service 2>&1)
 [[ $state == enabled ]] && pass "systemctl --root: nightstand.service is enabled" ||
     fail "systemctl --root: nightstand.service is '$state', not enabled"
-grep -q '^i2c:' "$root/etc/group" && pass "the i2c group exists (sysusers.d)" ||
-    fail "no i2c group in the root's /etc/group"
+[[ ! -e $root/usr/lib/sysusers.d/nightstand.conf ]] && ! grep -q '^i2c:' "$root/etc/group" &&
+    pass "the package adds no group (no sysusers.d file, no i2c group)" ||
+    fail "the package added a sysusers.d file or an i2c group"
 grep -qx /etc/nightstand/nightstand.toml "$root/var/lib/dpkg/info/nightstand.conffiles" &&
     pass "/etc/nightstand/nightstand.toml is a conffile" ||
     fail "/etc/nightstand/nightstand.toml is not a conffile"
