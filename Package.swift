@@ -153,7 +153,7 @@ let package = Package(
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
                 "Ambient", "Input", "Network", "SystemSupport", "CSystemSupport", "StandbyViews",
-                "DisplayCommands",
+                "DisplayCommands", "Settings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -68,7 +68,9 @@ struct InputDevicesTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let recorder = LogRecorder()
         _ = try InputDevices(
-            configuration: InputConfiguration(devices: ["generic ft5x06 (79)", "/dev/input/by-id/x"]),
+            configuration: InputConfiguration(devices: [
+                "generic ft5x06 (79)", "/dev/input/by-id/x",
+            ]),
             pictureSize: Self.size, directory: directory, logger: recorder.logger(label: "test"))
         #expect(
             recorder.messages == [
