@@ -8,6 +8,10 @@ import Standby
 ///
 /// Every call returns at once from any thread but ``frame()``, which waits up to 2 s for the
 /// loop to copy the frame (the HTTP server's thread asks, never the loop).
+///
+/// The verbs come from the network, as fast as a sender likes: each is posted with a key of
+/// its own (``Mailbox/post(_:coalescing:)``), so at most one mode, one view and one reload
+/// wait for the loop, and a flood of commands costs no memory (the loop applies the latest).
 struct DisplayHost: NetworkHost {
     let events: Mailbox<HostEvent>
     let status: HostStatusBoard
@@ -17,15 +21,15 @@ struct DisplayHost: NetworkHost {
 
     func setMode(_ mode: String) {
         guard let mode = ModeOverride(rawValue: mode) else { return }
-        events.post(.mode(mode))
+        events.post(.mode(mode), coalescing: "network mode")
     }
 
     func reload() {
-        events.post(.reloadTimelines(ofKind: nil))
+        events.post(.reloadTimelines(ofKind: nil), coalescing: "network reload")
     }
 
     func showView(_ name: String) {
-        events.post(.view(name))
+        events.post(.view(name), coalescing: "network view")
     }
 
     /// The views are offered only when there is a choice: a display with one view (the
