@@ -36,13 +36,13 @@ struct MQTTFloodTests {
             })
 
         try broker.publish(
-            "nightstand/test/mode/set", "x\n2026-11-28T10:00:00+0000 critical nightstand : \u{1B}[8m")
+            "nightstand/test/mode/set", "x\n2026-11-28 critical nightstand \u{1B}[8m")
         #expect(
             eventually {
                 recorder.messages.contains {
                     $0.hasPrefix(
-                        "notice: mqtt: ignored \"x\\n2026-11-28T10:00:00+0000 critical nightstand"
-                            + " : \\u{1B}[8m\" on nightstand/test/mode/set: expected")
+                        "notice: mqtt: ignored \"x\\n2026-11-28 critical nightstand \\u{1B}[8m\" on "
+                            + "nightstand/test/mode/set: expected")
                 }
             })
         try Self.flood(broker, "nightstand/test/mode/set", lines: "bogus", count: 20_000)
