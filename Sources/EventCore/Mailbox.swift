@@ -57,9 +57,10 @@ public final class Mailbox<Message: Sendable>: Sendable {
         if wasEmpty { _ = nightstand_eventfd_signal(fileDescriptor) }
     }
 
-    /// Adds `message`, or puts it in the place of the waiting message posted with the same
-    /// `key` (counted in ``coalesced``); from any thread, never blocking. Returns false when
-    /// it replaced one.
+    /// Adds `message`, or puts it in the place of the waiting one posted with the same `key`.
+    ///
+    /// From any thread, never blocking. Returns false when it replaced one (counted in
+    /// ``coalesced``).
     @discardableResult
     public func post(_ message: Message, coalescing key: String) -> Bool {
         let (added, wasEmpty) = queue.withLock { queue in

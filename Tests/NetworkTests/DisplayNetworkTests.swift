@@ -248,7 +248,8 @@ struct DisplayNetworkTests {
         broker.stop()
         try broker.start()
         try #require(
-            eventually(seconds: 60) { display.status().contains("refused the connection") }, display.log)
+            eventually(seconds: 60) { display.status().contains("refused the connection") },
+            display.log)
         try "new-secret\n".write(to: secret, atomically: true, encoding: .utf8)
         display.process?.kill(SIGHUP)
         #expect(

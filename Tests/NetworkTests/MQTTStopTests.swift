@@ -18,20 +18,16 @@ struct MQTTStopTests {
         init() throws {
             let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             descriptors.append(listener)
+            port = try Broker.bindLoopback(listener)
+            guard listen(listener, 0) == 0 else { throw BrokerError("no listener") }
+            // Fill the queue: non-blocking connects, the first completes, the rest hang.
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
-                }
-            }
-            guard bound, listen(listener, 0) == 0 else { throw BrokerError("no listener") }
-            port = Int(UInt16(bigEndian: address.sin_port))
-            // Fill the queue: non-blocking connects, the first completes, the rest hang.
+            let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
             for _ in 0..<3 {
-                let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+                let filler = socket(AF_INET, type, 0)
                 descriptors.append(filler)
                 _ = withUnsafePointer(to: &address) { pointer in
                     pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {

@@ -100,9 +100,10 @@ public final class MQTTClient: Sendable {
         public var connected: @Sendable () -> Void
         /// A message arrived on a subscribed topic.
         public var message: @Sendable (MQTTMessage) -> Void
-        /// The connection state changed (also from another thread, on `stop`; never after
-        /// ``MQTTConnectionState/stopped``). Called in the order the states were set, under
-        /// the client's lock: it must not call the client back.
+        /// The connection state changed (also from another thread, on `stop`).
+        ///
+        /// Never after ``MQTTConnectionState/stopped``. Called in the order the states were
+        /// set, under the client's lock: it must not call the client back.
         public var stateChanged: @Sendable (MQTTConnectionState) -> Void
         /// Called after each round of traffic of a connection, and when the time it asked for
         /// last came: returns when to be called again at the latest (nil: only after traffic).
@@ -196,4 +197,3 @@ struct MQTTOutstanding: Equatable {
     /// Dropped because ``MQTTClient/Options/maximumOutstanding`` waited.
     var dropped = 0
 }
-

@@ -62,8 +62,9 @@ struct Backoff: Equatable {
     let stable: Duration
     private var next: TimeInterval
 
-    init(initial: TimeInterval = 1, maximum: TimeInterval = 60, stable: Duration = .seconds(60))
-    {
+    init(
+        initial: TimeInterval = 1, maximum: TimeInterval = 60, stable: Duration = .seconds(60)
+    ) {
         self.initial = initial
         self.maximum = maximum
         self.stable = stable

@@ -121,8 +121,9 @@ final class Session: @unchecked Sendable {
 
     var isStopping: Bool { lock.withLock { $0.stopping } }
 
-    /// Records a new state and reports it: to the owner always, to the log once per
-    /// situation. Nothing changes after ``MQTTConnectionState/stopped``.
+    /// Records a new state and reports it: to the owner always, to the log once per situation.
+    ///
+    /// Nothing changes after ``MQTTConnectionState/stopped``.
     func change(to new: MQTTConnectionState) {
         let old = current.withLock { state -> MQTTConnectionState? in
             guard state != .stopped, state != new else { return nil }
