@@ -81,14 +81,16 @@ public enum OutsideText {
     /// not valid UTF-8 (a stray continuation byte, a cut or overlong sequence, a surrogate).
     private static func decode(_ bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int)? {
         let lead = bytes[index]
-        let (length, smallest, bits): (Int, UInt32, UInt8)
+        // The sequence's length, its smallest scalar (below it: overlong), the lead's bits.
+        let form: (length: Int, smallest: UInt32, bits: UInt8)
         switch lead {
         case 0..<0x80: return (Unicode.Scalar(lead), 1)
-        case 0xC2...0xDF: (length, smallest, bits) = (2, 0x80, 0x1F)
-        case 0xE0...0xEF: (length, smallest, bits) = (3, 0x800, 0x0F)
-        case 0xF0...0xF4: (length, smallest, bits) = (4, 0x10000, 0x07)
+        case 0xC2...0xDF: form = (2, 0x80, 0x1F)
+        case 0xE0...0xEF: form = (3, 0x800, 0x0F)
+        case 0xF0...0xF4: form = (4, 0x10000, 0x07)
         default: return nil
         }
+        let (length, smallest, bits) = form
         guard index + length <= bytes.count else { return nil }
         var value = UInt32(lead & bits)
         for byte in bytes[(index + 1)..<(index + length)] {

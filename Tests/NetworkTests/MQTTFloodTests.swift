@@ -148,3 +148,25 @@ struct MQTTReconnectTests {
         #expect(chosen.clientID == "My.Pi" && chosen.deviceID == "my_pi")
     }
 }
+
+/// Home Assistant's requests for the discovery, folded into one announcement per interval.
+@Suite("Announcement schedule")
+struct AnnouncementScheduleTests {
+    @Test("at once, then requests within the interval make one announcement when it ends")
+    func folding() {
+        let schedule = AnnouncementSchedule(interval: .seconds(10))
+        let start = ContinuousClock.now
+        schedule.announced(at: start)
+        #expect(schedule.service(at: start + .seconds(1)) == (false, 0, nil), "nothing asked")
+        for second in 1...5 { #expect(!schedule.request(at: start + .seconds(second))) }
+        #expect(schedule.service(at: start + .seconds(9)) == (false, 0, start + .seconds(10)))
+        #expect(schedule.service(at: start + .seconds(10)) == (true, 4, nil))
+        #expect(schedule.announcements == 2)
+        #expect(schedule.request(at: start + .seconds(20)), "the interval passed: at once")
+        // A dropped publish asks for a full announcement, not before an interval from now.
+        schedule.requestLater(at: start + .seconds(29))
+        #expect(schedule.service(at: start + .seconds(30)) == (false, 0, start + .seconds(39)))
+        #expect(schedule.service(at: start + .seconds(39)) == (true, 0, nil))
+        #expect(schedule.announcements == 4)
+    }
+}

@@ -138,8 +138,7 @@ public final class MQTTClient: Sendable {
     /// The kernel's id of the client's thread once it runs (for measuring its wake-ups).
     var thread: Int32? { session.thread.withLock { $0 } }
 
-    /// Publishes waiting for the broker's acknowledgement now, the most there were, and how
-    /// many were dropped for want of room.
+    /// Publishes waiting for the broker's acknowledgement now, and the most there were.
     var outstanding: MQTTOutstanding { session.outstanding.withLock { $0 } }
 
     /// Starts the client's thread, which connects and stays connected until ``stop()``.
@@ -194,6 +193,4 @@ struct MQTTOutstanding: Equatable {
     var count = 0
     /// The most that waited at once.
     var peak = 0
-    /// Dropped because ``MQTTClient/Options/maximumOutstanding`` waited.
-    var dropped = 0
 }

@@ -63,7 +63,6 @@ final class Session: @unchecked Sendable {
             }
             return outstanding.withLock { outstanding in
                 guard outstanding.count < options.maximumOutstanding else {
-                    outstanding.dropped += 1
                     return (false, outstanding.count)
                 }
                 let rc = payload.withUnsafeBytes { bytes in
