@@ -152,17 +152,19 @@ public final class MQTTBridge: Sendable {
         }
     }
 
-    /// Makes the announcement that is due, if one is; when to be called again.
+    /// Makes the announcement that is due, if one is, and logs how many ignored commands were
+    /// left out; when to be called again.
     private func serviced() -> ContinuousClock.Instant? {
+        let summaries = complaints.flush()
         let (announceNow, folded, next) = schedule.service()
-        guard announceNow else { return next }
+        guard announceNow else { return [summaries, next].compactMap { $0 }.min() }
         if folded > 0 {
             log.notice(
                 "mqtt: announced again once for \(folded + 1) requests in "
                     + "\(schedule.interval.components.seconds) s")
         }
         publishStates(announcing: true)
-        return nil
+        return summaries
     }
 
     /// Applies a command through the host's verbs, or logs why not.
