@@ -40,6 +40,8 @@
       (struct mosquitto *m, \
        void (*f)(struct mosquitto *, void *, const struct mosquitto_message *)), \
       (m, f)) \
+    F(void, mosquitto_publish_callback_set, \
+      (struct mosquitto *m, void (*f)(struct mosquitto *, void *, int)), (m, f)) \
     F(void, mosquitto_log_callback_set, \
       (struct mosquitto *m, void (*f)(struct mosquitto *, void *, int, const char *)), (m, f)) \
     F(int, mosquitto_property_add_int32, (mosquitto_property **l, int id, uint32_t v), \

@@ -88,6 +88,9 @@ extension DisplayCommand: CustomStringConvertible {
         }
     }
 
+    /// The command's first word, such as `mode`, `view` or `next`.
+    public var verb: String { String(description.prefix { $0 != " " }) }
+
     /// `30` rather than `30.0`.
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"

@@ -153,6 +153,8 @@ struct MQTTWidgetTests {
             (field, String(repeating: "[", count: 100_000), "not JSON"),
             (field, String(repeating: #"{"a":"#, count: 20_000), "not JSON"),
             (field, garbage, "not JSON"),
+            // What the log and the widget say of a payload is escaped: no forged log line.
+            (field, "x\nforged\u{1B}[2J", #"not JSON (it begins "x\nforged\u{1B}[2J")"#),
             (plain, garbage, nil),
             (plain, "\u{0}\u{1B}[2J\u{7}", nil),
             (plain, String(repeating: "🙂", count: 20_000), nil),

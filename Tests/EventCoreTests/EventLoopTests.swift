@@ -72,6 +72,28 @@ struct EventLoopTests {
         #expect(inbox.isEmpty)
     }
 
+    @Test("a flood of keyed messages leaves one per key waiting, the latest, in its first place")
+    func coalescing() throws {
+        let loop = EventLoop()
+        let inbox = try Mailbox<String>()
+        var received: [String] = []
+        let watch = loop.receive(from: inbox) { received += $0 }
+        defer { watch.cancel() }
+        inbox.post("own")
+        for n in 0..<100_000 {
+            inbox.post("mode \(n)", coalescing: "mode")
+            inbox.post("reload", coalescing: "reload")
+        }
+        inbox.post("own again")
+        #expect(inbox.coalesced == 2 * 99_999)
+        #expect(loop.wait(timeout: 1) == 1)
+        #expect(received == ["own", "mode 99999", "reload", "own again"])
+        // Taken: the next keyed message waits again.
+        #expect(inbox.post("mode 0", coalescing: "mode"))
+        #expect(loop.wait(timeout: 1) == 1)
+        #expect(received.last == "mode 0")
+    }
+
     @Test("a wait with nothing to do returns after its timeout, rounded up to the millisecond")
     func timeout() {
         let loop = EventLoop()

@@ -15,13 +15,14 @@ struct DisplayNetworkTests {
             .appendingPathComponent("nightstand").path
     }
 
-    /// A running display with `[mqtt]` on `broker` and `[http]` on a free port.
+    /// A running display with `[mqtt]` on `broker` (and the `mqtt` lines) and `[http]` on a
+    /// free port.
     final class Display: @unchecked Sendable {
         let folder: URL
         let httpPort: Int
         private(set) var process: Child?
 
-        init(broker: Broker) throws {
+        init(broker: Broker, mqtt: [String] = []) throws {
             folder = broker.directory
             httpPort = try Broker.freePort()
             try HTTPServerTests.token.write(
@@ -39,6 +40,7 @@ struct DisplayNetworkTests {
                 url = "\(broker.url)"
                 client_id = "nightstand-e2e"
                 base_topic = "nightstand/e2e"
+                \(mqtt.joined(separator: "\n"))
                 [http]
                 listen = "127.0.0.1:\(httpPort)"
                 token_file = "\(folder.path)/token"
@@ -216,5 +218,41 @@ struct DisplayNetworkTests {
                 (try? broker.retained("nightstand/e2e/availability"))
                     == ["nightstand/e2e/availability": "offline"]
             })
+    }
+
+    @Test("a rotated broker password is read again on reload: the display logs in with the new one")
+    func rotatedPassword() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nightstand-broker-" + UUID().uuidString)
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let passwords = folder.appendingPathComponent("passwd").path
+        let secret = folder.appendingPathComponent("mqtt-password")
+        func rotate(to password: String) throws {
+            let made = try Broker.run("mosquitto_passwd", ["-b", passwords, "display", password])
+            #expect(made.status == 0, "\(made.errors)")
+        }
+        try "".write(toFile: passwords, atomically: true, encoding: .utf8)
+        try rotate(to: "old-secret")
+        try "old-secret\n".write(to: secret, atomically: true, encoding: .utf8)
+        let broker = try Broker(
+            settings: ["allow_anonymous false", "password_file \(passwords)"], directory: folder)
+        let display = try Display(
+            broker: broker,
+            mqtt: ["username = \"display\"", "password_file = \"\(secret.path)\""])
+        defer { display.kill(SIGTERM) }
+        try #require(
+            eventually(seconds: 60) { display.status().contains("mqtt: connected") }, display.log)
+
+        try rotate(to: "new-secret")
+        broker.stop()
+        try broker.start()
+        try #require(
+            eventually(seconds: 60) { display.status().contains("refused the connection") },
+            display.log)
+        try "new-secret\n".write(to: secret, atomically: true, encoding: .utf8)
+        display.process?.kill(SIGHUP)
+        #expect(
+            eventually(seconds: 60) { display.status().contains("mqtt: connected") }, display.log)
     }
 }

@@ -226,7 +226,8 @@ struct MQTTBridgeTests {
         #expect(
             eventually {
                 recorder.messages.contains {
-                    $0.contains("ignored \"" + String(repeating: "y", count: 40) + "…\"")
+                    $0.contains(
+                        "ignored \"" + String(repeating: "y", count: 40) + "… (60000 bytes)\"")
                 }
             })
         #expect(received.withLock { $0.map(\.payload) } == [Array("small".utf8)])

@@ -11,7 +11,7 @@ import Widgets
 @testable import NightstandKit
 @testable import Standby
 
-/// The input on the host: an ``InputController`` acting through ``HostInputVerbs`` on a real
+/// The input on the host: an ``InputController`` sending its commands to a real
 /// host (a simulated clock), and ``InputSource`` scheduling the idle timer on the host's clock.
 @Suite("Input on the host: gestures and keys through the host's verbs, wake and idle")
 struct InputSourceTests {

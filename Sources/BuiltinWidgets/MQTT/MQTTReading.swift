@@ -102,7 +102,8 @@ struct MQTTReading: Equatable, Sendable {
             do {
                 document = try JSONDecoder().decode(JSONValue.self, from: Data(payload))
             } catch {
-                return .failure(MQTTPayloadError("not JSON (it begins \"\(text.prefix(30))\")"))
+                return .failure(
+                    MQTTPayloadError("not JSON (it begins \"\(escaping: text, limit: 30)\")"))
             }
             var current = document
             for key in field {

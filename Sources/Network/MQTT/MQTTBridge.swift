@@ -10,8 +10,11 @@ import SystemSupport
 /// discovery messages, and every state; afterwards a state is published only when it changes
 /// (``hostChanged()``). Commands on `<base>/mode/set`, `<base>/reload` and `<base>/view/set`
 /// go to the host's verbs, exactly as `nightstand mode` and `nightstand reload` do; a command
-/// that isn't one (an unknown mode, a retained message) is ignored and logged. Messages on
-/// the other subscribed topics (the `mqtt` widgets') go to `onMessage`.
+/// that isn't one (an unknown mode, a retained message) is ignored and logged, escaped, at
+/// most 10 lines per topic a minute (``LogLimiter``). Messages on the other subscribed topics
+/// (the `mqtt` widgets') go to `onMessage`. Home Assistant's `online` announces the display
+/// again, at most once per 10 s (``AnnouncementSchedule``), as does a publish the client had
+/// to drop.
 ///
 /// ```swift
 /// let bridge = MQTTBridge(settings: settings, host: host, subscriptions: board.topics,
@@ -31,6 +34,8 @@ public final class MQTTBridge: Sendable {
     private let subscriptions: [String]
     private let onMessage: @Sendable (MQTTMessage) -> Void
     private let log: Logger
+    private let complaints: LogLimiter
+    private let schedule = AnnouncementSchedule()
     private let published = Mutex(Published())
     private let failure: MQTTConnectionState?
 
@@ -57,11 +62,12 @@ public final class MQTTBridge: Sendable {
         self.subscriptions = subscriptions
         self.onMessage = onMessage
         self.log = log
+        complaints = LogLimiter(log: log)
         let topics = MQTTTopics(base: settings.baseTopic)
         self.topics = topics
         discovery = settings.discoveryPrefix.map { prefix in
             HomeAssistantDiscovery(
-                prefix: prefix, deviceID: MQTTSettings.node(settings.clientID),
+                prefix: prefix, deviceID: settings.deviceID,
                 deviceName: settings.deviceName, topics: topics,
                 modes: DisplayMode.allCases.map(\.rawValue))
         }
@@ -89,7 +95,7 @@ public final class MQTTBridge: Sendable {
             events: MQTTClient.Events(
                 connected: { relay.bridge?.announce() },
                 message: { message in relay.bridge?.received(message) },
-                stateChanged: onStateChange),
+                stateChanged: onStateChange, serviced: { relay.bridge?.serviced() }),
             log: log)
         relay.bridge = self
     }
@@ -99,6 +105,12 @@ public final class MQTTBridge: Sendable {
 
     /// The kernel's id of the client's thread once it runs (for measuring its wake-ups).
     var clientThread: Int32? { client?.thread }
+
+    /// The client's publishes waiting for their acknowledgement (for tests).
+    var outstanding: MQTTOutstanding? { client?.outstanding }
+
+    /// How many times the display was announced (for tests).
+    var announcements: Int { schedule.announcements }
 
     /// Starts connecting (on the client's own thread).
     public func start() {
@@ -120,6 +132,7 @@ public final class MQTTBridge: Sendable {
     /// A new connection: online, discovery, every state, then the subscriptions.
     private func announce() {
         guard let client else { return }
+        schedule.announced()
         client.publish(topic: topics.availability, payload: "online", retain: true)
         publishStates(announcing: true)
         var topics = self.topics.commands + [self.topics.command] + subscriptions
@@ -132,7 +145,9 @@ public final class MQTTBridge: Sendable {
             command(message)
         } else if let discovery, message.topic == discovery.statusTopic {
             // Home Assistant (re)started: announce the device again.
-            if message.payload == Array("online".utf8) && !message.retained {
+            if message.payload == Array("online".utf8) && !message.retained
+                && schedule.request()
+            {
                 publishStates(announcing: true)
             }
         } else {
@@ -140,13 +155,30 @@ public final class MQTTBridge: Sendable {
         }
     }
 
+    /// Makes the announcement that is due, if one is, and logs how many ignored commands were
+    /// left out; when to be called again.
+    private func serviced() -> ContinuousClock.Instant? {
+        let summaries = complaints.flush()
+        let (announceNow, folded, next) = schedule.service()
+        guard announceNow else { return [summaries, next].compactMap { $0 }.min() }
+        if folded > 0 {
+            log.notice(
+                "mqtt: announced again once for \(folded + 1) requests in "
+                    + "\(schedule.interval.components.seconds) s")
+        }
+        publishStates(announcing: true)
+        return summaries
+    }
+
     /// Applies a command through the host's verbs, or logs why not.
     private func command(_ message: MQTTMessage) {
         let text = String(decoding: message.payload.prefix(200), as: UTF8.self)
             .trimmingWhitespace()
         func ignore(_ why: String) {
-            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            log.notice("mqtt: ignored \"\(shown)\" on \(message.topic): \(why)")
+            complaints.notice(
+                source: message.topic,
+                "mqtt: ignored \"\(escaping: message.payload, limit: 40)\" on "
+                    + "\(escaping: message.topic): \(why)")
         }
         guard !message.retained else {
             return ignore("a retained command would act again on every connection")
@@ -183,19 +215,26 @@ public final class MQTTBridge: Sendable {
 
     /// Publishes the states that changed, or all of them and the discovery when
     /// `announcing` (a new connection, Home Assistant's restart).
+    ///
+    /// A publish the client drops (too many wait for the broker) asks for an announcement:
+    /// everything is published again once the interval allows.
     private func publishStates(announcing: Bool) {
         guard let client else { return }
         let state = host.state()
-        published.withLock { published in
+        let complete = published.withLock { published -> Bool in
             if announcing { published = Published() }
+            var complete = true
             func update(_ topic: String, _ value: String) {
                 guard published.values[topic] != value else { return }
                 published.values[topic] = value
-                client.publish(topic: topic, payload: value, retain: true)
+                complete = client.publish(topic: topic, payload: value, retain: true) && complete
             }
             if let discovery, published.views != state.views {
                 for message in discovery.messages(views: state.views) {
-                    client.publish(topic: message.topic, payload: message.payload, retain: true)
+                    complete =
+                        client.publish(
+                            topic: message.topic, payload: message.payload, retain: true)
+                        && complete
                 }
                 published.views = state.views
             }
@@ -208,7 +247,9 @@ public final class MQTTBridge: Sendable {
                 update(topics.lux, state.lux.map { $0.fixed(1) } ?? "None")
             }
             if !state.views.isEmpty { update(topics.view, state.view ?? "") }
+            return complete
         }
+        if !complete && client.state == .connected { schedule.requestLater() }
     }
 
     /// Whether the light changed enough to publish: by 5 % of the last published level, and

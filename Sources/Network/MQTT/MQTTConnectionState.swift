@@ -46,27 +46,47 @@ public enum MQTTConnectionState: Equatable, Sendable {
     }
 }
 
-/// The waits between connection attempts: 1 s, 2 s, 4 s … doubling up to 60 s, and back to
-/// 1 s once a connection was accepted.
+/// The waits between connection attempts: about 1 s, 2 s, 4 s … doubling up to 60 s, each
+/// drawn at random from its upper half (so that displays that lost the same broker don't come
+/// back in step), and back to about 1 s only once a connection has stayed up 60 s.
+///
+/// A broker that accepts the connection and drops it at once (a second client with the same
+/// id, a broker that kicks the login) gets attempts ever further apart, as one that refuses
+/// does: the waits grow from attempt to attempt whatever ended them.
 struct Backoff: Equatable {
-    /// The first wait.
+    /// The first wait, at most.
     let initial: TimeInterval
     /// The longest wait.
     let maximum: TimeInterval
+    /// How long a connection must stay up before the waits start again from ``initial``.
+    let stable: Duration
     private var next: TimeInterval
 
-    init(initial: TimeInterval = 1, maximum: TimeInterval = 60) {
+    init(
+        initial: TimeInterval = 1, maximum: TimeInterval = 60, stable: Duration = .seconds(60)
+    ) {
         self.initial = initial
         self.maximum = maximum
+        self.stable = stable
         next = initial
     }
 
-    /// The wait before the next attempt; each call doubles the one after.
+    /// The wait before the next attempt, between half the current step and the step; each
+    /// call doubles the step, up to ``maximum``.
     mutating func delay() -> TimeInterval {
-        defer { next = min(next * 2, maximum) }
-        return next
+        var generator = SystemRandomNumberGenerator()
+        return delay(using: &generator)
     }
 
-    /// Back to the first wait.
-    mutating func reset() { next = initial }
+    /// ``delay()`` with the randomness of `generator`.
+    mutating func delay(using generator: inout some RandomNumberGenerator) -> TimeInterval {
+        defer { next = min(next * 2, maximum) }
+        return next / 2 + Double.random(in: 0...(next / 2), using: &generator)
+    }
+
+    /// A connection the broker accepted ended after `uptime`: the waits start again from
+    /// ``initial`` if it stayed up ``stable``.
+    mutating func connectionEnded(after uptime: Duration) {
+        if uptime >= stable { next = initial }
+    }
 }

@@ -17,14 +17,20 @@ import Settings
 /// | `ca_file` | the system's CAs | PEM file of the CA that signed the broker's certificate |
 /// | `username` | none | the user to log in as |
 /// | `password_file` | none | a file whose first line is the password |
-/// | `client_id` | `nightstand-<hostname>` | the MQTT client identifier |
+/// | `client_id` | `nightstand-<hostname>-<machine tag>` | the MQTT client identifier |
 /// | `base_topic` | `nightstand/<hostname>` | the prefix of every state and command topic |
 /// | `discovery_prefix` | `homeassistant` | Home Assistant's discovery prefix; `""` turns discovery off |
 /// | `name` | `Nightstand <hostname>` | the device's name in Home Assistant |
 /// | `keepalive` | `"60s"` | how often an idle connection is checked (5 s to 1 h) |
 ///
-/// Parsing checks values only; the password file is read when the client starts. Without a
-/// `[mqtt]` table (or with an empty one) MQTT is off (``MQTTSection``).
+/// The default client id ends with eight hexadecimal digits made from `/etc/machine-id`
+/// (``MachineID/tag(_:purpose:)``): two displays with the same host name don't take each
+/// other's connection (a broker drops a client when another logs in with its id). A machine
+/// without a machine id gets `nightstand-<hostname>`.
+///
+/// Parsing checks values only; the password file is read when the client starts and on each
+/// live reload (``readPassword()``). Without a `[mqtt]` table (or with an empty one) MQTT is
+/// off (``MQTTSection``).
 public struct MQTTSettings: Equatable, Sendable {
     /// The broker.
     public var broker: BrokerAddress
@@ -36,6 +42,10 @@ public struct MQTTSettings: Equatable, Sendable {
     public var passwordFile: String?
     /// The client identifier.
     public var clientID: String
+    /// The device's id in Home Assistant: the client id when `client_id` is set, else
+    /// `nightstand-<hostname>` (without the machine tag, as before there was one: a display
+    /// keeps its device in Home Assistant).
+    public var deviceID: String
     /// The prefix of every state and command topic, without a trailing `/`.
     public var baseTopic: String
     /// Home Assistant's discovery prefix; nil when discovery is off.
@@ -54,10 +64,12 @@ public struct MQTTSettings: Equatable, Sendable {
     /// The keep-alive intervals accepted: 5 s to 1 h.
     public static let keepalives = NumberRange.duration(5...3600)
 
-    /// Reads the table; `hostname` makes the defaults.
+    /// Reads the table; `hostname` and `machineID` (``MachineID``) make the defaults.
     ///
     /// Throws `ConfigurationError` at the key's line, saying what was expected.
-    public init(section: SettingsTable, hostname: String) throws(ConfigurationError) {
+    public init(section: SettingsTable, hostname: String, machineID: String? = nil)
+        throws(ConfigurationError)
+    {
         try section.rejectUnknown(Self.keys)
         guard let url = try section.string("url") else {
             throw section.error(
@@ -80,7 +92,10 @@ public struct MQTTSettings: Equatable, Sendable {
         }
         passwordFile = try Self.path(section, "password_file")
         let node = Self.node(hostname)
-        clientID = try section.string("client_id") ?? "nightstand-\(node)"
+        let tag = machineID.map { "-" + MachineID.tag($0, purpose: "mqtt") } ?? ""
+        let chosenID = try section.string("client_id")
+        clientID = chosenID ?? "nightstand-\(node)\(tag)"
+        deviceID = chosenID.map(Self.node) ?? "nightstand-\(node)"
         guard (1...128).contains(clientID.utf8.count),
             clientID.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
         else {
@@ -152,14 +167,17 @@ public struct MQTTSection: ConfigurationSection, Equatable {
     /// The settings; nil: off.
     public let settings: MQTTSettings?
 
-    /// Reads `[mqtt]`, with defaults from this machine's host name.
+    /// Reads `[mqtt]`, with defaults from this machine's host name and machine id.
     public init(section: SettingsTable) throws(ConfigurationError) {
-        try self.init(section: section, hostname: HostName.current)
+        try self.init(section: section, hostname: HostName.current, machineID: MachineID.current)
     }
 
-    /// Reads `[mqtt]` with defaults from `hostname`.
-    public init(section: SettingsTable, hostname: String) throws(ConfigurationError) {
+    /// Reads `[mqtt]` with defaults from `hostname` and `machineID`.
+    public init(section: SettingsTable, hostname: String, machineID: String? = nil)
+        throws(ConfigurationError)
+    {
         settings =
-            section.values.isEmpty ? nil : try MQTTSettings(section: section, hostname: hostname)
+            section.values.isEmpty
+            ? nil : try MQTTSettings(section: section, hostname: hostname, machineID: machineID)
     }
 }

@@ -9,13 +9,23 @@ import Standby
 ///
 /// Every call returns at once from any thread but ``frame()``, which waits up to 2 s for the
 /// loop to copy the frame (the HTTP server's thread asks, never the loop).
+///
+/// Commands come from the network as fast as a sender likes: each is posted with its verb as
+/// key (``Mailbox/post(_:coalescing:)``), so at most one of each verb waits for the loop, and a
+/// flood of commands costs no memory (the loop applies the latest).
 struct DisplayHost: NetworkHost {
     let events: Mailbox<HostEvent>
     let status: HostStatusBoard
     let frames: FrameFeed
 
+    /// A command without a reply waits for the loop in one place per verb: a newer `mode`,
+    /// `view`, `wake` … replaces the one still waiting.
     func send(_ command: DisplayCommand, reply: (@Sendable (CommandResult) -> Void)?) {
-        events.post(.command(command, reply: reply))
+        if let reply {
+            events.post(.command(command, reply: reply))
+        } else {
+            events.post(.command(command), coalescing: "network \(command.verb)")
+        }
     }
 
     func state() -> DisplayState { status.current.displayState }

@@ -12,7 +12,8 @@ import SystemSupport
 /// verbs. Their states show in `nightstand status`.
 ///
 /// After a live reload whose `[mqtt]` or `[http]` changed (or whose `mqtt` widgets watch new
-/// topics), the changed side is stopped and started again with its new settings.
+/// topics, or whose MQTT password file now holds another password), the changed side is
+/// stopped and started again with its new settings.
 final class NetworkSource: EventSource {
     private var context: SourceContext?
     private var bridge: MQTTBridge?
@@ -23,6 +24,8 @@ final class NetworkSource: EventSource {
     /// What runs now, to tell whether a reload changed it.
     private struct Running: Equatable {
         var mqtt: MQTTSettings?
+        /// The password file's password as read at the start or reload, or why it could not be.
+        var mqttPassword: Result<String?, SettingsFileError>?
         var topics: [String]
         var http: HTTPSettings?
     }
@@ -51,14 +54,20 @@ final class NetworkSource: EventSource {
     private func apply(_ configuration: Configuration) {
         guard let context else { return }
         let board = TopicBoard.shared
+        let mqtt = configuration.section(MQTTSection.self)?.settings
         let wanted = Running(
-            mqtt: configuration.section(MQTTSection.self)?.settings, topics: board.topics,
-            http: configuration.section(HTTPSection.self)?.settings)
+            mqtt: mqtt,
+            mqttPassword: mqtt.map { settings in
+                Result { () throws(SettingsFileError) in try settings.readPassword() }
+            },
+            topics: board.topics, http: configuration.section(HTTPSection.self)?.settings)
         guard wanted != running else { return }
         let host = DisplayHost(
             events: context.events, status: context.status, frames: context.frames)
         let services = context.services
-        if wanted.mqtt != running?.mqtt || wanted.topics != running?.topics {
+        if wanted.mqtt != running?.mqtt || wanted.mqttPassword != running?.mqttPassword
+            || wanted.topics != running?.topics
+        {
             bridge?.stop()
             bridge = wanted.mqtt.map { settings in
                 let bridge = MQTTBridge(
