@@ -205,7 +205,9 @@ let package = Package(
         // recording logs; on swift-testing and XCTest.
         .target(
             name: "NightstandTesting",
-            dependencies: ["Raster", "SystemSupport", "WidgetUI", "Widgets", "Standby"]
+            dependencies: [
+                "Raster", "SystemSupport", "WidgetUI", "Widgets", "Standby", "Display", "Ambient",
+            ]
         ),
         // Counting one thread's heap allocations, for tests that prove a path allocates nothing:
         // replaces malloc and friends in the test executable (only a test target may use it).

@@ -16,7 +16,9 @@ struct AppearanceGoldenTests {
         "each appearance matches its golden (day: full color; dim: luminance reduced; night: vibrant, red)",
         arguments: [Appearance.day, .dim, .night])
     func appearance(_ appearance: Appearance) async throws {
-        let configuration = try Configuration.parse(
+        // 2026-11-27 21:41 UTC. The clock shows the machine's zone (UTC on our machines).
+        let start = Date(timeIntervalSince1970: 1_795_815_660)
+        let host = try testHost(
             """
             [ambient]
             sensor = "none"
@@ -32,15 +34,9 @@ struct AppearanceGoldenTests {
             widgets = ["clock"]
             [[slot]]
             widgets = ["date"]
-            """, file: "default.toml")
-        let sink = try HeadlessSink(
-            size: PixelSize(width: 800, height: 480), format: .xrgb8888, rotation: .degrees0,
-            imagePath: nil, rawPath: nil)
-        // 2026-11-27 21:41 UTC. The clock shows the machine's zone (UTC on our machines).
-        let start = Date(timeIntervalSince1970: 1_795_815_660)
-        let host = try StandbyHost(
-            configuration: configuration, registry: WidgetRegistry(BuiltinWidgets.all),
-            sink: sink, clock: SimulatedClock(start: start), fonts: try FontDatabase())
+            """, file: "default.toml", widgets: BuiltinWidgets.all,
+            sink: memorySink(width: 800, height: 480), clock: SimulatedClock(start: start),
+            fonts: try FontDatabase())
         host.setAppearance(appearance)
         host.drawSettledFrame()
         assertGolden(host.screen, named: "default-\(appearance)", tolerance: 2)

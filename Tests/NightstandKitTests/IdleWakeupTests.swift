@@ -2,6 +2,7 @@ import Ambient
 import BuiltinWidgets
 import Display
 import Foundation
+import NightstandTesting
 import Raster
 import Standby
 import Testing
@@ -13,18 +14,15 @@ struct IdleWakeupTests {
         "an hour of the default clock and date wakes about once a minute and draws the clock once a minute"
     )
     func idleHour() async throws {
-        let configuration = try Configuration.parse(
-            "[ambient]\nsensor = \"none\"\n[layout]\nburn_in_shift = 0", file: "idle.toml")
-        let sink = try HeadlessSink(
-            size: PixelSize(width: 800, height: 480), format: .xrgb8888, rotation: .degrees0,
-            imagePath: nil, rawPath: nil)
         let start = Date(timeIntervalSince1970: 1_800_000_030)
-        let host = try StandbyHost(
-            configuration: configuration, registry: WidgetRegistry(BuiltinWidgets.all),
-            sink: sink, clock: SimulatedClock(start: start),
-            ambient: AmbientController(
-                configuration: configuration.ambient,
-                sysfsRoot: NSTemporaryDirectory()))
+        let host = try testHost(
+            "[ambient]\nsensor = \"none\"\n[layout]\nburn_in_shift = 0", file: "idle.toml",
+            widgets: BuiltinWidgets.all, sink: memorySink(width: 800, height: 480),
+            clock: SimulatedClock(start: start),
+            ambient: { configuration in
+                AmbientController(
+                    configuration: configuration.ambient, sysfsRoot: NSTemporaryDirectory())
+            })
         host.run(until: start + 3600)
         print("IDLE", host.statistics)
         #expect(host.statistics.draws["clock"].map { (60...62).contains($0) } == true)

@@ -40,9 +40,9 @@ struct InputSourceTests {
     /// widgets and the clock views, with `input` (TOML) as its `[input]` section.
     private func host(
         _ input: String = "", widgets: String = stacks,
-        registry: WidgetRegistry = WidgetRegistry(BuiltinWidgets.all), clock: SimulatedClock
+        kinds: [ConfigurableWidget] = BuiltinWidgets.all, clock: SimulatedClock
     ) throws -> StandbyHost {
-        let configuration = try Configuration.parse(
+        try testHost(
             """
             [ambient]
             sensor = "none"
@@ -53,13 +53,8 @@ struct InputSourceTests {
             burn_in_shift = 0
             \(input)
             \(widgets)
-            """, file: "test.toml", sections: [InputConfiguration.self])
-        let sink = try HeadlessSink(
-            size: PixelSize(width: 800, height: 480), format: .xrgb8888, rotation: .degrees0,
-            imagePath: nil, rawPath: nil)
-        return try StandbyHost(
-            configuration: configuration, registry: registry, sink: sink, clock: clock,
-            center: WidgetCenter())
+            """, sections: [InputConfiguration.self], widgets: kinds,
+            sink: memorySink(width: 800, height: 480), clock: clock)
     }
 
     /// A controller acting on `host` through its verbs, as ``InputSource`` makes it.
@@ -250,7 +245,7 @@ struct InputSourceTests {
         let clock = SimulatedClock(start: start)
         let host = try host(
             widgets: "[[widget]]\nkind = \"tappable\"\n[[slot]]\nwidgets = [\"tappable\"]",
-            registry: WidgetRegistry(BuiltinWidgets.all + [tappableWidget()]), clock: clock)
+            kinds: BuiltinWidgets.all + [tappableWidget()], clock: clock)
         var input = InputConfiguration()
         // The command appends the URL it was given (no shell between the URL and the program).
         input.links = [

@@ -1,6 +1,7 @@
 import Ambient
 import BuiltinWidgets
 import Foundation
+import NightstandTesting
 import Testing
 import WidgetUI
 import Widgets
@@ -61,7 +62,9 @@ struct AmbientReadingTests {
     private func host(
         sensor: String, clock: SimulatedClock, log: ReadingLog, controlled: Bool = true
     ) throws -> StandbyHost {
-        let configuration = try Configuration.parse(
+        let empty = NSTemporaryDirectory() + "nightstand-empty-sysfs"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        return try testHost(
             """
             [ambient]
             \(sensor)
@@ -86,18 +89,16 @@ struct AmbientReadingTests {
             widgets = ["plain"]
             [[slot]]
             widgets = ["light"]
-            """, file: "light.toml")
-        let empty = NSTemporaryDirectory() + "nightstand-empty-sysfs"
-        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        return try StandbyHost(
-            configuration: configuration,
-            registry: WidgetRegistry(
-                BuiltinWidgets.all + [probeKind(log), kind("plain", RelevantProvider(score: 0))]),
-            sink: try memorySink(width: 600, height: 200), clock: clock, center: WidgetCenter(),
-            ambient: controlled
-                ? AmbientController(
-                    configuration: configuration.ambient, sysfsRoot: empty)
-                : nil)
+            """, file: "light.toml",
+            widgets: BuiltinWidgets.all + [
+                probeKind(log), kind("plain", RelevantProvider(score: 0)),
+            ],
+            sink: try memorySink(width: 600, height: 200), clock: clock,
+            ambient: { configuration in
+                controlled
+                    ? AmbientController(configuration: configuration.ambient, sysfsRoot: empty)
+                    : nil
+            })
     }
 
     /// The draws since `baseline`, by widget.

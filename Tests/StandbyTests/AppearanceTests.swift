@@ -1,6 +1,7 @@
 import Ambient
 import Display
 import Foundation
+import NightstandTesting
 import Raster
 import Testing
 import WidgetUI
@@ -38,15 +39,16 @@ struct AppearanceTests {
     private func host(
         _ toml: String, clock: SimulatedClock, sink: HeadlessSink? = nil, ambient: Bool = true
     ) throws -> (StandbyHost, HeadlessSink) {
-        let configuration = try Configuration.parse(toml, file: "test.toml")
         let sink = try sink ?? memorySink(width: 400, height: 240)
         let empty = NSTemporaryDirectory() + "nightstand-empty-sysfs"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        let host = try StandbyHost(
-            configuration: configuration, registry: WidgetRegistry([paletteKind("palette")]),
-            sink: sink, clock: clock, center: WidgetCenter(),
-            ambient: ambient
-                ? AmbientController(configuration: configuration.ambient, sysfsRoot: empty) : nil)
+        let host = try testHost(
+            toml, widgets: [paletteKind("palette")], sink: sink, clock: clock,
+            ambient: { configuration in
+                ambient
+                    ? AmbientController(configuration: configuration.ambient, sysfsRoot: empty)
+                    : nil
+            })
         return (host, sink)
     }
 

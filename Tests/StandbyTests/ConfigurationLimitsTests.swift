@@ -2,6 +2,7 @@ import Ambient
 import BuiltinWidgets
 import Display
 import Foundation
+import NightstandTesting
 import Raster
 import Testing
 import Widgets

@@ -1,6 +1,7 @@
 import Display
 import DisplayCommands
 import Foundation
+import NightstandTesting
 import Raster
 import SystemSupport
 import Testing

@@ -18,7 +18,8 @@ struct PanelWakeTests {
         _ toml: String = "", clock: SimulatedClock,
         ambient: (Configuration) -> AmbientController? = { _ in nil }
     ) throws -> (StandbyHost, HeadlessSink) {
-        let configuration = try Configuration.parse(
+        let sink = try memorySink(width: 400, height: 240)
+        let host = try testHost(
             toml + """
 
                 [ambient]
@@ -31,11 +32,7 @@ struct PanelWakeTests {
                 kind = "tappable"
                 [[slot]]
                 widgets = ["tappable"]
-                """, file: "test.toml")
-        let sink = try memorySink(width: 400, height: 240)
-        let host = try StandbyHost(
-            configuration: configuration, registry: WidgetRegistry([tappableWidget()]), sink: sink,
-            clock: clock, center: WidgetCenter(), ambient: ambient(configuration))
+                """, widgets: [tappableWidget()], sink: sink, clock: clock, ambient: ambient)
         return (host, sink)
     }
 

@@ -2,6 +2,7 @@ import Ambient
 import Dispatch
 import Display
 import Foundation
+import NightstandTesting
 import Raster
 import Synchronization
 import Testing

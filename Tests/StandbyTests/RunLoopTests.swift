@@ -1,6 +1,7 @@
 import Ambient
 import Display
 import Foundation
+import NightstandTesting
 import Raster
 import SystemSupport
 import Testing
@@ -71,13 +72,6 @@ final class FlakyProvider: AsyncTimelineProvider, @unchecked Sendable {
     var callCount: Int { lock.withLock { calls } }
 }
 
-/// A headless XRGB8888 sink that keeps its frames in memory.
-func memorySink(width: Int, height: Int) throws -> HeadlessSink {
-    try HeadlessSink(
-        size: PixelSize(width: width, height: height), format: .xrgb8888, rotation: .degrees0,
-        imagePath: nil, rawPath: nil)
-}
-
 /// A kind over a completion-handler provider, drawing a white square.
 func kind<P: TimelineProvider>(_ name: String, _ provider: P) -> ConfigurableWidget {
     ConfigurableWidget(kind: name) { _ in
@@ -99,7 +93,7 @@ func clockHost(
     ambient: (Configuration) -> AmbientController? = { _ in nil },
     log: Logger = Logger(label: "nightstand")
 ) throws -> StandbyHost {
-    let configuration = try Configuration.parse(
+    try testHost(
         toml + """
 
             [layout]
@@ -108,11 +102,8 @@ func clockHost(
             kind = "clock"
             [[slot]]
             widgets = ["clock"]
-            """, file: "test.toml")
-    return try StandbyHost(
-        configuration: configuration, registry: WidgetRegistry([kind("clock", MinuteProvider())]),
-        sink: sink ?? memorySink(width: 400, height: 240), clock: clock, center: WidgetCenter(),
-        log: log, ambient: ambient(configuration))
+            """, widgets: [kind("clock", MinuteProvider())], sink: sink, clock: clock, log: log,
+        ambient: ambient)
 }
 
 @Suite("The run loop, on a simulated clock")
@@ -122,11 +113,7 @@ struct RunLoopTests {
     private func host(
         _ toml: String, _ kinds: [ConfigurableWidget], clock: SimulatedClock
     ) throws -> StandbyHost {
-        let configuration = try Configuration.parse(toml, file: "test.toml")
-        let sink = try memorySink(width: 400, height: 240)
-        return try StandbyHost(
-            configuration: configuration, registry: WidgetRegistry(kinds), sink: sink,
-            clock: clock, center: WidgetCenter())
+        try testHost(toml, widgets: kinds, clock: clock)
     }
 
     @Test("a day of an hh:mm clock and a calendar draws the clock once a minute and wakes no more")

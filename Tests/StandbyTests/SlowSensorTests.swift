@@ -1,5 +1,6 @@
 import Ambient
 import Foundation
+import NightstandTesting
 import Testing
 import Widgets
 
@@ -24,16 +25,11 @@ struct SlowSensorTests {
 
     @Test("a sensor command that sleeps 30 s delays neither the first frame nor a stop")
     func sleepingCommand() throws {
-        let configuration = try Configuration.parse(
+        let host = try testHost(
             toml(#"["sleep", "30"]"#, timeout: "40s")
                 + "\n[[widget]]\nkind = \"clock\"\n[[slot]]\nwidgets = [\"clock\"]\n",
-            file: "test.toml")
-        let host = try StandbyHost(
-            configuration: configuration,
-            registry: WidgetRegistry([kind("clock", MinuteProvider())]),
-            sink: try memorySink(width: 400, height: 240), clock: SystemClock(startingAt: start),
-            center: WidgetCenter(), ambient: AmbientController(configuration: configuration.ambient)
-        )
+            widgets: [kind("clock", MinuteProvider())], clock: SystemClock(startingAt: start),
+            ambient: { AmbientController(configuration: $0.ambient) })
         let events = host.events
         let stopper = Thread {
             Thread.sleep(forTimeInterval: 0.5)

@@ -26,7 +26,7 @@ import Widgets
     ) throws -> StandbyHost {
         ExamplePhotos.write(to: folder.path(""))
         let list = views.map { "\"\($0)\"" }.joined(separator: ", ")
-        let configuration = try Configuration.parse(
+        return try testHost(
             """
             [layout]
             burn_in_shift = 0
@@ -46,10 +46,7 @@ import Widgets
             rotation = "off"
             [[slot]]
             widgets = ["date"]
-            """, file: "views.toml")
-        return try StandbyHost(
-            configuration: configuration, registry: WidgetRegistry(BuiltinWidgets.all),
-            sink: memorySink(width: 400, height: 240), clock: clock, center: WidgetCenter())
+            """, file: "views.toml", widgets: BuiltinWidgets.all, clock: clock)
     }
 
     @Test("each view switch slides the next view in (goldens half-way)")
