@@ -73,8 +73,8 @@ let package = Package(
 
         // The display's vocabulary: every command a user, a program or another display may
         // send (DisplayCommand, its words and its JSON wire form), what came of it, and the
-        // state those who send commands read. Low: it imports nothing of the project.
-        .target(name: "DisplayCommands"),
+        // state those who send commands read. Low: it imports only SystemSupport.
+        .target(name: "DisplayCommands", dependencies: ["SystemSupport"]),
 
         // Below Foundation: running a program with a deadline, threads, small text helpers.
         .target(name: "CSystemSupport"),

@@ -59,21 +59,11 @@ public enum OutsideText {
         case "\r": line += "\\r"
         case "\t": line += "\\t"
         default:
-            if isUnsafe(scalar.value) {
-                line += "\\u{" + hex(scalar.value, digits: 2) + "}"
+            if scalar.isTerminalControl {
+                line += scalar.escaped
             } else {
                 line.unicodeScalars.append(scalar)
             }
-        }
-    }
-
-    /// C0, DEL, C1, the line and paragraph separators, and the bidirectional controls.
-    private static func isUnsafe(_ value: UInt32) -> Bool {
-        switch value {
-        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E,
-            0x2066...0x2069:
-            true
-        default: false
         }
     }
 

@@ -22,7 +22,7 @@ extension StringProtocol {
             case "\t": "\\t"
             case "\n": "\\n"
             case "\r": "\\r"
-            default: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: scalar.escaped
             }
         }
     }
@@ -58,13 +58,24 @@ extension StringProtocol {
 }
 
 extension Unicode.Scalar {
-    /// Whether a terminal would act on it instead of showing it (see
-    /// `StringProtocol.escapedForTerminal(keepingLines:)`).
-    package var isTerminalControl: Bool {
+    /// Whether a terminal or a log reader would act on it instead of showing it, or it hides
+    /// what follows: C0 controls, DEL, C1 controls, the line and paragraph separators and the
+    /// bidirectional marks, embeddings and isolates (the one list of them:
+    /// `StringProtocol.escapedForTerminal(keepingLines:)` and ``OutsideText`` use it).
+    public var isTerminalControl: Bool {
         switch value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E,
+            0x2066...0x2069:
+            true
         default: false
         }
+    }
+
+    /// The scalar as Swift writes it escaped: `\u{1B}`, `\u{202E}` (upper-case hexadecimal,
+    /// at least two digits).
+    public var escaped: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "\\u{" + (hex.count < 2 ? "0" + hex : hex) + "}"
     }
 }
 

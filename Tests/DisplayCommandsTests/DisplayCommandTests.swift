@@ -90,7 +90,7 @@ struct DisplayCommandTests {
         #expect(refusal(#"{"version": 2, "command": "mode night"}"#).contains("version 1"))
         #expect(refusal(#"{"command": "mode night"}"#).contains(#"{"version": 1, "command""#))
         #expect(refusal("mode night").contains("expected {\"version\": 1"))
-        #expect(refusal(#"{"version": 1, "command": "mode\u001b[2Jnight"}"#).contains(#"\u{1b}"#))
+        #expect(refusal(#"{"version": 1, "command": "mode\u001b[2Jnight"}"#).contains(#"\u{1B}"#))
         #expect(refusal(#"{"version": 1, "command": 7}"#).hasPrefix("not a display command"))
         let long = #"{"version": 1, "command": ""# + String(repeating: "a", count: 5000) + #""}"#
         #expect(refusal(long).contains("at most 4096 bytes"))

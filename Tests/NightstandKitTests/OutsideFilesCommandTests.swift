@@ -122,7 +122,7 @@ struct OutsideFilesCommandTests {
         #expect(text.status == 0, "\(text.output)")
         #expect(
             text.output.contains(
-                "\tParty \\u{1B}]0;owned\\u{7}\\u{9B}2J\\u{202E}end\tcal\n"), "\(text.output)")
+                "\tParty \\u{1B}]0;owned\\u{07}\\u{9B}2J\\u{202E}end\tcal\n"), "\(text.output)")
         let json = try runProgram(arguments + ["--json"])
         #expect(json.output.contains(#""title" : "Party \u001b]0;owned\u0007\u009b2J\u202eend""#))
         let controls = (text.output + json.output).unicodeScalars.filter {

@@ -14,10 +14,10 @@ struct TerminalTextTests {
     func escapes() {
         #expect(
             hostile.escapedForTerminal()
-                == #"a\u{1B}[2J\u{7}b\u{9B}31m\u{7F}\u{202E}c\td\ne\r"#)
+                == #"a\u{1B}[2J\u{07}b\u{9B}31m\u{7F}\u{202E}c\td\ne\r"#)
         #expect(
             hostile.escapedForTerminal(keepingLines: true)
-                == "a\\u{1B}[2J\\u{7}b\\u{9B}31m\\u{7F}\\u{202E}c\td\ne\\r")
+                == "a\\u{1B}[2J\\u{07}b\\u{9B}31m\\u{7F}\\u{202E}c\td\ne\\r")
         #expect(hostile.escapedForTerminal().escapedForTerminal() == hostile.escapedForTerminal())
         #expect("Café ☕ \\u{1B} 日本".escapedForTerminal() == "Café ☕ \\u{1B} 日本")
         let left = hostile.escapedForTerminal().unicodeScalars.filter(\.isTerminalControl)
@@ -44,6 +44,6 @@ struct TerminalTextTests {
         let count = read(ends[0], &bytes, bytes.count)
         #expect(
             String(decoding: bytes[..<max(0, count)], as: UTF8.self)
-                == "a\\u{1B}[2J\\u{7}b\\u{9B}31m\\u{7F}\\u{202E}c\td\ne\\r\n")
+                == "a\\u{1B}[2J\\u{07}b\\u{9B}31m\\u{7F}\\u{202E}c\td\ne\\r\n")
     }
 }
