@@ -255,4 +255,28 @@ struct DisplayNetworkTests {
         #expect(
             eventually(seconds: 60) { display.status().contains("mqtt: connected") }, display.log)
     }
+
+    @Test(
+        "a token changed in its file takes effect on SIGHUP: the old one is refused, the new one works"
+    )
+    func rotatedToken() throws {
+        let broker = try Broker()
+        let display = try Display(broker: broker)
+        defer { display.kill(SIGTERM) }
+        try #require(
+            eventually(seconds: 60) {
+                display.status().contains("http: listening on 127.0.0.1:\(display.httpPort)")
+            }, display.log)
+        let http = RawHTTP(port: display.httpPort)
+        #expect(try http.request("GET", "/api/status", token: HTTPServerTests.token).status == 200)
+        let rotated = "fedcba9876543210fedcba9876543210"
+        try (rotated + "\n").write(
+            to: display.folder.appendingPathComponent("token"), atomically: true, encoding: .utf8)
+        display.process?.kill(SIGHUP)
+        #expect(
+            eventually(seconds: 30) {
+                (try? http.request("GET", "/api/status", token: rotated).status) == 200
+            }, display.log)
+        #expect(try http.request("GET", "/api/status", token: HTTPServerTests.token).status == 401)
+    }
 }

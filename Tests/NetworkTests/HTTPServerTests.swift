@@ -168,6 +168,7 @@ struct HTTPServerTests {
         defer { server.stop() }
         let http = RawHTTP(port: server.address.port)
         let auth = "Authorization: Bearer \(Self.token)\r\n"
+        let json = "Content-Type: application/json\r\n"
         let cases: [(String, [UInt8], Int)] = [
             (
                 "a head over 8 KiB",
@@ -178,7 +179,7 @@ struct HTTPServerTests {
             (
                 "a body over 1 KiB",
                 Array(
-                    ("POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 2048\r\n\r\n"
+                    ("POST /api/mode HTTP/1.1\r\n\(auth)\(json)Content-Length: 2048\r\n\r\n"
                         + String(repeating: "{", count: 2048)).utf8), 413
             ),
             ("not HTTP", Array("HELLO\r\n\r\n".utf8), 400),
@@ -188,12 +189,13 @@ struct HTTPServerTests {
             (
                 "two Content-Lengths",
                 Array(
-                    "POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 3\r\nContent-Length: 4\r\n\r\nabcd"
+                    "POST /api/mode HTTP/1.1\r\n\(auth)\(json)Content-Length: 3\r\nContent-Length: 4\r\n\r\nabcd"
                         .utf8), 400
             ),
             (
                 "a negative Content-Length",
-                Array("POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: -1\r\n\r\n".utf8), 400
+                Array("POST /api/mode HTTP/1.1\r\n\(auth)\(json)Content-Length: -1\r\n\r\n".utf8),
+                400
             ),
             (
                 "a chunked body",
@@ -203,18 +205,20 @@ struct HTTPServerTests {
             ),
             (
                 "not JSON",
-                Array("POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 5\r\n\r\nnight".utf8), 400
+                Array(
+                    "POST /api/mode HTTP/1.1\r\n\(auth)\(json)Content-Length: 5\r\n\r\nnight".utf8),
+                400
             ),
             (
                 "an unknown mode",
                 Array(
-                    "POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 17\r\n\r\n{\"mode\":\"purple\"}"
+                    "POST /api/mode HTTP/1.1\r\n\(auth)\(json)Content-Length: 17\r\n\r\n{\"mode\":\"purple\"}"
                         .utf8), 400
             ),
             (
                 "a wrong key",
                 Array(
-                    "POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 16\r\n\r\n{\"view\":\"night\"}"
+                    "POST /api/mode HTTP/1.1\r\n\(auth)\(json)Content-Length: 16\r\n\r\n{\"view\":\"night\"}"
                         .utf8), 400
             ),
             ("the wrong method", Array("GET /api/mode HTTP/1.1\r\n\(auth)\r\n".utf8), 405),
@@ -227,13 +231,13 @@ struct HTTPServerTests {
             ),
             (
                 "a body that is not UTF-8",
-                Array("POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 4\r\n\r\n".utf8)
+                Array("POST /api/mode HTTP/1.1\r\n\(auth)\(json)Content-Length: 4\r\n\r\n".utf8)
                     + [0xFF, 0xFE, 0x00, 0x7B], 400
             ),
             (
                 "JSON nested deeper than anything expected",
                 Array(
-                    ("POST /api/mode HTTP/1.1\r\n\(auth)Content-Length: 1000\r\n\r\n"
+                    ("POST /api/mode HTTP/1.1\r\n\(auth)\(json)Content-Length: 1000\r\n\r\n"
                         + String(repeating: "[", count: 1000)).utf8), 400
             ),
             (

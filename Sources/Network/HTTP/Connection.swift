@@ -23,9 +23,14 @@ final class Connection {
     /// What a read brought.
     enum Received {
         case data, nothing, closed
+        /// The request filled the input buffer and is still not whole: answer and close, or
+        /// the socket stays readable and the server's thread would spin on it.
+        case full
     }
 
     let socket: OwnedDescriptor
+    /// The client's address (its bytes, without the port), to count its connections.
+    let peer: [UInt8]
     private(set) var state = State.reading
     /// The request's bytes so far.
     private(set) var input: [UInt8] = []
@@ -36,12 +41,14 @@ final class Connection {
     /// When the connection's time runs out; nil for an event stream.
     private(set) var deadline: ContinuousClock.Instant?
 
-    /// The most bytes read for a request: a head and a body at their limits, and one more to
-    /// tell that it is too long.
-    static let inputLimit = HTTPRequestParser.headLimit + HTTPRequestParser.bodyLimit + 1
+    /// The most bytes read for a request: a head and a body at their limits.
+    ///
+    /// A buffer that fills without a whole request is answered 413 (``Received/full``).
+    static let inputLimit = HTTPRequestParser.requestLimit
 
     init(socket: OwnedDescriptor, now: ContinuousClock.Instant) {
         self.socket = socket
+        peer = Self.peerAddress(of: socket.raw)
         deadline = now + HTTPServer.requestTimeout
     }
 
@@ -65,7 +72,7 @@ final class Connection {
     func receive() -> Received {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let room = state == .reading ? min(chunk.count, Self.inputLimit - input.count) : chunk.count
-        guard room > 0 else { return .nothing }
+        guard room > 0 else { return .full }
         let count = chunk.withUnsafeMutableBytes { recv(socket.raw, $0.baseAddress, room, 0) }
         if count == 0 {
             inputEnded = true
@@ -123,5 +130,34 @@ final class Connection {
         state = .closed
         output = []
         written = 0
+    }
+
+    /// The address bytes of the socket's peer (IPv4 or IPv6, an IPv4-mapped IPv6 address as
+    /// its IPv4 one); empty when it has none.
+    static func peerAddress(of socket: Int32) -> [UInt8] {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getpeername(socket, $0, &length) == 0
+            }
+        }
+        guard named else { return [] }
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafeBytes(of: &storage) { raw in
+                var address = raw.loadUnaligned(as: sockaddr_in.self).sin_addr
+                return withUnsafeBytes(of: &address) { Array($0) }
+            }
+        case AF_INET6:
+            let bytes = withUnsafeBytes(of: &storage) { raw in
+                var address = raw.loadUnaligned(as: sockaddr_in6.self).sin6_addr
+                return withUnsafeBytes(of: &address) { Array($0) }
+            }
+            let mapped: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
+            return bytes.starts(with: mapped) ? Array(bytes.suffix(4)) : bytes
+        default:
+            return []
+        }
     }
 }

@@ -14,9 +14,14 @@ import Raster
 /// | `GET /api/events` | server-sent events: `status` (the ``DisplayState``) and `frame` |
 /// | `GET /screen.png` | the frame the panel shows now, its exact pixels |
 ///
-/// Every request needs the token, as `Authorization: Bearer <token>` or, for a browser opening
-/// the page, the query parameter `access_token` (RFC 6750); without it the answer is 401,
-/// whatever the path. The token is compared in constant time.
+/// Every request needs the token, as `Authorization: Bearer <token>`; only the page itself
+/// (`GET /`) takes it as the query parameter `access_token` (RFC 6750), so a URL that leaked
+/// opens the page but drives nothing: the page sends the header with everything it asks.
+/// Without the token the answer is 401, whatever the path. The token is compared in constant
+/// time. A request that changes something (`POST`) with a body or a `Content-Type` must say
+/// its body is JSON (`Content-Type: application/json`, 415 else) and, when a browser names the
+/// page it comes from (`Origin`), come from this server's own page (403 else): a form on
+/// another site can send neither.
 struct HTTPAPI: Sendable {
     let host: any NetworkHost
     let token: [UInt8]
@@ -50,6 +55,7 @@ struct HTTPAPI: Sendable {
             response.headers.append(("Allow", methods.joined(separator: ", ")))
             return .response(response)
         }
+        if let refusal = Self.crossSiteRefusal(request) { return .response(refusal) }
         switch request.path {
         case "/":
             return .response(
@@ -143,10 +149,33 @@ struct HTTPAPI: Sendable {
             return parts.count == 2 && parts[0].lowercased() == "bearer"
                 && Self.equalInConstantTime(Array(parts[1].utf8), token)
         }
-        if let parameter = request.parameter("access_token") {
+        if request.method == "GET", request.path == "/",
+            let parameter = request.parameter("access_token")
+        {
             return Self.equalInConstantTime(Array(parameter.utf8), token)
         }
         return false
+    }
+
+    /// Why a `POST` is refused as cross-site, or nil: a body, or a declared type, must be JSON
+    /// (a form always declares `text/plain`, `application/x-www-form-urlencoded` or
+    /// `multipart/form-data`), and an `Origin` must be this server's (the `Host` it was asked
+    /// by, over http or https).
+    static func crossSiteRefusal(_ request: HTTPRequest) -> HTTPResponse? {
+        guard request.method == "POST" else { return nil }
+        let mediaType = request.header("content-type")?.split(separator: ";").first
+            .map { String($0).trimming { $0 == " " }.lowercased() }
+        guard mediaType == "application/json" || (mediaType == nil && request.body.isEmpty)
+        else {
+            return .error(415, "a POST takes a JSON body: send Content-Type: application/json")
+        }
+        if let origin = request.header("origin") {
+            let host = request.header("host") ?? ""
+            guard !host.isEmpty, origin == "http://\(host)" || origin == "https://\(host)" else {
+                return .error(403, "a POST from another site's page (Origin \(origin.prefix(100)))")
+            }
+        }
+        return nil
     }
 
     /// Whether `given` is `expected`, in a time that depends only on `expected`'s length, so

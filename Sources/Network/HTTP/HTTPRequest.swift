@@ -43,6 +43,9 @@ enum HTTPRequestParser {
     static let headLimit = 8192
     /// The most bytes of body.
     static let bodyLimit = 1024
+    /// The most a whole request can be: the head, its blank line (`\r\n\r\n` after the last
+    /// field's line break) and the body.
+    static let requestLimit = headLimit + 4 + bodyLimit
     /// The most header fields.
     static let fieldLimit = 64
 
@@ -175,14 +178,16 @@ enum HTTPRequestParser {
         return (path, query)
     }
 
-    /// `a%20b+c` → `a b c`; a malformed escape stays as it is.
+    /// A query part with its `%` escapes decoded: `a%20b+c%2B` → `a b+c+`.
+    ///
+    /// A malformed escape stays as it is. A `+` stays a plus (RFC 3986): it means a space
+    /// only in a form's encoding, which nothing here reads, and a base64 token (`…+…/…=`)
+    /// pasted into `?access_token=` must arrive as written.
     static func percentDecoded(_ text: Substring) -> String {
         var bytes: [UInt8] = []
         var input = Array(text.utf8)[...]
         while let byte = input.popFirst() {
-            if byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), input.count >= 2,
+            if byte == UInt8(ascii: "%"), input.count >= 2,
                 let value = UInt8(String(decoding: input.prefix(2), as: UTF8.self), radix: 16)
             {
                 bytes.append(value)

@@ -37,6 +37,13 @@ public final class HTTPServer: Sendable {
 
     /// The most connections at once.
     static let connectionLimit = 16
+    /// How many of them one client address may hold (a fifth from it is answered 503), so that
+    /// a few idle or trickling connections from one machine lock no one else out.
+    static let connectionsPerClient = 4
+    /// How long the listener rests when `accept` finds no descriptor free (`EMFILE`,
+    /// `ENFILE`): the waiting connection stays readable, and taking it at once again would
+    /// spin.
+    static let acceptPause: Duration = .seconds(1)
     /// How long a client has to send its request.
     static let requestTimeout: Duration = .seconds(10)
     /// How long a client has to take a response.
@@ -63,9 +70,12 @@ public final class HTTPServer: Sendable {
 
     /// As ``init(settings:host:log:)``, with event streams' heartbeat every `heartbeat` (tests
     /// shorten it).
-    init(settings: HTTPSettings, host: any NetworkHost, log: Logger, heartbeat: Duration)
-        throws(HTTPServerError)
-    {
+    ///
+    /// `accept` takes a connection off the listener (tests stand in for the kernel's failures).
+    init(
+        settings: HTTPSettings, host: any NetworkHost, log: Logger, heartbeat: Duration,
+        accept: @escaping @Sendable (Int32) -> OwnedDescriptor? = OwnedDescriptor.accept(from:)
+    ) throws(HTTPServerError) {
         let token: String
         do {
             token = try settings.readToken()
@@ -93,7 +103,7 @@ public final class HTTPServer: Sendable {
         let api = HTTPAPI(host: host, token: Array(token.utf8))
         let loop = ServerLoop(
             listener: listener, signals: signals, api: api, host: host, heartbeat: heartbeat,
-            log: log)
+            log: log, accept: accept)
         let finished = finished
         let started = DetachedThread.start(name: "nightstand http") {
             signals.thread.withLock { $0 = DetachedThread.currentID }

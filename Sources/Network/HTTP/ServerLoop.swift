@@ -23,11 +23,18 @@ final class ServerLoop: @unchecked Sendable {
     private var frameEventDue: ContinuousClock.Instant?
     /// When the event streams get a comment if nothing else was sent; nil with no stream.
     private var heartbeatDue: ContinuousClock.Instant?
+    private let acceptConnection: @Sendable (Int32) -> OwnedDescriptor?
+    /// Until when the listener rests after `accept` ran out of descriptors.
+    private var acceptPausedUntil: ContinuousClock.Instant?
+    /// Whether the running out was logged (once, until a connection is accepted again).
+    private var starvationLogged = false
 
     init(
         listener: OwnedDescriptor, signals: ServerSignals, api: HTTPAPI, host: any NetworkHost,
-        heartbeat: Duration, log: Logger
+        heartbeat: Duration, log: Logger,
+        accept: @escaping @Sendable (Int32) -> OwnedDescriptor? = OwnedDescriptor.accept(from:)
     ) {
+        acceptConnection = accept
         self.listener = listener
         self.signals = signals
         self.api = api
@@ -41,7 +48,9 @@ final class ServerLoop: @unchecked Sendable {
         while true {
             var fds = [
                 pollfd(fd: signals.wakeup.descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: listener.raw, events: Int16(POLLIN), revents: 0),
+                pollfd(
+                    fd: listener.raw, events: acceptPausedUntil == nil ? Int16(POLLIN) : 0,
+                    revents: 0),
             ]
             fds += connections.map { connection in
                 pollfd(fd: connection.socket.raw, events: connection.events, revents: 0)
@@ -52,6 +61,7 @@ final class ServerLoop: @unchecked Sendable {
                 return
             }
             let now = ContinuousClock.now
+            if let until = acceptPausedUntil, now >= until { acceptPausedUntil = nil }
             if fds[0].revents != 0 {
                 signals.wakeup.drain()
                 if signals.state.withLock({ $0.stopping }) { return }
@@ -84,7 +94,8 @@ final class ServerLoop: @unchecked Sendable {
     /// heartbeat), or -1 (no deadline: sleep until something happens).
     private func timeout() -> Int32 {
         let deadlines =
-            connections.compactMap(\.deadline) + [frameEventDue, heartbeatDue].compactMap { $0 }
+            connections.compactMap(\.deadline)
+            + [frameEventDue, heartbeatDue, acceptPausedUntil].compactMap { $0 }
         guard let next = deadlines.min() else { return -1 }
         let left = ContinuousClock.now.duration(to: next)
         let milliseconds =
@@ -97,15 +108,28 @@ final class ServerLoop: @unchecked Sendable {
 
     private func accept(now: ContinuousClock.Instant) {
         while true {
-            guard let socket = OwnedDescriptor.accept(from: listener.raw) else {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                if errno != EAGAIN && errno != EWOULDBLOCK {
-                    log.warning("http: accept failed: \(systemError(errno))")
+            guard let socket = acceptConnection(listener.raw) else {
+                let error = errno
+                if error == EINTR || error == ECONNABORTED { continue }
+                if error == EAGAIN || error == EWOULDBLOCK { return }
+                // Out of descriptors or memory (or another failure): rest the listener, or
+                // its waiting connection would wake this thread at once, again and again.
+                acceptPausedUntil = now + HTTPServer.acceptPause
+                if !starvationLogged {
+                    log.warning(
+                        "http: accept failed: \(systemError(error)); taking no connection for "
+                            + "\(HTTPServer.acceptPause.components.seconds) s at a time until it works"
+                    )
+                    starvationLogged = true
                 }
                 return
             }
+            starvationLogged = false
             let connection = Connection(socket: socket, now: now)
-            guard connections.count < HTTPServer.connectionLimit else {
+            let fromPeer = connections.count { $0.peer == connection.peer && !$0.isClosed }
+            guard connections.count < HTTPServer.connectionLimit,
+                fromPeer < HTTPServer.connectionsPerClient
+            else {
                 // One try to say why (the answer fits the socket's buffer), then gone.
                 connection.respond(
                     .error(503, "too many connections; try again shortly"), now: now)
@@ -124,6 +148,9 @@ final class ServerLoop: @unchecked Sendable {
                 if connection.state != .responding { connection.close() }
             case .data:
                 if connection.state == .reading { handle(connection, now: now) }
+            case .full:
+                connection.respond(
+                    .error(413, "the request is over \(Connection.inputLimit) bytes"), now: now)
             case .nothing: break
             }
         }

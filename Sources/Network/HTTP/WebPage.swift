@@ -57,9 +57,16 @@ enum WebPage {
         </main>
         <script>
         "use strict";
-        const query = new URLSearchParams(location.search);
-        const token = query.get("access_token") || sessionStorage.getItem("nightstand-token") || "";
-        if (query.has("access_token")) {
+        // The token as written in ?access_token= (a base64 token's "+" stays a plus, which
+        // URLSearchParams would turn into a space), then kept for this tab only.
+        const given = location.search.slice(1).split("&")
+          .find(pair => pair.startsWith("access_token="));
+        function decoded(text) {
+          try { return decodeURIComponent(text); } catch (error) { return text; }
+        }
+        const token = (given && decoded(given.slice("access_token=".length)))
+          || sessionStorage.getItem("nightstand-token") || "";
+        if (given) {
           sessionStorage.setItem("nightstand-token", token);
           history.replaceState(null, "", location.pathname);
         }
@@ -102,7 +109,8 @@ enum WebPage {
         }
         for (const name of modeNames) modes.appendChild(choice("mode", name, "/api/mode"));
         document.getElementById("reload").addEventListener("click", () => {
-          api("/api/reload", { method: "POST" }).catch(error => say(error.message, true));
+          api("/api/reload", { method: "POST", headers: { "Content-Type": "application/json" },
+                               body: "{}" }).catch(error => say(error.message, true));
         });
 
         function showState(next) {

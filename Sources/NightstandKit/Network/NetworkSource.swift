@@ -28,6 +28,9 @@ final class NetworkSource: EventSource {
         var mqttPassword: Result<String?, SettingsFileError>?
         var topics: [String]
         var http: HTTPSettings?
+        /// The token file's token as read at the start or reload, or why it could not be: a
+        /// token revoked or rotated in the file takes effect on the next reload.
+        var httpToken: Result<String, SettingsFileError>?
     }
 
     func start(_ context: SourceContext) throws {
@@ -55,12 +58,16 @@ final class NetworkSource: EventSource {
         guard let context else { return }
         let board = TopicBoard.shared
         let mqtt = configuration.section(MQTTSection.self)?.settings
+        let http = configuration.section(HTTPSection.self)?.settings
         let wanted = Running(
             mqtt: mqtt,
             mqttPassword: mqtt.map { settings in
                 Result { () throws(SettingsFileError) in try settings.readPassword() }
             },
-            topics: board.topics, http: configuration.section(HTTPSection.self)?.settings)
+            topics: board.topics, http: http,
+            httpToken: http.map { settings in
+                Result { () throws(SettingsFileError) in try settings.readToken() }
+            })
         guard wanted != running else { return }
         let host = DisplayHost(
             events: context.events, status: context.status, frames: context.frames)
@@ -86,7 +93,7 @@ final class NetworkSource: EventSource {
                 }
             }
         }
-        if wanted.http != running?.http {
+        if wanted.http != running?.http || wanted.httpToken != running?.httpToken {
             server?.stop()
             server = nil
             services.set("http", nil)
