@@ -229,4 +229,22 @@ import Testing
         #expect(host.shown.contains("5-gone.jpg") && host.shown.contains("6-cut.jpg"))
         #expect(log.messages.filter { $0.contains("skipping") }.count == 4)
     }
+
+    @Test("a folder of 100,000 entries is read 10,000 entries at a time, and says so once")
+    func hugeFolder() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<100_000 {
+            #expect(FileManager.default.createFile(atPath: folder.path("f\(i).txt"), contents: nil))
+        }
+        ExamplePhotos.write(to: folder.path(""))
+        let log = LogRecorder()
+        let host = try SimulatedHost(folder: folder.path(""), log: log) { $0.interval = 20 }
+        host.run(until: Self.t0 + 600)
+        #expect(!host.spinning)
+        #expect(
+            log.messages.filter { $0.hasSuffix("only the first 10000 entries were read") }.count
+                == 1)
+        // A scan a minute at most, whether it found photos or not.
+        #expect(host.wakeups <= 4 * 10 + 10 * 3, "\(host.wakeups) wake-ups")
+    }
 }
