@@ -9,12 +9,14 @@
 #include <string.h>
 #include <unistd.h>
 
-image_stream *image_stream_open(int fd, image_stream_format format, size_t max_memory) {
+image_stream *image_stream_open(int fd, image_stream_format format, size_t max_memory,
+                                size_t max_bytes) {
     image_stream *stream = calloc(1, sizeof(image_stream));
     if (stream == NULL) return NULL;
     stream->format = format;
     stream->fd = fd;
     stream->max_memory = max_memory;
+    stream->bytes_left = max_bytes;
     switch (format) {
     case IMAGE_STREAM_JPEG: jpeg_part_open(stream); break;
     case IMAGE_STREAM_PNG: png_part_open(stream); break;
@@ -37,9 +39,14 @@ void image_stream_fail(image_stream *stream, const char *message) {
 }
 
 long image_stream_read_fd(image_stream *stream, uint8_t *into, size_t length) {
+    if (length > stream->bytes_left) length = stream->bytes_left;
+    if (length == 0) return 0;
     for (;;) {
         ssize_t n = read(stream->fd, into, length);
-        if (n >= 0) return (long)n;
+        if (n >= 0) {
+            stream->bytes_left -= (size_t)n;
+            return (long)n;
+        }
         if (errno == EINTR) continue;
         char text[160];
         snprintf(text, sizeof text, "read failed: %s", strerror(errno));

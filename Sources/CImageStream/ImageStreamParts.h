@@ -13,6 +13,8 @@ struct image_stream {
     image_stream_format format;
     int fd;
     size_t max_memory;
+    /// The bytes the stream may still read.
+    size_t bytes_left;
     /// Set once something failed; every later call then fails at once.
     int failed;
     int over_memory;
@@ -32,7 +34,7 @@ struct image_stream {
 void image_stream_fail(image_stream *stream, const char *message);
 
 /// Reads up to `length` bytes from the stream's fd, retrying EINTR; the count read, 0 at the
-/// end of the file, -1 on a read error (the failure recorded).
+/// end of the file or of the bytes it may read, -1 on a read error (the failure recorded).
 long image_stream_read_fd(image_stream *stream, uint8_t *into, size_t length);
 
 int jpeg_part_open(image_stream *stream);

@@ -24,6 +24,7 @@ struct jpeg_part {
     struct jpeg_decompress_struct info;
     jpeg_errors errors;
     struct jpeg_source_mgr source;
+    struct jpeg_progress_mgr progress;
     /// Whether `info` was created (jpeg_create_decompress ran).
     int created;
     /// CMYK output converted to BGRA here, and whether the ink values are stored inverted
@@ -53,6 +54,18 @@ static void jpeg_part_emit_message(j_common_ptr info, int level) {
 }
 
 static void jpeg_part_output_message(j_common_ptr info) { (void)info; }
+
+/// libjpeg's progress monitor, called as it reads: a JPEG of more scans than
+/// IMAGE_STREAM_MAX_SCANS fails before the scans cost minutes of work.
+static void jpeg_part_progress(j_common_ptr info) {
+    j_decompress_ptr decompress = (j_decompress_ptr)info;
+    if (decompress->input_scan_number <= IMAGE_STREAM_MAX_SCANS) return;
+    jpeg_errors *errors = (jpeg_errors *)info->err;
+    char text[80];
+    snprintf(text, sizeof text, "more than %d scans", IMAGE_STREAM_MAX_SCANS);
+    image_stream_fail(errors->stream, text);
+    longjmp(errors->jump, 1);
+}
 
 static void jpeg_source_init(j_decompress_ptr info) { (void)info; }
 
@@ -125,6 +138,8 @@ int jpeg_part_open(image_stream *stream) {
     part->source.resync_to_restart = jpeg_resync_to_restart;
     part->source.term_source = jpeg_source_term;
     info->src = &part->source;
+    part->progress.progress_monitor = jpeg_part_progress;
+    info->progress = &part->progress;
     jpeg_save_markers(info, JPEG_APP0 + 1, 0xFFFF);
     jpeg_read_header(info, TRUE);
     stream->width = info->image_width;

@@ -1,4 +1,7 @@
+import CAllocationCounter
+import CImageWriter
 import Foundation
+import NightstandTesting
 import Raster
 import Testing
 
@@ -160,11 +163,26 @@ import Testing
     }
 
     @Test func oversizedImagesAreRefusedBeforeDecoding() {
-        for (w, h) in [(20_000, 1), (1, 16_385), (10_000, 10_000)] {
+        for (w, h) in [(20_000, 1), (1, 16_385), (10_000, 10_000), (8192, 2049)] {
             let error = decodeError {
                 try PNGDecoder.decode(data: Self.headerOnlyPNG(width: w, height: h))
             }
             #expect(error?.reason == .tooLarge(width: w, height: h))
+        }
+    }
+
+    @Test("a file of kilobytes claiming a huge image costs at most the 64 MiB of the largest")
+    func compressedBlackBounded() throws {
+        let folder = try TemporaryFolder()
+        for (w, h, accepted) in [(8192, 4096, false), (4096, 4096, true)] {
+            let path = folder.path("\(w)x\(h).png")
+            #expect(test_png_write_black(path, UInt32(w), UInt32(h), UInt32(h), 0) == 0)
+            allocation_counter_start()
+            let decoded = Result { try PNGDecoder.decode(file: path) }
+            allocation_counter_stop()
+            let peak = Int(allocation_counter_peak_bytes())
+            #expect(((try? decoded.get()) != nil) == accepted, "\(w)x\(h)")
+            #expect(peak < (64 << 20) + (1 << 20), "\(w)x\(h): peak \(peak >> 20) MiB")
         }
     }
 

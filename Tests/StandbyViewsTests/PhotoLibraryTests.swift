@@ -32,6 +32,7 @@ import Testing
             atPath: folder.path("linked-folder"), withDestinationPath: elsewhere.path(""))
         let scan = try PhotoLibrary(folder: folder.path("")).scan()
         #expect(scan.photos == ["2024/c.png", "2024/summer/d.jpg", "a.jpeg", "b.JPG"])
+        #expect(Set(scan.versions.keys) == Set(scan.photos))
         #expect(scan.links == 2)
         #expect(!scan.truncated)
     }
@@ -86,16 +87,30 @@ import Testing
         }
     }
 
+    /// A scan that found `photos`, each at the version `version` gives it.
+    private func scan(
+        _ photos: [PhotoPath], version: (PhotoPath) -> Int = { _ in 1 }
+    ) -> PhotoLibrary.Scan {
+        var scan = PhotoLibrary.Scan()
+        scan.photos = photos
+        for photo in photos {
+            var info = stat()
+            info.st_ino = UInt(version(photo))
+            scan.versions[photo] = PhotoLibrary.FileVersion(info)
+        }
+        return scan
+    }
+
     @Test("by name the photos come in order, pass after pass; shuffled, each pass is new")
     func slideshow() {
         var byName = Slideshow(order: .name, seed: 1)
-        byName.replace(with: ["a", "b", "c"])
+        byName.replace(with: scan(["a", "b", "c"]))
         #expect((0..<6).compactMap { _ in byName.next() } == ["a", "b", "c", "a", "b", "c"])
 
         var shuffled = Slideshow(order: .shuffle, seed: 7)
-        let photos = (0..<10).map { "p\($0)" }
-        shuffled.replace(with: photos)
-        var passes: [[String]] = []
+        let photos = (0..<10).map { PhotoPath(stringLiteral: "p\($0)") }
+        shuffled.replace(with: scan(photos))
+        var passes: [[PhotoPath]] = []
         for _ in 0..<20 {
             let pass = (0..<10).compactMap { _ in shuffled.next() }
             #expect(pass.sorted() == photos.sorted())
@@ -105,21 +120,42 @@ import Testing
         #expect(Set(passes).count > 1)
         // The same seed gives the same order.
         var again = Slideshow(order: .shuffle, seed: 7)
-        again.replace(with: photos)
+        again.replace(with: scan(photos))
         #expect((0..<10).compactMap { _ in again.next() } == passes[0])
     }
 
-    @Test("a photo that failed is never tried again; one gone from the folder leaves the pass")
+    @Test("a photo that failed is not tried again until its file changes; one gone leaves")
     func failuresAndRemovals() {
         var show = Slideshow(order: .name, seed: 1)
-        show.replace(with: ["a", "b", "c"])
+        show.replace(with: scan(["a", "b", "c"]))
         #expect(show.next() == "a")
         show.fail("b")
-        show.replace(with: ["a", "b", "c", "d"])
+        show.replace(with: scan(["a", "b", "c", "d"]))
         #expect(show.next() == "c")
-        show.replace(with: ["a", "b"])
+        show.replace(with: scan(["a", "b"]))
         #expect(show.next() == "a")
         #expect(show.next() == "a")
         #expect(show.photos == ["a"])
+        // b copied again (another version): tried again.
+        show.replace(with: scan(["a", "b"]) { $0 == "b" ? 2 : 1 })
+        #expect(show.photos == ["a", "b"])
+    }
+
+    @Test("a pass over asks for a scan once; after it, or without one, the next pass begins")
+    func passesAndScans() {
+        var show = Slideshow(order: .name, seed: 1)
+        #expect(show.wantsScan)
+        show.replace(with: scan(["a", "b"]))
+        #expect(!show.wantsScan)
+        #expect(show.next() == "a")
+        #expect(show.next() == "b")
+        #expect(show.wantsScan)
+        show.replace(with: scan(["a", "b", "c"]))
+        #expect(!show.wantsScan, "the scan came: the next pass begins from it")
+        #expect([show.next(), show.next(), show.next()] == ["a", "b", "c"])
+        #expect(show.wantsScan)
+        // No scan due yet: the next pass from the same photos.
+        #expect(show.next() == "a")
+        #expect(!show.wantsScan)
     }
 }

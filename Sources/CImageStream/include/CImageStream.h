@@ -26,9 +26,17 @@ typedef enum {
 /// reads the header: size, the Exif block, whether the image has alpha.
 ///
 /// `max_memory` bounds what the decoder may allocate for a whole image at once: a progressive
-/// JPEG's coefficients, an interlaced PNG's rows. Returns NULL only when out of memory; a bad
-/// header shows as `image_stream_error` being set. Close with `image_stream_close`.
-image_stream *image_stream_open(int fd, image_stream_format format, size_t max_memory);
+/// JPEG's coefficients, an interlaced PNG's rows. At most `max_bytes` are read (the file's size
+/// when it was opened): a file that grows while it is read ends there. A JPEG of more than
+/// `IMAGE_STREAM_MAX_SCANS` scans fails (each scan of a progressive JPEG is a pass over all its
+/// coefficients: thousands of tiny scans would take minutes). Returns NULL only when out of
+/// memory; a bad header shows as `image_stream_error` being set. Close with
+/// `image_stream_close`.
+image_stream *image_stream_open(int fd, image_stream_format format, size_t max_memory,
+                                size_t max_bytes);
+
+/// The most scans a JPEG may have (a progressive camera JPEG has about 10).
+enum { IMAGE_STREAM_MAX_SCANS = 256 };
 
 /// Frees the stream and the library state behind it; NULL is fine.
 void image_stream_close(image_stream *stream);

@@ -12,11 +12,12 @@ final class ImageStream {
     let format: Format
     private let stream: OpaquePointer
 
-    /// Opens a stream on `fd` and reads the header; nil when out of memory.
-    init?(fd: Int32, format: Format, maxMemory: Int) {
+    /// Opens a stream on `fd` that reads at most `maxBytes` of it, and reads the header; nil
+    /// when out of memory.
+    init?(fd: Int32, format: Format, maxMemory: Int, maxBytes: Int) {
         guard
             let stream = image_stream_open(
-                fd, format == .jpeg ? IMAGE_STREAM_JPEG : IMAGE_STREAM_PNG, maxMemory)
+                fd, format == .jpeg ? IMAGE_STREAM_JPEG : IMAGE_STREAM_PNG, maxMemory, maxBytes)
         else { return nil }
         self.format = format
         self.stream = stream

@@ -29,9 +29,12 @@ public enum PNGDecoder {
     /// The widest or tallest image accepted, in pixels: 16384.
     public static let maxDimension = 16384
 
-    /// The most pixels an image may have in all: 2²⁶ (256 MiB decoded), so a malicious or
-    /// mistaken 16384×16384 file does not take 1 GiB of a small board's memory.
-    public static let maxPixelCount = 1 << 26
+    /// The most pixels an image may have in all: 2²⁴ (4096×4096, 64 MiB decoded).
+    ///
+    /// The whole image is decoded at once, and a file of a few kilobytes of compressed black can claim
+    /// as many pixels as this allows: a widget's picture is drawn in a slot of the screen, and
+    /// a board may have 512 MiB in all.
+    public static let maxPixelCount = 1 << 24
 
     /// Decodes the PNG file at `path`.
     ///

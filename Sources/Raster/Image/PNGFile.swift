@@ -14,7 +14,7 @@ import SystemSupport
 /// rename: a reader (a web server, the headless sink's consumer) sees the old file or the new
 /// one, never half of one, and a crash leaves at most a stray `.<name>.<pid>.<n>.tmp` behind.
 enum PNGFile {
-    /// The largest file read: 256 MiB, the size of the largest image decoded
+    /// The largest file read: 64 MiB, the size of the largest image decoded
     /// (``PNGDecoder/maxPixelCount`` pixels of 4 bytes), which no PNG exceeds compressed.
     static let sizeLimit = PNGDecoder.maxPixelCount * 4
 

@@ -13,8 +13,11 @@
 /// are scaled down by area averaging as they arrive (``AreaResampler``): a 24-megapixel
 /// 6000x4000 JPEG shown on a 1920x1080 screen is decoded at 3/8, 2250x1500, one row at a time,
 /// and what is held is the screen-sized result. A PNG decodes row by row at full size through
-/// the same resampler. Photos smaller than the screen are decoded whole and scaled up with
-/// bilinear filtering.
+/// the same resampler. Where the screen has more pixels than the photo across the part shown
+/// (a small photo, or a panorama filling a screen taller than it), that part is read at its
+/// own size (averaged down along an axis the screen has fewer pixels in) and then scaled up
+/// with bilinear filtering: what is held is never larger than the screen, whatever the
+/// photo's size or shape.
 ///
 /// ```swift
 /// let slide = try PhotoDecoder.decode(file: "/srv/photos/beach.jpg",
@@ -24,9 +27,17 @@
 ///
 /// Everything about the file is distrusted: it is opened without following a symbolic link
 /// and without blocking (a FIFO cannot hang the decoder), must be a regular file within
-/// ``Limits/maxFileBytes``, a known format, within ``Limits/maxPixels``, and decodable within
-/// ``Limits/maxMemory``; data that is corrupt or ends early fails rather than showing half a
-/// photo. Every failure is a ``PhotoError`` naming the file.
+/// ``Limits/maxFileBytes``, a known format, within ``Limits/maxPixels`` and ``Limits/maxSide``,
+/// and decodable within ``Limits/maxMemory``; data that is corrupt or ends early fails rather
+/// than showing half a photo, and no more of the file is read than its size when it was
+/// opened (a file growing while it is read ends there). Every failure is a ``PhotoError``
+/// naming the file.
+///
+/// Memory: besides the screen-sized result (and, when a photo is enlarged or turned, at most
+/// two more screen-sized pictures), a decode holds rows: at most ``rowBatchBytes`` of decoded
+/// rows, and the libraries' own rows and tables, which grow with the photo's width, bounded by
+/// ``Limits/maxSide``; a progressive JPEG or interlaced PNG also its whole-image buffer, within
+/// ``Limits/maxMemory``.
 public enum PhotoDecoder {
     /// The bounds a photo must keep.
     public struct Limits: Sendable, Equatable {
@@ -38,6 +49,12 @@ public enum PhotoDecoder {
         ///
         /// Default: 64 million (a 64-megapixel camera).
         public var maxPixels = 64_000_000
+        /// The widest or tallest a photo may be, in pixels.
+        ///
+        /// A photo's rows cost memory in the decoder by its width, and one far longer than the
+        /// screen in one direction shows as a thread in the other. Default: 65,535 (what the
+        /// JPEG format can hold; a 360° panorama of 64 megapixels is 16,000 wide).
+        public var maxSide = 65_535
         /// The most bytes a decoder may allocate for a whole image at once.
         ///
         /// A progressive JPEG keeps all its coefficients (2 bytes for each of 1.5 samples per
@@ -90,7 +107,10 @@ public enum PhotoDecoder {
         }
         let format = try sniff(fd, name: name)
         guard lseek(fd, 0, SEEK_SET) == 0 else { throw PhotoError(file: name, errno: errno) }
-        guard let stream = ImageStream(fd: fd, format: format, maxMemory: limits.maxMemory) else {
+        guard
+            let stream = ImageStream(
+                fd: fd, format: format, maxMemory: limits.maxMemory, maxBytes: bytes)
+        else {
             throw failure(.needsTooMuchMemory(limit: limits.maxMemory))
         }
         func streamFailure() -> PhotoError {
@@ -100,9 +120,11 @@ public enum PhotoDecoder {
         }
         if stream.error != nil { throw streamFailure() }
         let stored = stream.size
-        guard stored.width > 0, stored.height > 0,
-            stored.width.multipliedReportingOverflow(by: stored.height).partialValue
-                <= limits.maxPixels, stored.width <= 1 << 20, stored.height <= 1 << 20
+        guard stored.width <= limits.maxSide, stored.height <= limits.maxSide else {
+            throw failure(
+                .tooLong(width: stored.width, height: stored.height, maxSide: limits.maxSide))
+        }
+        guard stored.width > 0, stored.height > 0, stored.width * stored.height <= limits.maxPixels
         else {
             throw failure(
                 .tooLarge(
@@ -115,7 +137,7 @@ public enum PhotoDecoder {
         let slide = Canvas(size: screen)
         PixelMath.fill(slide.storage.base, 0xFF00_0000, count: screen.width * screen.height)
         if placement.scalesUp(decoded: decoded) {
-            readWhole(stream, decoded: decoded, placement: placement, into: slide)
+            enlarge(stream, decoded: decoded, placement: placement, into: slide)
         } else {
             resample(stream, decoded: decoded, placement: placement, into: slide.storage)
         }
@@ -135,97 +157,5 @@ public enum PhotoDecoder {
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if head == PNGDecoder.signature { return .png }
         throw PhotoError(file: name, reason: .unknownFormat(firstBytes: head))
-    }
-
-    /// Rows of the stream in batches into a scratch buffer, handed to `body` one at a time
-    /// until it returns false, the rows end, or the stream fails (see ``ImageStream/error``).
-    private static func forEachRow(
-        _ stream: ImageStream, width: Int, _ body: (UnsafePointer<UInt32>, Int) -> Bool
-    ) {
-        let batch = 16
-        let rows = UnsafeMutablePointer<UInt32>.allocate(capacity: width * batch)
-        defer { rows.deallocate() }
-        var y = 0
-        while true {
-            guard let n = stream.readRows(into: rows, stride: width, count: batch) else { return }
-            if n == 0 { return }
-            for i in 0..<n {
-                guard body(rows + i * width, y) else { return }
-                y += 1
-            }
-        }
-    }
-
-    /// The decoded rows scaled down by area averaging into the placement's rectangle of
-    /// `slide`, turned by the orientation (through a buffer of the rectangle's size unless
-    /// upright).
-    private static func resample(
-        _ stream: ImageStream, decoded: PixelSize, placement: PhotoPlacement,
-        into slide: PixelStorage
-    ) {
-        let target = placement.destination
-        let size = placement.storedOutput
-        let resampler = AreaResampler(
-            sourceWidth: decoded.width, region: placement.storedRegion(decoded: decoded),
-            outputWidth: size.width, outputHeight: size.height)
-        let turned: UnsafeMutablePointer<UInt32>? =
-            placement.orientation == .upright
-            ? nil : .allocate(capacity: size.width * size.height)
-        defer { turned?.deallocate() }
-        let out: (Int) -> UnsafeMutablePointer<UInt32> = { y in
-            if let turned { return turned + y * size.width }
-            return slide.base + (target.y + y) * slide.stride + target.x
-        }
-        forEachRow(stream, width: decoded.width) { row, y in
-            resampler.add(row: row, at: y, output: out)
-            return !resampler.isFinished
-        }
-        resampler.finish(output: out)
-        if let turned {
-            orient(turned, size: size, placement.orientation, into: slide, at: target)
-        } else {
-            for y in 0..<target.height { makeOpaque(out(y), count: target.width) }
-        }
-    }
-
-    /// The whole decoded picture (smaller than its place on screen), turned upright, then
-    /// drawn scaled up with bilinear filtering.
-    private static func readWhole(
-        _ stream: ImageStream, decoded: PixelSize, placement: PhotoPlacement, into slide: Canvas
-    ) {
-        let picture = PixelStorage(
-            width: decoded.width, height: decoded.height, stride: decoded.width)
-        forEachRow(stream, width: decoded.width) { row, y in
-            guard y < decoded.height else { return false }
-            (picture.base + y * decoded.width).update(from: row, count: decoded.width)
-            return true
-        }
-        let shown = placement.orientation.displaySize(of: decoded)
-        let upright = PixelStorage(width: shown.width, height: shown.height, stride: shown.width)
-        orient(
-            picture.base, size: decoded, placement.orientation, into: upright,
-            at: IntRect(size: shown))
-        slide.draw(Bitmap(storage: upright), in: slide.bounds.rect, mode: placement.mode)
-        slide.settlePixels()
-    }
-
-    /// Copies stored pixels `size` into `rect` of `target` as the orientation shows them,
-    /// opaque (photos are shown over black).
-    static func orient(
-        _ stored: UnsafePointer<UInt32>, size: PixelSize, _ orientation: ExifOrientation,
-        into target: PixelStorage, at rect: IntRect
-    ) {
-        for y in 0..<rect.height {
-            let out = target.base + (rect.y + y) * target.stride + rect.x
-            for x in 0..<rect.width {
-                let p = orientation.storedPixel(x: x, y: y, width: size.width, height: size.height)
-                out[x] = stored[p.y * size.width + p.x] | 0xFF00_0000
-            }
-        }
-    }
-
-    /// Shows premultiplied pixels over black: the colors stay, alpha becomes opaque.
-    private static func makeOpaque(_ row: UnsafeMutablePointer<UInt32>, count: Int) {
-        for x in 0..<count { row[x] |= 0xFF00_0000 }
     }
 }

@@ -38,6 +38,8 @@ public struct PhotoError: Error, CustomStringConvertible, Equatable, Sendable {
         /// More pixels than a photo may have (`maxPixels`, ``PhotoDecoder/Limits/maxPixels``),
         /// or a side of 0.
         case tooLarge(width: Int, height: Int, maxPixels: Int)
+        /// Wider or taller than a photo may be (`maxSide`, ``PhotoDecoder/Limits/maxSide``).
+        case tooLong(width: Int, height: Int, maxSide: Int)
         /// The decoder would need more than `limit` bytes at once: a progressive JPEG keeps
         /// all its coefficients, an interlaced PNG all its rows.
         case needsTooMuchMemory(limit: Int)
@@ -89,6 +91,8 @@ public struct PhotoError: Error, CustomStringConvertible, Equatable, Sendable {
         case .tooLarge(let w, let h, let maxPixels):
             return "image is \(w)x\(h); photos of more than \(maxPixels / 1_000_000) megapixels "
                 + "are skipped"
+        case .tooLong(let w, let h, let maxSide):
+            return "image is \(w)x\(h); photos wider or taller than \(maxSide) pixels are skipped"
         case .needsTooMuchMemory(let limit):
             return "decoding would hold more than \(limit >> 20) MiB at once (a progressive JPEG "
                 + "or interlaced PNG this large); save it as baseline JPEG, e.g. with jpegtran"

@@ -69,22 +69,72 @@ struct PhotoPlacement: Equatable {
 
     /// The shown region in the stored picture decoded at `decoded` (its pixels).
     func storedRegion(decoded: PixelSize) -> Rect {
-        let (x, y, w, h) = (region.minX, region.minY, region.width, region.height)
-        let W = Double(stored.width)
-        let H = Double(stored.height)
-        let r: Rect
-        switch orientation {
-        case .upright: r = Rect(x: x, y: y, width: w, height: h)
-        case .mirrored: r = Rect(x: W - x - w, y: y, width: w, height: h)
-        case .rotated180: r = Rect(x: W - x - w, y: H - y - h, width: w, height: h)
-        case .mirroredVertically: r = Rect(x: x, y: H - y - h, width: w, height: h)
-        case .transposed: r = Rect(x: y, y: x, width: h, height: w)
-        case .rotated90: r = Rect(x: y, y: H - x - w, width: h, height: w)
-        case .transversed: r = Rect(x: W - y - h, y: H - x - w, width: h, height: w)
-        case .rotated270: r = Rect(x: W - y - h, y: x, width: h, height: w)
-        }
-        let fx = Double(decoded.width) / W
-        let fy = Double(decoded.height) / H
+        let r = storedRect(region, storedWidth: Double(stored.width), height: Double(stored.height))
+        let fx = Double(decoded.width) / Double(stored.width)
+        let fy = Double(decoded.height) / Double(stored.height)
         return Rect(x: r.minX * fx, y: r.minY * fy, width: r.width * fx, height: r.height * fy)
+    }
+
+    /// What an enlarged photo is made from, for a picture decoded at `decoded` (see
+    /// ``scalesUp(decoded:)``): `source`, the stored pixels read; `size`, the upright picture
+    /// they make; `drawn`, where that picture goes on screen, scaled up with bilinear
+    /// filtering (it may reach past the destination, which clips it).
+    ///
+    /// Along an axis where the screen has more pixels than the shown region, the picture has
+    /// the region's own pixels, one more on each side for the filter; along one where it has
+    /// fewer, the destination's, averaged down. Either way the picture is at most the
+    /// destination's size and three pixels: memory for a screen, whatever the photo's shape.
+    func enlargement(decoded: PixelSize) -> (source: Rect, size: PixelSize, drawn: Rect) {
+        let shown = orientation.displaySize(of: decoded)
+        let upright = orientation.displaySize(of: stored)
+        let fx = Double(shown.width) / Double(upright.width)
+        let fy = Double(shown.height) / Double(upright.height)
+        let x = Self.axis(
+            region.minX * fx, region.maxX * fx, extent: shown.width,
+            screen: (destination.x, destination.width))
+        let y = Self.axis(
+            region.minY * fy, region.maxY * fy, extent: shown.height,
+            screen: (destination.y, destination.height))
+        let source = storedRect(
+            Rect(x: x.from, y: y.from, width: x.to - x.from, height: y.to - y.from),
+            storedWidth: Double(decoded.width), height: Double(decoded.height))
+        return (
+            source, PixelSize(width: x.count, height: y.count),
+            Rect(x: x.start, y: y.start, width: x.length, height: y.length)
+        )
+    }
+
+    /// One axis of ``enlargement(decoded:)``: the shown region `a..<b` of a picture `extent`
+    /// pixels long, drawn over `screen` (start, length): the pixels read, how many the
+    /// picture has, and where it is drawn.
+    private static func axis(
+        _ a: Double, _ b: Double, extent: Int, screen: (start: Int, length: Int)
+    ) -> (from: Double, to: Double, count: Int, start: Double, length: Double) {
+        let length = Double(screen.length)
+        guard b - a < length else {
+            return (a, b, screen.length, Double(screen.start), length)
+        }
+        let from = max(0, (a.rounded(.down)) - 1)
+        let to = min(Double(extent), b.rounded(.up) + 1)
+        let scale = length / (b - a)
+        return (
+            from, to, Int(to - from), Double(screen.start) + (from - a) * scale,
+            (to - from) * scale
+        )
+    }
+
+    /// The rectangle `r` of the upright picture in the stored one, `W` × `H` pixels.
+    private func storedRect(_ r: Rect, storedWidth W: Double, height H: Double) -> Rect {
+        let (x, y, w, h) = (r.minX, r.minY, r.width, r.height)
+        switch orientation {
+        case .upright: return Rect(x: x, y: y, width: w, height: h)
+        case .mirrored: return Rect(x: W - x - w, y: y, width: w, height: h)
+        case .rotated180: return Rect(x: W - x - w, y: H - y - h, width: w, height: h)
+        case .mirroredVertically: return Rect(x: x, y: H - y - h, width: w, height: h)
+        case .transposed: return Rect(x: y, y: x, width: h, height: w)
+        case .rotated90: return Rect(x: y, y: H - x - w, width: h, height: w)
+        case .transversed: return Rect(x: W - y - h, y: H - x - w, width: h, height: w)
+        case .rotated270: return Rect(x: W - y - h, y: x, width: h, height: w)
+        }
     }
 }

@@ -10,9 +10,14 @@ import WidgetUI
 /// Reading the folder and decoding photos happen on a thread of the view's own (the run loop
 /// never waits on a disk or a decoder): each photo is decoded straight to the screen's size
 /// (``PhotoDecoder``) while the one before it shows, and held until its turn. A file that
-/// cannot be shown (corrupt, cut short, too large, not a photo) is skipped with a log line
-/// naming it, and not tried again; the folder is read again after each pass through it, so
-/// new photos join.
+/// cannot be shown (corrupt, cut short, too large, not a photo, gone) is skipped with a log
+/// line naming it, and not tried again until the file changes.
+///
+/// The folder is read again when a pass through it is over, at most once a minute
+/// (``rescanInterval``: a pass shorter than that starts again from the photos at hand), so
+/// new photos join and removed ones leave. A folder that is missing, unreadable or without a
+/// photo that shows is read again once a minute, on the minute: the wake-up the time over
+/// the photos needs anyway.
 ///
 /// The host calls ``update(at:)`` on its thread when `notify` said work finished (and at the
 /// instants ``nextChange(after:)`` gives), and ``draw(on:at:colorTransform:)`` when
@@ -38,38 +43,46 @@ public final class PhotosView {
     private let library: PhotoLibrary?
     private let loader: SlideLoader?
     private var slideshow: Slideshow
-    private let overlay: PhotoOverlay
-    private let fonts: FontDatabase?
+    let overlay: PhotoOverlay
+    let fonts: FontDatabase?
     private let log: Logger
 
     /// The photo showing (the one fading in, during a fade), and since when.
-    private var current: (name: String, slide: Bitmap)?
+    private(set) var current: (name: PhotoPath, slide: Bitmap)?
     /// The photo fading out, and when the fade began.
-    private var fading: (slide: Bitmap, since: Date)?
+    private(set) var fading: (slide: Bitmap, since: Date)?
     /// The next photo, decoded, waiting for its turn.
-    private var upcoming: (name: String, slide: Bitmap)?
+    private var upcoming: (name: PhotoPath, slide: Bitmap)?
     /// When the next photo is due.
     private var due: Date?
     /// The photo being decoded.
-    private var decoding: String?
+    private var decoding: PhotoPath?
     private var scanning = false
+    /// When the last scan's result was taken: the folder is read at most once a minute.
+    private var lastScan: Date?
+    /// What the last scan said that is worth a log line once: symbolic links passed over,
+    /// a folder cut short.
+    private var scanNotes: (links: Int, truncated: Bool) = (0, false)
     /// What shows without a photo: why there is none.
-    private var problem: String?
+    private(set) var problem: String?
     /// What the last ``draw(on:at:colorTransform:)`` showed, to draw only what changed.
-    private var drawn: (photo: String?, problem: String?, minute: Date, transform: ColorTransform)?
-    /// A fade's two photos as shown (``finished(_:_:minute:_:)``), for the photos, minute and
+    var drawn: (photo: Bitmap?, problem: String?, minute: Date, transform: ColorTransform)?
+    /// A fade's two photos as shown (`finished(_:_:minute:_:)`), for the photos, minute and
     /// color transform they were made from.
-    private var finishedPair:
+    var finishedPair:
         (
             source: (from: Bitmap, to: Bitmap), from: Bitmap, to: Bitmap, minute: Date,
             transform: ColorTransform
         )?
     /// The time and date as last laid out, for the minute and color transform they show.
-    private var text:
+    var text:
         (
             minute: Date, transform: ColorTransform,
             layer: (picture: Bitmap, origin: (x: Int, y: Int))?
         )?
+
+    /// The most often the folder is read: once a minute, on the minute.
+    public static let rescanInterval: TimeInterval = 60
 
     /// A photos view for a screen of `screen` pixels.
     ///
@@ -120,14 +133,18 @@ public final class PhotosView {
         invalidate()
     }
 
-    /// The photo showing, as a path relative to the folder.
-    public var photo: String? { current?.name }
+    /// The photo showing, as a path relative to the folder (escaped where it is not text:
+    /// ``PhotoPath/description``).
+    public var photo: String? { current?.name.description }
 
     /// Whether the first photo is still on its way: the folder is being read or a photo
     /// decoded, and nothing shows yet (neither a photo nor why there is none).
     public var isLoading: Bool {
-        current == nil && problem == nil && (scanning || decoding != nil)
+        current == nil && problem == nil && isWorking
     }
+
+    /// Whether the view's thread has work of the view's: a scan or a decode.
+    var isWorking: Bool { scanning || decoding != nil }
 
     // MARK: Work
 
@@ -141,12 +158,12 @@ public final class PhotosView {
     public func update(at now: Date, advancing: Bool = true) {
         for finished in loader?.take() ?? [] {
             switch finished {
-            case .scanned(let result): scanned(result)
+            case .scanned(let result): scanned(result, at: now)
             case .decoded(let name, let result): decoded(name, result, at: now)
             }
         }
         guard advancing else {
-            if current == nil { requestNext() }
+            if current == nil { requestNext(at: now) }
             return
         }
         if let fading, now.timeIntervalSince(fading.since) >= configuration.fade {
@@ -159,32 +176,40 @@ public final class PhotosView {
             self.due = now.addingTimeInterval(configuration.interval)
             if configuration.fade == 0 { fading = nil }
         }
-        requestNext()
+        requestNext(at: now)
     }
 
-    private func scanned(_ result: Result<PhotoLibrary.Scan, PhotoError>) {
+    private func scanned(_ result: Result<PhotoLibrary.Scan, PhotoError>, at now: Date) {
         scanning = false
+        lastScan = now
         switch result {
         case .failure(let error):
             if problem != "\(error)" { log.warning("photos: cannot read the folder: \(error)") }
             problem = "\(error)"
-            slideshow.replace(with: [])
+            slideshow.replace(with: PhotoLibrary.Scan())
         case .success(let scan):
-            if scan.truncated, let library {
-                let (folder, limit) = (library.folder, library.maxEntries)
-                log.warning("photos: \(folder): only the first \(limit) entries were read")
-            }
-            if scan.links > 0, let library {
-                log.info("photos: \(scan.links) symbolic links in \(library.folder) not followed")
-            }
-            slideshow.replace(with: scan.photos)
+            note(scan)
+            slideshow.replace(with: scan)
             problem =
                 slideshow.photos.isEmpty
                 ? "No photos in \(configuration.folder ?? "")" : nil
         }
     }
 
-    private func decoded(_ name: String, _ result: Result<Bitmap, PhotoError>, at now: Date) {
+    /// Logs what a scan passed over, when it differs from the last scan's.
+    private func note(_ scan: PhotoLibrary.Scan) {
+        guard let library, (scan.links, scan.truncated) != scanNotes else { return }
+        if scan.truncated && !scanNotes.truncated {
+            let (folder, limit) = (library.folder, library.maxEntries)
+            log.warning("photos: \(folder): only the first \(limit) entries were read")
+        }
+        if scan.links > 0 && scan.links != scanNotes.links {
+            log.info("photos: \(scan.links) symbolic links in \(library.folder) not followed")
+        }
+        scanNotes = (scan.links, scan.truncated)
+    }
+
+    private func decoded(_ name: PhotoPath, _ result: Result<Bitmap, PhotoError>, at now: Date) {
         if decoding == name { decoding = nil }
         switch result {
         case .failure(let error):
@@ -205,14 +230,14 @@ public final class PhotosView {
     }
 
     /// Asks for the next photo's decoding when none is waiting or on its way; reads the
-    /// folder again when a pass is over.
-    private func requestNext() {
+    /// folder again when a pass is over and a minute began since the last scan.
+    private func requestNext(at now: Date) {
         guard let loader, upcoming == nil, decoding == nil, !scanning else { return }
-        if slideshow.passIsOver && current != nil {
-            // Between passes: read the folder again first, then go on.
+        if slideshow.wantsScan, nextScan.map({ now >= $0 }) ?? true {
             scan()
-            if scanning { return }
+            return
         }
+        // Without a scan due: the next pass from the photos at hand, if there are any.
         guard let next = slideshow.next() else { return }
         decoding = next
         loader.submit(.decode(next))
@@ -224,30 +249,15 @@ public final class PhotosView {
         loader.submit(.scan)
     }
 
-    // MARK: Drawing
-
-    /// Whether a cross-fade is under way at `now`.
-    public func isMoving(at now: Date) -> Bool {
-        guard let fading else { return false }
-        return now.timeIntervalSince(fading.since) < configuration.fade
+    /// The earliest the folder may be read again: the minute after the last scan.
+    private var nextScan: Date? {
+        lastScan.map { minute(of: $0).addingTimeInterval(Self.rescanInterval) }
     }
 
-    /// Forgets what was drawn: the next ``draw(on:at:colorTransform:)`` draws the whole
-    /// screen (the canvas showed something else meanwhile, such as another view).
-    public func invalidate() {
-        drawn = nil
-    }
-
-    /// Whether the picture at `now` differs from the last one drawn through `colorTransform`.
-    public func needsDrawing(at now: Date, colorTransform: ColorTransform) -> Bool {
-        guard let drawn else { return true }
-        return isMoving(at: now) || drawn.photo != current?.name || drawn.problem != problem
-            || drawn.minute != minute(of: now) || drawn.transform != colorTransform
-    }
-
-    /// The next instant the picture changes by itself after `now`: the next minute for the
-    /// time, the next photo's turn when it is decoded; nil while the fade runs (it moves
-    /// every frame: see ``isMoving(at:)``).
+    /// The next instant the picture may change by itself after `now`: the next minute for
+    /// the time, the next photo's turn when it is decoded, the next reading of a folder that
+    /// had no photo to show; nil while the fade runs (it moves every frame: see
+    /// ``isMoving(at:)``).
     public func nextChange(after now: Date) -> Date? {
         var next = configuration.overlay == .none ? nil : overlay.nextChange(after: now)
         if let due, upcoming != nil { next = min(next ?? due, due) }
@@ -255,102 +265,12 @@ public final class PhotosView {
             let end = fading.since.addingTimeInterval(configuration.fade)
             next = min(next ?? end, end)
         }
+        if loader != nil, slideshow.photos.isEmpty, slideshow.wantsScan, upcoming == nil,
+            !isWorking, let scan = nextScan
+        {
+            // Nothing to show until the folder is read again.
+            next = min(next ?? scan, scan)
+        }
         return next
-    }
-
-    /// Draws the view at `now` on `canvas` (the whole screen) through `colorTransform`, and
-    /// returns the rectangles that changed: only the time's band when only the minute did.
-    @discardableResult
-    public func draw(on canvas: Canvas, at now: Date, colorTransform: ColorTransform) -> [IntRect] {
-        let minute = minute(of: now)
-        let moving = isMoving(at: now)
-        var area = canvas.bounds
-        if let drawn, !moving, drawn.photo == current?.name, drawn.problem == problem,
-            drawn.transform == colorTransform
-        {
-            area = overlay.band(screen: canvas.size)
-        }
-        drawn = (current?.name, problem, minute, colorTransform)
-        if let current, let fading, moving {
-            let t = min(1, max(0, now.timeIntervalSince(fading.since) / configuration.fade))
-            let pair = finished(fading.slide, current.slide, minute: minute, colorTransform)
-            // Smoothstep: the fade starts and ends gently.
-            canvas.crossFade(from: pair.from, to: pair.to, progress: t * t * (3 - 2 * t), in: area)
-            return [area]
-        }
-        finishedPair = nil
-        if let current {
-            canvas.copy(current.slide, to: (0, 0), clippedTo: area)
-        } else {
-            canvas.withSavedState {
-                canvas.clip(to: area.rect)
-                canvas.fill(area.rect, with: Paint(color: RGBA(red: 0, green: 0, blue: 0)))
-            }
-            if let problem { drawProblem(problem, on: canvas) }
-        }
-        finish(canvas, area: area, minute: minute, colorTransform)
-        return [area]
-    }
-
-    /// Lays the color transform and the time of `minute` over `area` of a drawn photo.
-    private func finish(
-        _ canvas: Canvas, area: IntRect, minute: Date, _ colorTransform: ColorTransform
-    ) {
-        canvas.apply(colorTransform, in: area)
-        if let layer = textLayer(minute: minute, colorTransform: colorTransform) {
-            canvas.composite(layer.picture, to: layer.origin, clippedTo: area)
-        }
-    }
-
-    /// The two photos of a fade as the screen shows them (color transform and time laid
-    /// over), made on its first frame and again only if the minute or the transform changes:
-    /// each frame of the fade is then one blend and nothing else.
-    private func finished(
-        _ from: Bitmap, _ to: Bitmap, minute: Date, _ colorTransform: ColorTransform
-    ) -> (from: Bitmap, to: Bitmap) {
-        if let pair = finishedPair, pair.source.from === from, pair.source.to === to,
-            pair.minute == minute, pair.transform == colorTransform
-        {
-            return (pair.from, pair.to)
-        }
-        let made = [from, to].map { slide in
-            let scratch = Canvas(size: slide.size)
-            scratch.copy(slide, to: (0, 0))
-            finish(scratch, area: scratch.bounds, minute: minute, colorTransform)
-            return Bitmap(copying: scratch)
-        }
-        finishedPair = ((from, to), made[0], made[1], minute, colorTransform)
-        return (made[0], made[1])
-    }
-
-    /// The time and date for `minute`, laid out once and kept for the frames of that minute
-    /// (the photos under them are shaded already).
-    private func textLayer(minute: Date, colorTransform: ColorTransform) -> (
-        picture: Bitmap, origin: (x: Int, y: Int)
-    )? {
-        if let text, text.minute == minute, text.transform == colorTransform { return text.layer }
-        let layer = overlay.textLayer(
-            screen: screen, at: minute, fonts: fonts, colorTransform: colorTransform)
-        text = (minute, colorTransform, layer)
-        return layer
-    }
-
-    /// The minute `now` lies in (what the time shows).
-    private func minute(of now: Date) -> Date {
-        Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
-    }
-
-    /// A line in the middle of the black screen saying why no photo shows (the color
-    /// transform applies to the whole frame afterwards).
-    private func drawProblem(_ text: String, on canvas: Canvas) {
-        let h = Double(canvas.height)
-        render(
-            Text(text)
-                .font(.system(size: h * 0.045, weight: .medium))
-                .foregroundStyle(Color(white: 0.6))
-                .multilineTextAlignment(.center)
-                .padding(h * 0.05),
-            size: Size(width: Double(canvas.width), height: h), fonts: fonts, on: canvas,
-            scale: 1)
     }
 }

@@ -14,13 +14,13 @@ final class SlideLoader: @unchecked Sendable {
     /// Work for the thread.
     enum Job: Equatable {
         case scan
-        case decode(String)
+        case decode(PhotoPath)
     }
 
     /// Finished work.
     enum Finished {
         case scanned(Result<PhotoLibrary.Scan, PhotoError>)
-        case decoded(String, Result<Bitmap, PhotoError>)
+        case decoded(PhotoPath, Result<Bitmap, PhotoError>)
     }
 
     private let library: PhotoLibrary
@@ -110,7 +110,7 @@ final class SlideLoader: @unchecked Sendable {
         }
     }
 
-    private func decode(_ photo: String) throws(PhotoError) -> Bitmap {
+    private func decode(_ photo: PhotoPath) throws(PhotoError) -> Bitmap {
         let fd = try library.open(photo)
         defer { _ = SlideLoader.close(fd) }
         return try PhotoDecoder.decode(

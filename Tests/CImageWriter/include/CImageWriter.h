@@ -27,10 +27,25 @@ int test_jpeg_write(const char *path, const uint8_t *pixels, int width, int heig
                     test_jpeg_kind kind, int quality, int progressive, int orientation,
                     int big_endian);
 
+/// Writes a progressive gray JPEG of `width` × `height` from `gray` (rows packed) in
+/// 1 + 63 × (1 + `refinements`) scans: the DC, then each AC coefficient on its own, first at
+/// `refinements` bits less precision, then one bit more in each scan after (`refinements` 0…13).
+/// A legal file of hundreds of scans, each a pass over every block. Returns 0, or -1.
+int test_jpeg_write_scans(const char *path, const uint8_t *gray, int width, int height,
+                          int refinements);
+
 /// Writes an 8-bit RGBA PNG (straight alpha, rows packed) to `path`, Adam7-interlaced or not,
 /// with an eXIf chunk before the image data whose Orientation tag is `orientation` (0: none).
 /// Returns 0, or -1.
 int test_png_write(const char *path, const uint8_t *rgba, int width, int height, int interlaced,
                    int orientation);
+
+/// Writes a PNG whose header says `width` × `height` (8-bit gray, or 16-bit RGBA when `deep`)
+/// but whose image data holds only the first `rows` rows, all black (every row `rows` ≥
+/// `height`: a valid image). Rows of zeros compress about a thousandfold: a photo of a
+/// billion pixels in a file of a megabyte, or one that claims them in a hundred bytes. Row by
+/// row, in the memory of one row. Returns 0, or -1.
+int test_png_write_black(const char *path, uint32_t width, uint32_t height, uint32_t rows,
+                         int deep);
 
 #endif
