@@ -229,10 +229,12 @@ final class SoakSchedule: EventSource {
         + "mqtt,waited_s,value_delivered,connects_logged,broker_connections,mqtt_log_lines,"
         + "cpu_ms,page_events,page_screens,page_streams,slideshow,photos_opened,folder_scans"
     static let step: TimeInterval = 600
-    /// The views by time of day (the soak runs in UTC and starts at 08:00): photos most of
-    /// the day, the widgets and the clock for a few hours each.
+    /// The views by time of day (the soak runs in UTC and starts at 08:00): each view in the
+    /// first three hours (so that every cache has filled by the fourth, the flat checks'
+    /// baseline), then photos most of the day, the widgets and the clock for hours each.
     static let viewSchedule =
-        #"["08:00 photos", "13:00 widgets", "15:00 photos", "02:00 clock", "04:00 photos"]"#
+        #"["08:00 photos", "09:00 widgets", "10:00 clock", "11:00 photos", "14:00 widgets", "#
+        + #""16:00 photos", "02:00 clock", "04:00 photos"]"#
 
     let start: Date
     let hours: Int
@@ -319,7 +321,10 @@ final class SoakSchedule: EventSource {
         {
             usleep(50_000)
         }
-        usleep(200_000)
+        // The page's downloads pause, and the connections they used close on both ends.
+        page.hold()
+        defer { page.resume() }
+        usleep(500_000)
         let process = ProcessSample.now()
         let cpu = Self.cpuMilliseconds()
         let opened = photos.opened()

@@ -21,6 +21,8 @@ final class SoakPage: Sendable {
     let screens = Atomic(0)
     let streams = Atomic(0)
     private let running = Atomic(false)
+    private let holding = Atomic(false)
+    private let downloading = Atomic(false)
     private let finished = Atomic(false)
 
     init(port: Int, token: String) { (self.port, self.token) = (port, token) }
@@ -46,6 +48,19 @@ final class SoakPage: Sendable {
         }
     }
 
+    /// Downloads no screen until ``resume()`` and waits (at most 5 s) until none is in flight,
+    /// so that a sample counts only the stream's descriptors.
+    func hold() {
+        holding.store(true, ordering: .releasing)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while downloading.load(ordering: .acquiring), ContinuousClock.now < deadline {
+            usleep(10_000)
+        }
+    }
+
+    /// Downloads screens again.
+    func resume() { holding.store(false, ordering: .releasing) }
+
     /// One event stream, from opening to its end (or the soak's).
     private func follow() {
         guard let fd = request("/api/events") else { return }
@@ -65,11 +80,13 @@ final class SoakPage: Sendable {
                 let block = String(decoding: pending[..<end], as: UTF8.self)
                 pending.removeFirst(end + 2)
                 events.add(1, ordering: .relaxed)
-                if block.contains("event: frame"),
+                if block.contains("event: frame"), !holding.load(ordering: .acquiring),
                     ContinuousClock.now - lastScreen >= .milliseconds(500)
                 {
                     lastScreen = ContinuousClock.now
+                    downloading.store(true, ordering: .releasing)
                     if downloadScreen() { screens.add(1, ordering: .relaxed) }
+                    downloading.store(false, ordering: .releasing)
                 }
             }
         }
