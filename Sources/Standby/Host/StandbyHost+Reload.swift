@@ -132,8 +132,8 @@ extension StandbyHost {
             "\(runtimes.count) widget(s), \(kept) kept, \(runtimes.count - kept) new")
         painter.relayout(new.layout, count: stacks.count)
         if new.layout != old.layout { changes.append("layout") }
-        views = Self.makeViews(
-            new, canvas: screen, clockRuntime: Self.clockRuntime(in: runtimes), fonts: fonts,
+        views = ViewStage.make(
+            new, canvas: screen, clockRuntime: ViewStage.clockRuntime(in: runtimes), fonts: fonts,
             events: events, keeping: views)
         if new.photos != old.photos { changes.append("photos") }
         if new.ambient != old.ambient {
@@ -202,8 +202,8 @@ extension StandbyHost {
         canvas.clear(.black)
         painter = SlotPainter(
             canvas: canvas, layout: configuration.layout, count: stacks.count, fonts: fonts)
-        views = Self.makeViews(
-            configuration, canvas: canvas, clockRuntime: Self.clockRuntime(in: runtimes),
+        views = ViewStage.make(
+            configuration, canvas: canvas, clockRuntime: ViewStage.clockRuntime(in: runtimes),
             fonts: fonts, events: events)
         displayRetry = nil
         if appearance == .off {

@@ -143,8 +143,8 @@ public final class StandbyHost {
         canvas.clear(.black)
         painter = SlotPainter(
             canvas: canvas, layout: configuration.layout, count: stacks.count, fonts: fonts)
-        views = Self.makeViews(
-            configuration, canvas: canvas, clockRuntime: Self.clockRuntime(in: runtimes),
+        views = ViewStage.make(
+            configuration, canvas: canvas, clockRuntime: ViewStage.clockRuntime(in: runtimes),
             fonts: fonts, events: mailbox)
         self.clock = clock
         self.center = center

@@ -2,6 +2,7 @@ import EventCore
 import FoundationEssentials
 import Raster
 import StandbyViews
+import SystemSupport
 
 /// StandBy's views on the host: which one shows (``StandbyViews/ViewDeck``), the full-screen
 /// clock's painter, the photos view, and the pictures moving frames are made of.
@@ -58,5 +59,52 @@ final class ViewStage {
     /// Whether the views or a stack move at `now`: frames are made from pictures.
     func slides(at now: Date) -> Bool {
         deck.isMoving(at: now) || stacks.values.contains { $0.pager.isMoving(at: now) }
+    }
+}
+
+extension ViewStage {
+    /// The views of `configuration` on `canvas`: the deck, the full-screen clock's painter
+    /// (drawing the runtime `clockRuntime`), and the photos view, started (its thread reads
+    /// the folder; `events` hears when a photo is ready).
+    ///
+    /// A live reload passes the views it replaces (`keeping`): the view shown stays if it is
+    /// still listed, and so does the photos view, slideshow and all, when neither its settings
+    /// nor the screen changed.
+    static func make(
+        _ configuration: Configuration, canvas: Canvas, clockRuntime: Int?, fonts: FontDatabase?,
+        events: Mailbox<HostEvent>, keeping old: ViewStage? = nil
+    ) -> ViewStage {
+        let layout = configuration.layout
+        let schedule =
+            layout.viewSchedule.isEmpty ? nil : ViewSchedule(entries: layout.viewSchedule)
+        var deck = ViewDeck(
+            views: layout.views, width: canvas.width, schedule: schedule,
+            photosGiveWayAtNight: configuration.photos.night == .clock)
+        if let old { deck.jump(to: old.deck.current) }
+        let clock = clockRuntime.map { runtime in
+            (SlotPainter(canvas: canvas, layout: layout, count: 1, fonts: fonts), runtime)
+        }
+        var photos: PhotosView?
+        if layout.views.contains(.photos), let kept = old?.photos,
+            kept.configuration == configuration.photos, kept.screen == canvas.size
+        {
+            photos = kept
+        } else if layout.views.contains(.photos) {
+            let view = PhotosView(
+                configuration: configuration.photos, screen: canvas.size, fonts: fonts,
+                log: Logger(label: "nightstand.photos"),
+                notify: {
+                    // The loop takes the photo on its next turn; the event only wakes it.
+                    events.post(HostEvent(internal: "photo ready") { _ in })
+                })
+            view.start()
+            photos = view
+        }
+        return ViewStage(deck: deck, clock: clock, photos: photos)
+    }
+
+    /// The index of the full-screen clock's runtime, if a view shows it.
+    static func clockRuntime(in runtimes: [WidgetRuntime]) -> Int? {
+        runtimes.firstIndex { $0.id == Scene.clockID }
     }
 }
