@@ -66,12 +66,12 @@ struct InputSourceTests {
 
     /// The id of the widget slot `slot` shows.
     private func shown(_ host: StandbyHost, slot: Int) -> String {
-        host.runtimes[host.shownInstance(ofSlot: slot, at: host.clock.now)].id
+        host.runtimes[host.widgets.shown(ofSlot: slot, at: host.clock.now)].id
     }
 
     /// The middle of slot `slot` on the screen.
     private func middle(of slot: Int, _ host: StandbyHost) -> Point {
-        let rect = host.painter.slotRect(slot, at: host.clock.now)
+        let rect = host.views.painter.slotRect(slot, at: host.clock.now)
         return Point(x: Double(rect.x + rect.width / 2), y: Double(rect.y + rect.height / 2))
     }
 
@@ -179,11 +179,11 @@ struct InputSourceTests {
         #expect(host.status.current.view == "widgets")
         controller.handle(.action(.command(.setMode(.night))), at: 9)
         host.run(until: start + 10)
-        #expect(host.mode == .night)
+        #expect(host.ambient.mode == .night)
         #expect(host.shownAppearance == .night)
         controller.handle(.action(.command(.setMode(.auto))), at: 10)
         host.run(until: start + 11)
-        #expect(host.mode == .auto)
+        #expect(host.ambient.mode == .auto)
     }
 
     @Test("any display command works from a key, with no case of its own in the input")
@@ -215,7 +215,7 @@ struct InputSourceTests {
         }
         host.run(until: start + 2)
         #expect(host.shownAppearance == .night)
-        #expect(host.mode == .off, "the mode stays")
+        #expect(host.ambient.mode == .off, "the mode stays")
         host.run(until: start + 5.5)
         #expect(host.shownAppearance == .night)
         host.run(until: start + 7)
@@ -253,7 +253,7 @@ struct InputSourceTests {
         ]
         let controller = makeController(for: host, input)
         host.run(until: start + 1)
-        let slot = host.painter.slotRect(0, at: host.clock.now)
+        let slot = host.views.painter.slotRect(0, at: host.clock.now)
         func tap(x: Int, y: Int, at time: Double) {
             let point = Point(x: Double(x), y: Double(y))
             for event in [Gesture.touchDown(at: point), .tap(at: point), .touchUp] {

@@ -116,7 +116,7 @@ struct EventSourceTests {
         source.send("n")
         host.run(until: start + 5)
         #expect(host.appearance == .night)
-        #expect(host.mode == .night)
+        #expect(host.ambient.mode == .night)
         #expect(source.started == 1 && source.stopped == 1, "started and stopped with the loop")
         source.send("d")
         host.run(until: start + 10)

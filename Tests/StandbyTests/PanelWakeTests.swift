@@ -59,7 +59,7 @@ struct PanelWakeTests {
         host.events.post(HostEvent("tap") { $0.apply(.wake(seconds: 15)) })
         host.run(until: start + 20)
         #expect(host.shownAppearance == .night)
-        #expect(host.mode == .off, "the mode stays")
+        #expect(host.ambient.mode == .off, "the mode stays")
         #expect(onlyRed(sink.panelRGB()), "the picture, red")
         // What the wake shows is night's picture: the same bytes as `mode night` at that time.
         let (night, nightSink) = try self.host(clock: SimulatedClock(start: start))
@@ -157,7 +157,7 @@ struct PanelWakeTests {
         let clock = SimulatedClock(start: start)
         let (host, _) = try host(clock: clock)
         host.run(until: start + 1)
-        let slot = host.painter.layout.slots[0]
+        let slot = host.views.painter.layout.slots[0]
         let frame = SceneLayout.widgetFrame(in: slot, points: WidgetFamily.systemSmall.size)
         let center = Double(frame.rect.x + frame.rect.width / 2)
         // 30 points down: on the link, inside the widget's content margins or not.

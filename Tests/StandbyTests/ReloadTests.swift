@@ -113,10 +113,10 @@ struct ReloadTests {
             return
         }
         #expect(summary == "2 widget(s), 1 kept, 1 new, layout")
-        #expect(host.stacks.count == 2)
+        #expect(host.widgets.stacks.count == 2)
         #expect(host.runtimes.first === clockRuntime, "the clock kept its timeline")
         #expect(flaky.callCount == 1, "the new widget fetched")
-        #expect(host.painter.layout.slots.first?.x == 8)
+        #expect(host.views.painter.layout.slots.first?.x == 8)
         // One frame (the whole screen drawn again), never a blank one between.
         #expect(host.statistics.frames > framesBefore)
         #expect(host.screen[200, 120].r > 0 || host.screen[100, 120].r > 0)
@@ -145,7 +145,7 @@ struct ReloadTests {
             return
         }
         #expect("\(error)" == checkConfig)
-        #expect(host.stacks.count == 1)
+        #expect(host.widgets.stacks.count == 1)
         #expect(host.configuration.layout.burnInShift == 0)
         let frames = host.statistics.frames
         host.run(until: start + 125)
@@ -243,6 +243,6 @@ struct ReloadTests {
                 ))
         host.events.post(.command(.stop))
         #expect(finished.wait(timeout: .now() + 30) == .success)
-        #expect(host.stacks.count == 2)
+        #expect(host.widgets.stacks.count == 2)
     }
 }

@@ -181,12 +181,12 @@ struct RunLoopTests {
                 kind("low", RelevantProvider(score: 1)), kind("high", RelevantProvider(score: 50)),
                 kind("high2", RelevantProvider(score: 50)),
             ], clock: clock)
-        #expect(host.shownInstance(ofSlot: 0, at: start) == 0, "no entries yet: the first")
+        #expect(host.widgets.shown(ofSlot: 0, at: start) == 0, "no entries yet: the first")
         host.run(until: start + 1)
-        #expect(host.shownInstance(ofSlot: 0, at: start + 1) == 1, "the first of the two highest")
+        #expect(host.widgets.shown(ofSlot: 0, at: start + 1) == 1, "the first of the two highest")
         #expect(host.statistics.draws["high"] == 1)
         #expect(
-            host.shownInstance(ofSlot: 0, at: start + 3601) == 0,
+            host.widgets.shown(ofSlot: 0, at: start + 3601) == 0,
             "once the relevance lapses, back to the first")
     }
 

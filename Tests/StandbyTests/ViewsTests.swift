@@ -126,7 +126,7 @@ import Widgets
         clock.advance(to: start + 2)
         host.turn(at: start + 2)
         #expect(host.status.current.slots.first?.shown == "date")
-        #expect(host.shownInstance(ofSlot: 0, at: start + 599) == 1)
+        #expect(host.widgets.shown(ofSlot: 0, at: start + 599) == 1)
         // A slot of one widget does not move.
         host.apply(.stepStack(slot: 1, by: 1))
         #expect(host.views.stacks.isEmpty)

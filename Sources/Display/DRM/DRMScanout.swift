@@ -20,33 +20,35 @@ import Raster
 ///
 /// Every way back copies the whole panel, and ``retryInterval`` tells the host to present
 /// again soon while the picture is not on the panel for a reason that goes away by itself.
+/// Blanking, VT switching and closing are in `DRMScanout+Power.swift`; its state is for
+/// these two files only.
 final class DRMScanout {
     /// How long after a present that could not show its frame the next one should come.
     static let retrySeconds = 1.0
     /// The least time between two connector reads while presenting.
     static let connectorCheckSeconds = 0.5
 
-    private let output: any DRMOutput
-    private let converter: FrameConverter
+    let output: any DRMOutput
+    let converter: FrameConverter
     private let connectorName: String
     private let driver: String
-    private let log: @Sendable (String) -> Void
-    private var tracker: DamageTracker
+    let log: @Sendable (String) -> Void
+    var tracker: DamageTracker
     /// The buffer on screen (or, flipping, the one the last flip showed).
     private(set) var front = 0
     /// Whether presents page-flip between two buffers (else one buffer and DirtyFB).
     private(set) var flips: Bool
     private var flipPending = false
     private var dirtyFBNeeded = true
-    private(set) var isMaster = true
-    private(set) var needsModeset = false
-    private(set) var isBlanked = false
-    private(set) var isReleased = false
+    var isMaster = true
+    var needsModeset = false
+    var isBlanked = false
+    var isReleased = false
     /// Whether the last present left its frame off the panel.
-    private var unshown = false
-    private var lastCanvas: Canvas?
-    private var lastConnectorCheck = -Double.infinity
-    private var closed = false
+    var unshown = false
+    var lastCanvas: Canvas?
+    var lastConnectorCheck = -Double.infinity
+    var closed = false
 
     /// Drives `output` and sets the mode on buffer 0.
     ///
@@ -138,7 +140,7 @@ final class DRMScanout {
     ///
     /// Returns false when the frame did not reach the panel (master lost). A driver answering
     /// ENOSYS needs none: logged once, not sent again.
-    private func markDirty(_ rects: [IntRect]) -> Bool {
+    func markDirty(_ rects: [IntRect]) -> Bool {
         guard dirtyFBNeeded, !rects.isEmpty else { return true }
         switch output.dirtyFB(buffer: front, clips: rects) {
         case 0:
@@ -174,7 +176,7 @@ final class DRMScanout {
 
     /// Waits for the previous present's flip (up to a second: flips are not assumed to come
     /// at any rate, but a lost event must not hang the host).
-    private func waitForPendingFlip() throws(DRMError) {
+    func waitForPendingFlip() throws(DRMError) {
         guard flipPending else { return }
         flipPending = false
         if !(try output.waitForFlip(milliseconds: 1000)) {
@@ -252,72 +254,5 @@ final class DRMScanout {
     /// that goes away by itself (not while released, blanked or closed).
     var retryInterval: Double? {
         unshown && !isReleased && !isBlanked && !closed ? Self.retrySeconds : nil
-    }
-
-    // MARK: Blanking
-
-    /// Turns the panel off (DPMS, or black where the connector has no DPMS) or back on.
-    ///
-    /// Unblanking shows the latest frame. While master is away it is only remembered.
-    func blank(_ blanked: Bool) throws(DRMError) {
-        guard blanked != isBlanked, !closed else { return }
-        isBlanked = blanked
-        if !isReleased && isMaster && !needsModeset {
-            try waitForPendingFlip()
-            applyBlank(blanked)
-        }
-        if !blanked {
-            tracker.invalidateAll()
-            if let canvas = lastCanvas { try present(canvas, damage: []) }
-        }
-    }
-
-    private func applyBlank(_ blanked: Bool) {
-        switch output.setDPMS(on: !blanked) {
-        case 0?:
-            return
-        case nil:
-            break
-        case let e?:
-            log("drm: setting DPMS failed: \(DeviceNode.describe(e)); showing black")
-        }
-        guard blanked else { return }
-        let buffer = output.buffer(front)
-        memset(buffer.base, 0, buffer.length)
-        tracker.invalidateAll()
-        _ = markDirty([IntRect(size: converter.panelSize)])
-    }
-
-    // MARK: VT switching
-
-    /// Gives up master for a VT switch; nothing touches the card until ``acquire()``.
-    func release() {
-        guard !closed, !isReleased else { return }
-        try? waitForPendingFlip()
-        output.dropMaster()
-        isReleased = true
-        isMaster = false
-        needsModeset = true
-        tracker.invalidateAll()
-    }
-
-    /// Takes master back after a VT switch; the next present sets the mode and copies all.
-    func acquire() {
-        guard !closed, isReleased else { return }
-        isReleased = false
-        lastConnectorCheck = -.infinity
-        if output.setMaster() == 0 { isMaster = true }
-        unshown = true
-    }
-
-    // MARK: Teardown
-
-    /// Waits for an outstanding flip and turns DPMS back on; idempotent.
-    func close() {
-        guard !closed else { return }
-        closed = true
-        try? waitForPendingFlip()
-        if isBlanked && isMaster && !isReleased { _ = output.setDPMS(on: true) }
-        lastCanvas = nil
     }
 }

@@ -10,11 +10,11 @@ extension StandbyHost {
         HostStatus(
             time: now,
             appearance: appearance.rawValue,
-            mode: mode.rawValue,
-            slots: stacks.slots.indices.map { slot in
+            mode: ambient.mode.rawValue,
+            slots: widgets.stacks.slots.indices.map { slot in
                 HostStatus.Slot(
-                    shown: runtimes[shownInstance(ofSlot: slot, at: now)].id,
-                    stack: stacks.slots[slot].widgets)
+                    shown: runtimes[widgets.shown(ofSlot: slot, at: now)].id,
+                    stack: widgets.stacks.slots[slot].widgets)
             },
             widgets: runtimes.map { runtime in
                 HostStatus.Widget(

@@ -119,3 +119,40 @@ public final class SourceContext {
         event.apply(host)
     }
 }
+
+/// The sources added to a host, and what they were started with while the loop runs.
+struct SourceSet {
+    /// The sources, in the order added.
+    private(set) var sources: [any EventSource] = []
+    /// What the sources were started with, kept while the loop runs.
+    private var context: SourceContext?
+
+    /// Adds a source, started with the next run of the loop.
+    mutating func add(_ source: any EventSource) {
+        sources.append(source)
+    }
+
+    /// Starts every source with `host`'s context; one that cannot start is logged and left.
+    mutating func start(_ host: StandbyHost) {
+        let context = SourceContext(host: host)
+        self.context = context
+        for source in sources {
+            do {
+                try source.start(context)
+            } catch {
+                host.log.warning("\(type(of: source)): not started: \(error)")
+            }
+        }
+    }
+
+    /// Stops every source.
+    mutating func stop() {
+        for source in sources { source.stop() }
+        context = nil
+    }
+
+    /// Tells every source the configuration is now `configuration`.
+    func configurationChanged(_ configuration: Configuration) {
+        for source in sources { source.configurationChanged(configuration) }
+    }
+}

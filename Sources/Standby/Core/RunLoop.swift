@@ -13,7 +13,7 @@ extension StandbyHost {
     /// host.add(try SensorHotplug())
     /// ```
     public func add(_ source: any EventSource) {
-        sources.append(source)
+        sources.add(source)
     }
 
     /// Runs the loop until stopped (``HostEvent/stop``), or until the clock reaches `end`; on
@@ -24,6 +24,7 @@ extension StandbyHost {
     /// (``nextDeadline(after:)``) or until an event arrives, applies the events that arrived
     /// in order, and runs the wakes sources asked for.
     public func run(until end: Date? = nil) {
+        let center = widgets.center
         center.onReloadRequest { [events] in
             // The request is taken at the start of the next turn; the event only wakes the loop.
             events.post(HostEvent(internal: "reload requested") { _ in })
@@ -31,22 +32,22 @@ extension StandbyHost {
         let receiving = loop.receive(from: events) { [unowned self] arrived in
             for event in arrived { event.apply(self) }
         }
-        startSources()
+        sources.start(self)
         defer {
-            stopSources()
+            sources.stop()
             receiving.cancel()
             center.onReloadRequest(nil)
             for runtime in runtimes { runtime.cancelFetch() }
-            notifier.notify("STOPPING=1")
+            systemd.stopping()
         }
         while !stopped {
             let now = clock.now
             if let end, now >= end { break }
             turn(at: now)
-            watchdog.ping()
+            systemd.ping()
             var deadline = nextDeadline(after: now)
             if let end { deadline = min(deadline ?? end, end) }
-            let busy = runtimes.contains { $0.fetch != nil } || ambient.isReading
+            let busy = widgets.isFetching || ambient.isReading
             clock.wait(until: deadline, on: loop, busy: busy)
             statistics.wakeups += 1
             timers.fire(at: clock.now)
@@ -65,10 +66,10 @@ extension StandbyHost {
         let now = clock.now
         turn(at: now)
         let giveUp = Date().addingTimeInterval(providerTimeout)
-        while runtimes.contains(where: { $0.fetch != nil }) || views.photos?.isLoading == true {
+        while widgets.isFetching || views.isLoading {
             let remaining = giveUp.timeIntervalSinceNow
             loop.wait(timeout: max(remaining, 0))
-            views.photos?.update(at: now)
+            views.prepare(at: now)
             if remaining <= 0 {
                 // Time out every fetch still running, at the host's deadline.
                 for runtime in runtimes {
@@ -82,22 +83,5 @@ extension StandbyHost {
             }
         }
         drawChanges(at: now)
-    }
-
-    private func startSources() {
-        let context = SourceContext(host: self)
-        sourceContext = context
-        for source in sources {
-            do {
-                try source.start(context)
-            } catch {
-                log.warning("\(type(of: source)): not started: \(error)")
-            }
-        }
-    }
-
-    private func stopSources() {
-        for source in sources { source.stop() }
-        sourceContext = nil
     }
 }

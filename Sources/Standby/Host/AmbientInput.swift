@@ -1,4 +1,5 @@
 import Ambient
+import DisplayCommands
 import EventCore
 import FoundationEssentials
 import SystemSupport
@@ -24,6 +25,8 @@ struct AmbientInput {
     private var readings = 0
     /// Whether the controller decided anything yet.
     private var decided = false
+    /// The mode `nightstand mode` set; ``DisplayCommands/DisplayMode/auto`` when none.
+    var mode = DisplayMode.auto
 
     init(controller: AmbientController?, configuration: AmbientConfiguration) {
         self.controller = controller

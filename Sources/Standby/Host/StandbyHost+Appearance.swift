@@ -55,6 +55,6 @@ extension StandbyHost {
         } catch {
             log.error("display: \(change == .blank ? "blanking" : "unblanking"): \(error)")
         }
-        displayRetry = sink.retryInterval.map { now.addingTimeInterval($0) }
+        output.retry = sink.retryInterval.map { now.addingTimeInterval($0) }
     }
 }

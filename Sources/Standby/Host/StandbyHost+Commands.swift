@@ -2,6 +2,7 @@ import Ambient
 import DisplayCommands
 import FoundationEssentials
 import Raster
+import StandbyViews
 
 extension StandbyHost: HostControl {
     /// Applies `command`: the one place the host acts on what it is asked, whichever way the
@@ -13,17 +14,22 @@ extension StandbyHost: HostControl {
             log.warning("\(command): \(outcome.message)")
             return outcome
         }
+        let now = clock.now
         switch command {
         case .setMode(let mode): setMode(mode)
         case .showView(let name): showView(named: name)
-        case .stepView(let delta): stepView(by: delta)
-        case .stepStack(let slot, let delta): stepStack(slot: slot, by: delta)
-        case .dragViews(let phase): dragViews(phase)
-        case .dragStack(let slot, let phase): dragStack(slot: slot, phase)
+        case .stepView(let delta):
+            views.deck.step(delta, at: now)
+            log.info("view \(views.deck.current)")
+        case .stepStack(let slot, let delta):
+            views.stepStack(slot: slot, by: delta, viewContent, at: now)
+        case .dragViews(let phase): views.deck.drag(phase, at: now)
+        case .dragStack(let slot, let phase):
+            views.dragStack(slot: slot, phase, viewContent, at: now)
         case .wake(let seconds): wake(for: seconds)
         case .setIdle(let idle): setIdle(idle)
-        case .reloadTimelines(let kind?): center.reloadTimelines(ofKind: kind)
-        case .reloadTimelines(nil): center.reloadAllTimelines()
+        case .reloadTimelines(let kind?): widgets.center.reloadTimelines(ofKind: kind)
+        case .reloadTimelines(nil): widgets.center.reloadAllTimelines()
         case .reloadConfiguration:
             switch reloadConfiguration() {
             case .success(let summary): return .done("configuration reloaded: \(summary)")
@@ -41,19 +47,20 @@ extension StandbyHost: HostControl {
 
     /// The slot and the link at a point of the picture (pixels).
     public func info(atX x: Double, y: Double) -> PointInfo {
-        let point = Point(x: x, y: y)
-        return PointInfo(slot: slot(at: point), link: link(at: point))
+        let (point, now) = (Point(x: x, y: y), clock.now)
+        return PointInfo(
+            slot: views.slot(at: point, viewContent, at: now), link: views.link(at: point, at: now))
     }
 
     /// Turns at the display's pace until `date`.
     public func animate(until date: Date) {
-        animationEnd = max(animationEnd ?? date, date)
+        views.animationEnd = max(views.animationEnd ?? date, date)
     }
 
     /// `day`, `dim`, `night` and `off` override the light sensor and the schedule until
     /// `auto`.
     func setMode(_ mode: DisplayMode) {
-        self.mode = mode
+        ambient.mode = mode
         log.info("mode \(mode.rawValue)")
         let forced = Appearance(rawValue: mode.rawValue)
         if !ambient.override(forced) {
@@ -61,5 +68,18 @@ extension StandbyHost: HostControl {
                 forced ?? .day, source: forced == nil ? .schedule : .override, sensorName: nil)
             show(forced ?? .day, at: clock.now, fading: true)
         }
+    }
+
+    /// Shows the view named `name`, sliding it in; false (and a log line) when it is not one
+    /// of `[layout] views`.
+    @discardableResult
+    func showView(named name: String) -> Bool {
+        guard let view = ViewName(rawValue: name), views.deck.show(view, at: clock.now) else {
+            let listed = views.deck.views.map(\.rawValue).joined(separator: ", ")
+            log.warning("view \(name): not one of the views (\(listed))")
+            return false
+        }
+        log.info("view \(view)")
+        return true
     }
 }

@@ -23,22 +23,22 @@ extension StandbyHost {
             consider(runtime.relevance(at: now).until)
         }
         // A dark panel draws nothing: the view's live text waits until it is lit.
-        if appearance != .off { consider(nextViewChange(after: now)) }
-        consider(nextMotionFrame(after: now))
+        if appearance != .off { consider(views.nextChange(after: now)) }
+        consider(views.nextMotionFrame(after: now, on: sink, loop: loop))
         consider(views.deck.nextScheduledChange(after: now))
-        consider(stacks.nextRotation(after: now))
-        consider(displayRetry)
+        consider(widgets.stacks.nextRotation(after: now))
+        consider(output.retry)
         consider(
-            painter.burnIn.nextChange(after: now.timeIntervalSince1970)
+            views.painter.burnIn.nextChange(after: now.timeIntervalSince1970)
                 .map(Date.init(timeIntervalSince1970:)))
         consider(director.nextFrame(after: now))
         consider(ambient.nextDue)
         consider(panel.nextChange(after: now))
-        if let end = animationEnd, now < end {
+        if let end = views.animationEnd, now < end {
             consider(now.addingTimeInterval(Self.frameInterval))
         }
         consider(timers.next)
-        consider(watchdog.nextDue(displayNow: now))
+        consider(systemd.nextDue(displayNow: now))
         return deadline.map { max($0, now) }
     }
 }

@@ -57,7 +57,7 @@ extension StandbyHost {
     /// new mode-set), going back to the old one if the new cannot be opened. Sources hear the
     /// new configuration (``EventSource/configurationChanged(_:)``).
     func reloadConfiguration() -> Result<String, ConfigurationError> {
-        guard let reloader else {
+        guard let reloader = assembly.reloader else {
             return .failure(
                 ConfigurationError(
                     file: configuration.file ?? "<defaults>", line: nil, key: nil,
@@ -65,7 +65,7 @@ extension StandbyHost {
         }
         let new: Configuration
         do {
-            new = try reloader.load(registry: registry)
+            new = try reloader.load(registry: assembly.registry)
         } catch let error as ConfigurationError {
             log.error("configuration not reloaded, the display keeps the old one: \(error)")
             return .failure(error)
@@ -96,45 +96,20 @@ extension StandbyHost {
         if display != old.display {
             try reopenDisplay(display, new: new, reloader: reloader)
             changes.append("display reopened (\(sink.size))")
-        } else {
-            try Scene(new).configuration.checkLayout(on: sink.size)
-        }
-        let scene = Scene(new)
-        let descriptors: [WidgetDescriptor]
-        do {
-            descriptors = try registry.makeWidgets(for: scene.configuration)
-        } catch let error as ConfigurationError {
-            throw error
-        } catch {
-            throw ConfigurationError(file: reloader.file, line: nil, key: nil, message: "\(error)")
         }
         let now = clock.now
-        var kept = 0
-        let oldScene = Scene(old)
-        let previous = runtimes
-        runtimes = zip(scene.configuration.widgets, descriptors).enumerated().map {
-            index, pair in
-            let (instance, descriptor) = pair
-            if let old = oldScene.configuration.widgets.firstIndex(of: instance),
-                previous.indices.contains(old), oldScene.families[old] == scene.families[index]
-            {
-                kept += 1
-                return previous[old]
-            }
-            return WidgetRuntime(
-                id: instance.id, descriptor: descriptor, family: scene.families[index], now: now)
-        }
-        for runtime in previous where !runtimes.contains(where: { $0 === runtime }) {
+        let previous = widgets
+        let (made, kept) = try assembly.widgets(
+            for: new, on: sink.size, at: now, keeping: previous, center: previous.center,
+            providerTimeout: previous.providerTimeout)
+        for runtime in previous.runtimes where !made.runtimes.contains(where: { $0 === runtime }) {
             runtime.cancelFetch()
         }
-        stacks = SlotStacks(scene.configuration.slots, ids: runtimes.map(\.id))
+        widgets = made
         changes.append(
-            "\(runtimes.count) widget(s), \(kept) kept, \(runtimes.count - kept) new")
-        painter.relayout(new.layout, count: stacks.count)
+            "\(made.runtimes.count) widget(s), \(kept) kept, \(made.runtimes.count - kept) new")
         if new.layout != old.layout { changes.append("layout") }
-        views = ViewStage.make(
-            new, canvas: screen, clockRuntime: ViewStage.clockRuntime(in: runtimes), fonts: fonts,
-            events: events, keeping: views)
+        views = assembly.screen(for: new, on: sink.size, widgets: made, keeping: views)
         if new.photos != old.photos { changes.append("photos") }
         if new.ambient != old.ambient {
             let controller = ambient.controller.map {
@@ -152,7 +127,7 @@ extension StandbyHost {
         }
         configuration = new
         configuration.display = display
-        for source in sources { source.configurationChanged(configuration) }
+        sources.configurationChanged(configuration)
         status.publish(currentStatus(at: now))
         return changes.joined(separator: ", ")
     }
@@ -195,17 +170,12 @@ extension StandbyHost {
         }
     }
 
-    /// Draws on `sink` from now on: a new canvas of its size, everything drawn again.
+    /// Draws on `sink` from now on: the screen made anew for its size, everything drawn
+    /// again.
     private func replaceSink(_ new: any FrameSink) {
-        sink = new
-        let canvas = Canvas(size: new.size)
-        canvas.clear(.black)
-        painter = SlotPainter(
-            canvas: canvas, layout: configuration.layout, count: stacks.count, fonts: fonts)
-        views = ViewStage.make(
-            configuration, canvas: canvas, clockRuntime: ViewStage.clockRuntime(in: runtimes),
-            fonts: fonts, events: events)
-        displayRetry = nil
+        output = DisplayOutput(sink: new)
+        views = assembly.screen(
+            for: configuration, on: new.size, widgets: widgets, keeping: views)
         if appearance == .off {
             do {
                 try sink.blank(true)

@@ -55,16 +55,6 @@ extension StandbyHost {
     /// The appearance on the panel now.
     public var shownAppearance: Appearance { appearance }
 
-    /// Where a tap at `point` leads, on the view at rest on screen (the widgets or the clock).
-    func link(at point: Point) -> URL? {
-        guard !views.slides(at: clock.now) else { return nil }
-        switch views.onScreen {
-        case .widgets?: return painter.destination(at: point)
-        case .clock?: return views.clock?.painter.destination(at: point)
-        case .photos?, nil: return nil
-        }
-    }
-
     /// Ends a wake that is over at `now`: the panel shows the decision (or goes dark) again.
     func endWake(at now: Date) {
         guard let until = panel.wokenUntil, now >= until else { return }

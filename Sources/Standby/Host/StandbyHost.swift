@@ -11,12 +11,13 @@ import Widgets
 /// The host: keeps every slot's widget current and hands changed pixels to the display.
 ///
 /// It is a small event-driven core (`Core/`: ``run(until:)``, ``HostEvent``, ``EventSource``)
-/// around named parts, each in a file of its own (`Host/`): the widgets' timelines
-/// (`WidgetRuntime`), the stacks and Smart Rotate (`SlotStacks`), drawing the slots
-/// (`SlotPainter`) with burn-in protection (``BurnIn``), the appearance
-/// (``AppearanceDirector``, `AmbientInput`), the display (`StandbyHost+Display`), the
-/// deadlines (`StandbyHost+Deadlines`), the verbs (`StandbyHost+Verbs`), live reload
-/// (`StandbyHost+Reload`) and systemd's watchdog (`Watchdog`).
+/// around named parts, each in a file of its own: the widgets' timelines and stacks
+/// (`WidgetSet`, `WidgetRuntime`, `SlotStacks`), the screen and its views (`Screen/`), the
+/// appearance (``AppearanceDirector``, `AmbientInput`, `PanelState`), the display
+/// (`StandbyHost+Display`), the deadlines (`StandbyHost+Deadlines`), the commands
+/// (`StandbyHost+Commands`), live reload (`StandbyHost+Reload`) and systemd
+/// (`SystemdSession`). `HostAssembly` makes the widgets and the screen from a configuration,
+/// the one path for starting, a reload and a new display.
 ///
 /// Each turn it draws only what changed (a slot whose widget, entry, or live text changed),
 /// presents only those rectangles, and then sleeps until the earliest deadline or event.
@@ -41,29 +42,19 @@ public final class StandbyHost {
 
     /// The configuration running; a live reload replaces it.
     var configuration: Configuration
-    /// The kinds a configuration may name (a reload makes its widgets from them).
-    let registry: WidgetRegistry
-    /// How to read the configuration again (nil: it cannot be reloaded).
-    let reloader: ConfigurationReloader?
-    /// The widget instances, in configuration order.
-    var runtimes: [WidgetRuntime]
-    /// The slots' stacks.
-    var stacks: SlotStacks
-    /// The widgets view's painter, on the screen's canvas.
-    var painter: SlotPainter
-    /// StandBy's views: which shows, the clock's painter, the photos view, motion.
-    var views: ViewStage
-    /// Where frames go.
-    var sink: any FrameSink
+    /// How the widgets and the screen are made from a configuration.
+    let assembly: HostAssembly
+    /// The widgets' timelines and the slots' stacks.
+    var widgets: WidgetSet
+    /// StandBy's views on the screen: which shows, how they move, the canvas.
+    var views: Screen
+    /// Where frames go, and how it is doing.
+    var output: DisplayOutput
     /// The host's time and its one wait.
     let clock: any HostClock
-    let fonts: FontDatabase?
-    let center: WidgetCenter
     let log: Logger
-    var watchdog: Watchdog
-    let notifier: SystemdNotifier
-    var announcedReady = false
-
+    /// What systemd hears: ready, the watchdog, stopping.
+    var systemd: SystemdSession
     /// The loop's one wait: the mailbox, the sources' descriptors.
     let loop = EventLoop()
     /// Where events for the loop go, from any thread: provider results, control requests,
@@ -72,31 +63,14 @@ public final class StandbyHost {
     /// The wakes sources asked for.
     let timers = LoopTimers()
     /// The sources started with the loop.
-    var sources: [any EventSource] = []
-    /// What the sources were started with, kept while the loop runs.
-    var sourceContext: SourceContext?
-    /// When to present the frame again because the display could not show it (see
-    /// `FrameSink.retryInterval`).
-    var displayRetry: Date?
-    /// Whether the last present failed: a failing display is logged when it starts failing
-    /// and when it recovers, not at every frame.
-    var displayFailing = false
-    /// Until when the loop turns at the display's pace (``HostControl/animate(until:)``).
-    var animationEnd: Date?
+    var sources = SourceSet()
     /// Whether ``stop()`` ended the loop.
     var stopped = false
-
-    /// The provider timeout, in seconds.
-    public let providerTimeout: TimeInterval
-    /// The mode `nightstand mode` set; ``DisplayMode/auto`` when none.
-    var mode = DisplayMode.auto
     /// How the display looks: the appearance, its style and any fade.
     var director: AppearanceDirector
     /// What the panel shows of the decided appearance: woken, or off for idleness.
     var panel = PanelState()
-    /// The style the slots on screen were drawn in.
-    var drawnStyle = FrameStyle.day
-    /// The sensor, schedule and backlight, and the reading widgets see.
+    /// The sensor, schedule, mode and backlight, and the reading widgets see.
     var ambient: AmbientInput
     /// What the loop did so far.
     public internal(set) var statistics = Statistics()
@@ -121,37 +95,21 @@ public final class StandbyHost {
         reloader: ConfigurationReloader? = nil
     ) throws {
         let mailbox = try events ?? Mailbox()
-        let fonts = fonts ?? (try? FontDatabase())
         self.events = mailbox
         self.configuration = configuration
-        self.registry = registry
-        self.reloader = reloader
-        let scene = Scene(configuration)
-        try scene.configuration.checkLayout(on: sink.size)
-        let descriptors = try registry.makeWidgets(for: scene.configuration)
+        assembly = HostAssembly(
+            registry: registry, reloader: reloader, fonts: fonts ?? (try? FontDatabase()),
+            events: mailbox, log: log)
         let now = clock.now
-        runtimes = zip(scene.configuration.widgets, descriptors).enumerated().map {
-            index, pair in
-            WidgetRuntime(
-                id: pair.0.id, descriptor: pair.1, family: scene.families[index], now: now)
-        }
-        stacks = SlotStacks(scene.configuration.slots, ids: runtimes.map(\.id))
-        self.sink = sink
-        // One database for the life of the host: faces and glyphs load once.
-        self.fonts = fonts
-        let canvas = Canvas(size: sink.size)
-        canvas.clear(.black)
-        painter = SlotPainter(
-            canvas: canvas, layout: configuration.layout, count: stacks.count, fonts: fonts)
-        views = ViewStage.make(
-            configuration, canvas: canvas, clockRuntime: ViewStage.clockRuntime(in: runtimes),
-            fonts: fonts, events: mailbox)
+        widgets = try assembly.widgets(
+            for: configuration, on: sink.size, at: now, keeping: nil, center: center,
+            providerTimeout: providerTimeout
+        ).widgets
+        views = assembly.screen(for: configuration, on: sink.size, widgets: widgets, keeping: nil)
+        output = DisplayOutput(sink: sink)
         self.clock = clock
-        self.center = center
-        self.providerTimeout = providerTimeout
         self.log = log
-        self.notifier = notifier
-        watchdog = Watchdog(notifier: notifier)
+        systemd = SystemdSession(notifier: notifier)
         self.ambient = AmbientInput(controller: ambient, configuration: configuration.ambient)
         director = AppearanceDirector(
             settings: configuration.appearance, levels: configuration.ambient,
@@ -164,7 +122,16 @@ public final class StandbyHost {
     }
 
     /// The screen as last drawn.
-    public var screen: Canvas { painter.canvas }
+    public var screen: Canvas { views.canvas }
+
+    /// The provider timeout, in seconds.
+    public var providerTimeout: TimeInterval { widgets.providerTimeout }
+
+    /// Where frames go.
+    var sink: any FrameSink { output.sink }
+
+    /// The widget instances, in configuration order.
+    var runtimes: [WidgetRuntime] { widgets.runtimes }
 
     /// The appearance shown (or fading in).
     var appearance: Appearance { director.appearance }
@@ -175,9 +142,11 @@ public final class StandbyHost {
     /// The style of an appearance once a fade is over.
     func style(for appearance: Appearance) -> FrameStyle { director.style(for: appearance) }
 
-    /// The instance a stack shows at `now`.
-    func shownInstance(ofSlot slot: Int, at now: Date) -> Int {
-        stacks.shown(ofSlot: slot, at: now) { runtimes[$0].relevance(at: now).score }
+    /// What the views draw from now.
+    var viewContent: ViewContent {
+        ViewContent(
+            widgets: widgets, style: views.style, reading: ambient.reading,
+            isNight: appearance == .night)
     }
 
     /// One turn of the loop at `now`: fetches due, timeouts, the appearance, and drawing
@@ -193,24 +162,32 @@ public final class StandbyHost {
             }
         }
         updateAppearance(at: now)
-        if director.style != drawnStyle {
+        if director.style != views.style {
             // The view on screen is drawn again in the new style.
-            drawnStyle = director.style
+            views.style = director.style
             views.onScreen = nil
         }
         if appearance != .off {
-            waitForFrameSlot(at: now)
+            views.waitForFrameSlot(at: now, on: sink)
             drawChanges(at: now)
         }
-        if let retry = displayRetry, now >= retry { present([screen.bounds], at: now) }
+        if let retry = output.retry, now >= retry { present([screen.bounds], at: now) }
         status.publish(currentStatus(at: now))
+    }
+
+    /// Draws what changed on the screen at `now` and presents it.
+    func drawChanges(at now: Date) {
+        let (damage, ids) = views.drawChanges(viewContent, at: now)
+        for id in ids { statistics.draws[id, default: 0] += 1 }
+        guard !damage.isEmpty else { return }
+        present(damage, at: now)
     }
 
     // MARK: Timelines
 
     /// Takes `WidgetCenter`'s reload requests: the widgets asked for fetch on this turn.
     private func applyReloadRequests(now: Date) {
-        let request = center.takeReloadRequest()
+        let request = widgets.center.takeReloadRequest()
         guard !request.isEmpty else { return }
         for runtime in runtimes where request.includes(runtime.descriptor.kind) {
             if runtime.fetch == nil { runtime.nextReload = now }
