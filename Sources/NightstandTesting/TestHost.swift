@@ -33,9 +33,26 @@ package func testHost(
     ambient: (Configuration) -> AmbientController? = { _ in nil },
     reloader: ConfigurationReloader? = nil
 ) throws -> StandbyHost {
-    let configuration = try Configuration.parse(toml, file: file, sections: sections)
-    return try StandbyHost(
-        configuration: configuration, registry: WidgetRegistry(widgets),
+    try testHost(
+        Configuration.parse(toml, file: file, sections: sections),
+        registry: WidgetRegistry(widgets), sink: sink, clock: clock, fonts: fonts, log: log,
+        ambient: ambient, reloader: reloader)
+}
+
+/// A host for a test running `configuration` (loaded or made by the test) with the kinds of
+/// `registry`; the rest as ``testHost(_:file:sections:widgets:sink:clock:fonts:log:ambient:reloader:)``.
+///
+/// `center` is the host's own by default; a test that asks for reloads itself passes one it
+/// keeps.
+package func testHost(
+    _ configuration: Configuration, registry: WidgetRegistry, sink: (any FrameSink)? = nil,
+    clock: any HostClock, fonts: FontDatabase? = nil, center: WidgetCenter = WidgetCenter(),
+    log: Logger = Logger(label: "nightstand"),
+    ambient: (Configuration) -> AmbientController? = { _ in nil },
+    reloader: ConfigurationReloader? = nil
+) throws -> StandbyHost {
+    try StandbyHost(
+        configuration: configuration, registry: registry,
         sink: sink ?? memorySink(width: 400, height: 240), clock: clock, fonts: fonts,
-        center: WidgetCenter(), log: log, ambient: ambient(configuration), reloader: reloader)
+        center: center, log: log, ambient: ambient(configuration), reloader: reloader)
 }

@@ -116,12 +116,11 @@ struct CatalogueTests {
             ConfigurableWidget(kind: "system") { _ in
                 SystemWidget.descriptor(reader: board.reader(), refresh: 60)
             })
-        let sink = try HeadlessSink(
-            size: Self.size, format: .xrgb8888, rotation: .degrees0, imagePath: nil, rawPath: nil)
         let start = try #require(DateTimeText.parse(picture.at))
-        let host = try StandbyHost(
-            configuration: configuration, registry: registry, sink: sink,
-            clock: SimulatedClock(start: start), fonts: try FontDatabase(), center: WidgetCenter())
+        let host = try testHost(
+            configuration, registry: registry,
+            sink: memorySink(width: Self.size.width, height: Self.size.height),
+            clock: SimulatedClock(start: start), fonts: try FontDatabase())
         if let lux = picture.lux {
             host.setAppearance(
                 picture.appearance, source: .sensor(lux: lux), sensorName: "bh1750")

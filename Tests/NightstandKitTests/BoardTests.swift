@@ -39,11 +39,10 @@ struct BoardTests {
         let registry = WidgetRegistry(BuiltinWidgets.all)
         _ = try registry.makeWidgets(for: configuration)
         let size = configuration.expectedScreenSize
-        let sink = try HeadlessSink(
-            size: size, format: .xrgb8888, rotation: .degrees0, imagePath: nil, rawPath: nil)
         let start = Date(timeIntervalSince1970: 1_800_000_000)
-        let host = try StandbyHost(
-            configuration: configuration, registry: registry, sink: sink,
+        let host = try testHost(
+            configuration, registry: registry,
+            sink: memorySink(width: size.width, height: size.height),
             clock: SimulatedClock(start: start))
         host.drawSettledFrame()
         let layout = SceneLayout(

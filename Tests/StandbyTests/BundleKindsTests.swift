@@ -1,6 +1,7 @@
 import BuiltinWidgets
 import Display
 import Foundation
+import NightstandTesting
 import Raster
 import Testing
 import WidgetUI
@@ -64,13 +65,9 @@ struct BundleKindsTests {
             [[slot]]
             widgets = ["tides"]
             """, file: "bundle.toml")
-        let sink = try HeadlessSink(
-            size: PixelSize(width: 400, height: 240), format: .xrgb8888, rotation: .degrees0,
-            imagePath: nil, rawPath: nil)
-        let host = try StandbyHost(
-            configuration: configuration, registry: registry, sink: sink,
-            clock: SimulatedClock(start: Date(timeIntervalSince1970: 1_800_000_000)),
-            center: WidgetCenter())
+        let host = try testHost(
+            configuration, registry: registry,
+            clock: SimulatedClock(start: Date(timeIntervalSince1970: 1_800_000_000)))
         host.drawSettledFrame()
         return host.screen
     }

@@ -134,10 +134,9 @@ struct ConfigurationLimitsTests {
                 ))
         #expect(failure(screen + "[layout]\nmargin = 100") == "no error")
         // Without a mode the panel decides the size: the host checks it once it is known.
-        let host = try? StandbyHost(
-            configuration: Configuration.parse("[layout]\nmargin = 300", file: "board.toml"),
-            registry: WidgetRegistry(BuiltinWidgets.all),
-            sink: memorySink(width: 400, height: 240), clock: SimulatedClock(start: Date()))
+        let host = try? testHost(
+            Configuration.parse("[layout]\nmargin = 300", file: "board.toml"),
+            registry: WidgetRegistry(BuiltinWidgets.all), clock: SimulatedClock(start: Date()))
         #expect(host == nil)
     }
 

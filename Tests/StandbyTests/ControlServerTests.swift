@@ -320,10 +320,10 @@ struct ControlServerTests {
                 """, file: "t.toml")
             let sink = try memorySink(width: 200, height: 100)
             let flaky = FlakyProvider()
-            let host = try StandbyHost(
-                configuration: configuration,
+            let host = try testHost(
+                configuration,
                 registry: WidgetRegistry([kind("clock", MinuteProvider()), kind("flaky", flaky)]),
-                sink: sink, clock: clock, center: WidgetCenter())
+                sink: sink, clock: clock)
             let server = try ControlServer(path: path, handler: host.controlHandler)
             defer { server.stop() }
 

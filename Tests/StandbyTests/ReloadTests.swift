@@ -74,11 +74,10 @@ struct ReloadTests {
         openDisplay: (@Sendable (DisplayConfiguration) throws -> any FrameSink)? = nil
     ) throws -> StandbyHost {
         let configuration = try Configuration.load(file: file.path)
-        return try StandbyHost(
-            configuration: configuration,
+        return try testHost(
+            configuration,
             registry: WidgetRegistry([kind("clock", MinuteProvider()), kind("flaky", flaky)]),
-            sink: sink ?? memorySink(width: 400, height: 240), clock: clock,
-            center: WidgetCenter(),
+            sink: sink, clock: clock,
             reloader: ConfigurationReloader(file: file.path, openDisplay: openDisplay))
     }
 
@@ -169,12 +168,11 @@ struct ReloadTests {
         #expect(host.style == host.style(for: .night))
         #expect(host.appearance == .night, "the override stays")
 
-        let bare = try StandbyHost(
-            configuration: .default,
+        let bare = try testHost(
+            .default,
             registry: WidgetRegistry([
                 kind("clock", MinuteProvider()), kind("date", MinuteProvider()),
-            ]),
-            sink: memorySink(width: 400, height: 240), clock: clock, center: WidgetCenter())
+            ]), clock: clock)
         guard case .failure(let error)? = reload(bare, until: start + 12) else {
             Issue.record("a host without a file reloaded")
             return

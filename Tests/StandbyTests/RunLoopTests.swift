@@ -261,9 +261,9 @@ struct RunLoopTests {
         let configuration = try Configuration.parse(
             "[[widget]]\nkind = \"flaky\"\n[[slot]]\nwidgets = [\"flaky\"]", file: "t.toml")
         let sink = try memorySink(width: 200, height: 100)
-        let host = try StandbyHost(
-            configuration: configuration, registry: WidgetRegistry([kind("flaky", flaky)]),
-            sink: sink, clock: clock, center: center)
+        let host = try testHost(
+            configuration, registry: WidgetRegistry([kind("flaky", flaky)]), sink: sink,
+            clock: clock, center: center)
         host.run(until: start + 60)
         #expect(flaky.callCount == 1)
         center.reloadTimelines(ofKind: "flaky")
