@@ -215,6 +215,45 @@ struct ReloadTests {
             ])
     }
 
+    @Test("start, reload and a new display make the screen one way: the view shown stays")
+    func screenCarriesOver() throws {
+        let views = "\nviews = [\"widgets\", \"clock\"]\n"
+        let display = "[display]\nbackend = \"headless\"\nsize = "
+        let file = try File(
+            Self.one.replacingOccurrences(
+                of: "burn_in_shift = 0", with: "burn_in_shift = 0" + views) + display
+                + "\"400x240\"\n")
+        let clock = SimulatedClock(start: start)
+        let host = try host(
+            file, clock: clock, flaky: FlakyProvider(),
+            openDisplay: { try HeadlessSink(size: $0.headlessSize) })
+        host.apply(.showView("clock"))
+        host.run(until: start + 10)
+        #expect(host.views.onScreen == .clock)
+        let canvas = host.screen
+        // Another margin: the same screen size keeps the canvas, and the clock stays.
+        try file.write(
+            Self.one.replacingOccurrences(
+                of: "burn_in_shift = 0", with: "burn_in_shift = 0" + views + "margin = 12\n")
+                + display + "\"400x240\"\n")
+        #expect((try? reload(host, until: start + 11)?.get())?.contains("layout") == true)
+        #expect(host.screen === canvas)
+        #expect(host.views.deck.current == .clock)
+        #expect(host.views.onScreen == .clock, "drawn anew on the next turn")
+        // A new display: a new canvas of its size, and still the clock.
+        try file.write(
+            Self.one.replacingOccurrences(
+                of: "burn_in_shift = 0", with: "burn_in_shift = 0" + views + "margin = 12\n")
+                + display + "\"800x480\"\n")
+        #expect(
+            (try? reload(host, until: start + 12)?.get())?.hasPrefix("display reopened") == true)
+        #expect(host.screen !== canvas && host.screen.size == PixelSize(width: 800, height: 480))
+        #expect(host.views.deck.current == .clock)
+        #expect(host.views.onScreen == .clock)
+        let lit = (0..<800).contains { x in (0..<480).contains { host.screen[x, $0].g > 0 } }
+        #expect(lit, "the clock is drawn on the new display")
+    }
+
     @Test("nightstand reload --config reaches a running host through the control socket")
     func controlSocket() throws {
         let file = try File(Self.one)
