@@ -7,7 +7,8 @@ extension InputConfiguration: ConfigurationSection {
     /// The keys of `[input]`; `keys` and `links` are tables of their own (`[input.keys]`,
     /// `[input.links]`).
     public static let keys = [
-        "devices", "calibration", "idle_off", "wake_duration", "encoder", "link_timeout", "keys",
+        "devices", "calibration", "idle_off", "wake_duration", "presence_min", "encoder",
+        "link_timeout", "keys",
         "links",
     ]
 
@@ -67,11 +68,12 @@ extension InputConfiguration: ConfigurationSection {
         let idleOff = try section.duration("idle_off", in: .duration(1...(7 * 86_400)))
         let wakeDuration = try section.duration("wake_duration", in: .duration(1...3600))
         let linkTimeout = try section.duration("link_timeout", in: .duration(0.1...300))
+        let presenceMin = try section.duration("presence_min", in: .duration(0...600))
         do {
             try self.init(
                 devices: devices, calibration: calibration, keys: keys, encoder: encoder,
                 idleOff: idleOff, wakeDuration: wakeDuration, links: links,
-                linkTimeout: linkTimeout)
+                linkTimeout: linkTimeout, presenceMin: presenceMin)
         } catch {
             // `keys.KEY_X` is the key KEY_X of the table [input.keys], at its own line.
             let parts = error.key.split(separator: ".", maxSplits: 1).map(String.init)

@@ -9,6 +9,7 @@ import SystemSupport
 /// calibration = [1, 0, 0, 0, 1, 0]    # libinput's matrix, for a touch panel turned on its display
 /// idle_off = "10m"                    # panel off after 10 minutes without touch, key or presence
 /// wake_duration = "10s"               # how long a tap at night (or on the dark panel) wakes it
+/// presence_min = "2s"                 # a presence key held this long counts (a PIR's blips do not)
 /// encoder = ["next", "previous"]      # a rotary encoder's steps
 /// link_timeout = "10s"
 ///
@@ -72,6 +73,11 @@ public struct InputConfiguration: Sendable, Equatable {
     ///
     /// Default: 10.
     public var wakeDuration: Double = 10
+    /// Seconds a presence key must stay held before it counts as someone there: shorter
+    /// blips of a PIR sensor neither end idleness nor count as activity.
+    ///
+    /// Default: 0 (at once).
+    public var presenceMin: Double = 0
     /// What a tapped link runs, by URL scheme (lowercase).
     ///
     /// Default: none.
@@ -95,7 +101,7 @@ public struct InputConfiguration: Sendable, Equatable {
     ///   - calibration: six numbers.
     ///   - keys: `[input.keys]`: each key's name and its actions (one, or press and release).
     ///   - encoder: the actions of a positive and a negative step.
-    ///   - idleOff, wakeDuration, linkTimeout: seconds.
+    ///   - idleOff, wakeDuration, linkTimeout, presenceMin: seconds.
     ///   - links: `[input.links]`: each scheme with an argument vector or a request.
     /// - Throws: ``InputConfigurationError`` naming the first key whose value is unusable.
     public init(
@@ -103,7 +109,7 @@ public struct InputConfiguration: Sendable, Equatable {
         keys: [(name: String, actions: [String])] = [], encoder: [String]? = nil,
         idleOff: Double? = nil, wakeDuration: Double? = nil,
         links: [(scheme: String, link: LinkValue)] = [],
-        linkTimeout: Double? = nil
+        linkTimeout: Double? = nil, presenceMin: Double? = nil
     ) throws(InputConfigurationError) {
         if let devices {
             self.devices =
@@ -140,6 +146,8 @@ public struct InputConfiguration: Sendable, Equatable {
             try Self.seconds(wakeDuration, key: "wake_duration", in: 1...3600) ?? self.wakeDuration
         self.linkTimeout =
             try Self.seconds(linkTimeout, key: "link_timeout", in: 0.1...300) ?? self.linkTimeout
+        self.presenceMin =
+            try Self.seconds(presenceMin, key: "presence_min", in: 0...600) ?? self.presenceMin
         for (scheme, link) in links {
             let key = "links.\(scheme)"
             guard Self.isScheme(scheme) else {

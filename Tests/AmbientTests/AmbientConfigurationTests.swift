@@ -46,10 +46,10 @@ private let invalid: [Invalid] = [
         try AmbientConfiguration(dimBrightness: 120)
     },
     Invalid(key: "night") { () throws(AmbientConfigurationError) in
-        try AmbientConfiguration(night: "22:30 to 06:30")
+        try AmbientConfiguration(night: ["22:30 to 06:30"])
     },
     Invalid(key: "latitude") { () throws(AmbientConfigurationError) in
-        try AmbientConfiguration(dim: "sunset-22:30")
+        try AmbientConfiguration(dim: ["sunset-22:30"])
     },
     Invalid(key: "latitude") { () throws(AmbientConfigurationError) in
         try AmbientConfiguration(latitude: 95, longitude: 0)
@@ -86,8 +86,8 @@ struct AmbientConfigurationTests {
         ]
         #expect(thresholds == [40, 80, 3, 8])
         #expect(configuration.offBelow == nil && configuration.nightAbove == nil)
-        #expect(configuration.schedule.windows[.dim]?.description == "21:00-22:30")
-        #expect(configuration.schedule.windows[.night]?.description == "22:30-06:30")
+        #expect(configuration.schedule.windows[.dim]?.map(\.description) == ["21:00-22:30"])
+        #expect(configuration.schedule.windows[.night]?.map(\.description) == ["22:30-06:30"])
         #expect(configuration.schedule.windows[.off] == nil)
         let percents = Appearance.allCases.map { configuration.brightnessPercent(for: $0) }
         #expect(percents == [100, 40, 10, nil])
@@ -112,14 +112,14 @@ struct AmbientConfigurationTests {
             bands?.description
                 == "[ambient] dim_above: expected lux above night_below (10.0), got 8.0")
         let syntax = expectError(AmbientConfigurationError.self) {
-            try AmbientConfiguration(night: "22:30 to 06:30")
+            try AmbientConfiguration(night: ["22:30 to 06:30"])
         }
         #expect(
             syntax?.description
                 == "[ambient] night: \"22:30 to 06:30\": expected '-' between the start and the end at 'to06:30' (windows look like 22:30-06:30 or sunset+30m-sunrise-15m)"
         )
         let place = expectError(AmbientConfigurationError.self) {
-            try AmbientConfiguration(dim: "sunset-22:30")
+            try AmbientConfiguration(dim: ["sunset-22:30"])
         }
         #expect(
             place?.description
@@ -132,8 +132,8 @@ struct AmbientConfigurationTests {
         let configuration = try AmbientConfiguration(
             sensor: .command(arguments: ["read-lux"], timeout: 2),
             smoothing: .exponential(timeConstant: 5),
-            offBelow: 0.5, nightAbove: 1, dim: "sunset-sunrise", night: "sunset+1h-sunrise-30m",
-            off: "02:00-05:00", latitude: 69.65, longitude: 18.96, timeZone: zone("Europe/Oslo"),
+            offBelow: 0.5, nightAbove: 1, dim: ["sunset-sunrise"], night: ["sunset+1h-sunrise-30m"],
+            off: ["02:00-05:00"], latitude: 69.65, longitude: 18.96, timeZone: zone("Europe/Oslo"),
             backlight: "rpi_backlight", nightBrightness: 0)
         #expect(configuration.bands.map(\.darker) == [.dim, .night, .off])
         #expect(

@@ -8,7 +8,8 @@ private let berlin = zone("Europe/Berlin")
 private let panel = ["max_brightness": "255\n", "brightness": "255\n", "bl_power": "0\n"]
 
 private func configuration(off: String? = nil) throws -> AmbientConfiguration {
-    try AmbientConfiguration(sensor: .iio(name: "bh1750"), off: off, timeZone: berlin)
+    try AmbientConfiguration(
+        sensor: .iio(name: "bh1750"), off: off.map { [$0] } ?? [], timeZone: berlin)
 }
 
 @Suite("Ambient controller: sensor, policy and backlight together")
@@ -78,7 +79,7 @@ struct AmbientControllerTests {
         let light = try sysfs.backlight("rpi_backlight", panel)
         var controller = AmbientController(
             configuration: try AmbientConfiguration(
-                sensor: nil, off: "01:00-05:00", timeZone: berlin),
+                sensor: nil, off: ["01:00-05:00"], timeZone: berlin),
             sysfsRoot: sysfs.root)
         #expect(controller.update(at: local(2025, 5, 16, 1, 0, in: berlin)).appearance == .off)
         #expect(try sysfs.contents(light + "/bl_power") == "4\n")

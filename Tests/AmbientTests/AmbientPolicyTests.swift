@@ -13,7 +13,7 @@ private func configuration(
 ) throws -> AmbientConfiguration {
     try AmbientConfiguration(
         sensor: .file(path: "/run/lux"), smoothing: smoothing, offBelow: offBelow,
-        nightAbove: nightAbove, off: off, timeZone: berlin)
+        nightAbove: nightAbove, off: off.map { [$0] } ?? [], timeZone: berlin)
 }
 
 /// Feeds `reading(t)` every 2 s from `start` for `seconds`; returns each change of appearance.
@@ -229,7 +229,7 @@ struct AmbientPolicyTests {
     func simulatedDaySolar() throws {
         let london = zone("Europe/London")
         let configuration = try AmbientConfiguration(
-            sensor: nil, dim: "sunset-sunrise", night: "23:00-05:00", latitude: 51.5,
+            sensor: nil, dim: ["sunset-sunrise"], night: ["23:00-05:00"], latitude: 51.5,
             longitude: -0.125, timeZone: london)
         var policy = AmbientPolicy(configuration: configuration)
         let timeline = try clockDay(&policy, from: local(2025, 6, 21, 0, in: london), in: london)

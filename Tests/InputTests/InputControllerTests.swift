@@ -224,4 +224,34 @@ struct InputControllerTests {
         controller.handle(.presence(true), at: 2000)
         #expect(verbs.calls == ["idle off", "idle on"])
     }
+
+    @Test("presence_min: a PIR blip shorter than it is nobody; held that long it counts")
+    func presenceMin() throws {
+        let verbs = RecordingDisplay()
+        let controller = InputController(
+            configuration: try InputConfiguration(idleOff: 60, presenceMin: 2), display: verbs,
+            now: 0)
+        controller.deadlineReached(at: 60)
+        #expect(verbs.calls == ["idle off"])
+        // A blip of one second: the panel stays off, and the idle countdown does not move.
+        controller.handle(.presence(true), at: 100)
+        #expect(controller.deadline == 102)
+        controller.handle(.presence(false), at: 101)
+        #expect(controller.deadline == nil)
+        #expect(verbs.calls == ["idle off"])
+        // Held two seconds: it counts at the deadline, and holds the panel on.
+        controller.handle(.presence(true), at: 200)
+        controller.deadlineReached(at: 201)
+        #expect(verbs.calls == ["idle off"], "not before presence_min")
+        controller.deadlineReached(at: 202)
+        #expect(verbs.calls == ["idle off", "idle on"])
+        #expect(controller.deadline == nil, "held: no idle countdown")
+        controller.handle(.presence(false), at: 300)
+        #expect(controller.deadline == 360)
+        // A reload to presence_min = 0 counts presence at once again.
+        controller.update(try InputConfiguration(idleOff: 60))
+        controller.deadlineReached(at: 360)
+        controller.handle(.presence(true), at: 400)
+        #expect(verbs.calls.suffix(2) == ["idle off", "idle on"])
+    }
 }

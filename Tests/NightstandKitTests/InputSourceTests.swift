@@ -1,3 +1,4 @@
+import Ambient
 import BuiltinWidgets
 import Display
 import Foundation
@@ -220,6 +221,58 @@ struct InputSourceTests {
         #expect(host.shownAppearance == .night)
         host.run(until: start + 7)
         #expect(host.shownAppearance == .off)
+    }
+
+    @Test("in the off window a presence cannot light the panel, a touch can, for wake_duration")
+    func presenceInTheOffWindow() throws {
+        // 02:00 UTC, inside `off = "01:00-06:00"`.
+        let night = start - 6 * 3600
+        let clock = SimulatedClock(start: night)
+        let host = try testHost(
+            """
+            [ambient]
+            sensor = "none"
+            time_zone = "UTC"
+            fade = 0
+            off = "01:00-06:00"
+            [layout]
+            burn_in_shift = 0
+            \(Self.stacks)
+            """, sections: [InputConfiguration.self], widgets: BuiltinWidgets.all,
+            sink: memorySink(width: 800, height: 480), clock: clock,
+            ambient: { AmbientController(configuration: $0.ambient) })
+        let input = try InputConfiguration(idleOff: 60, wakeDuration: 5, presenceMin: 2)
+        let controller = InputController(
+            configuration: input, display: host, now: night.timeIntervalSince1970)
+        host.run(until: night + 1)
+        #expect(host.shownAppearance == .off)
+        let seconds = night.timeIntervalSince1970
+        controller.handle(.presence(true), at: seconds + 10)
+        controller.deadlineReached(at: seconds + 12)
+        host.run(until: night + 13)
+        #expect(host.shownAppearance == .off, "someone walking by at 2 am lights nothing")
+        controller.handle(.presence(false), at: seconds + 20)
+        host.run(until: night + 30)
+        let point = middle(of: 0, host)
+        for event in [Gesture.touchDown(at: point), .tap(at: point), .touchUp] {
+            controller.handle(.gesture(event), at: seconds + 30)
+        }
+        host.run(until: night + 31)
+        #expect(host.shownAppearance == .night, "a touch lights night's picture")
+        host.run(until: night + 36)
+        #expect(host.shownAppearance == .off, "for wake_duration")
+        // At 06:00 the window ends (night until 06:30, the default); by 07:00 the schedule
+        // shows day, and idleness and a presence work as by day.
+        let morning = 5 * 3600.0
+        host.run(until: night + morning + 1)
+        #expect(host.shownAppearance == .day)
+        controller.deadlineReached(at: seconds + morning + 1)
+        host.run(until: night + morning + 2)
+        #expect(host.shownAppearance == .off, "idle")
+        controller.handle(.presence(true), at: seconds + morning + 10)
+        controller.deadlineReached(at: seconds + morning + 12)
+        host.run(until: night + morning + 13)
+        #expect(host.shownAppearance == .day, "a presence ends idleness by day")
     }
 
     @Test("InputSource: idle_off turns the panel off at the host's clock, no device, no polling")

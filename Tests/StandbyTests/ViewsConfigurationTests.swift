@@ -45,6 +45,21 @@ import Testing
         photos.overlay = .bottomRight
         photos.hour24 = false
         #expect(config.photos == photos)
+        let week = try Configuration.parse(
+            """
+            [ambient]
+            night = ["mon-thu,sun 22:30-06:30", "fri,sat 23:30-08:30"]
+            off = "sat 02:00-05:00"
+            [layout]
+            views = ["widgets", "clock"]
+            view_schedule = ["07:00 widgets", "sat,sun 09:00 clock"]
+            """, file: "week.toml")
+        #expect(
+            week.ambient.schedule.windows[.night]?.map(\.description) == [
+                "mon-thu,sun 22:30-06:30", "fri,sat 23:30-08:30",
+            ])
+        #expect(week.ambient.schedule.windows[.off]?.map(\.description) == ["sat 02:00-05:00"])
+        #expect(week.layout.viewSchedule.map(\.days.description) == ["daily", "sat,sun"])
         let old = try Configuration.parse("[layout]\nstyle = \"clock\"", file: "old.toml")
         #expect(old.layout.views == [.clock])
         #expect(try Configuration.parse("", file: "none.toml").layout.views == [.widgets])
@@ -65,7 +80,21 @@ import Testing
         )
         #expect(
             failure("[layout]\nview_schedule = [\"25:00 clock\"]")
-                == #"views.toml:2: [layout] view_schedule: expected entries such as "22:30 clock" (a 24-hour time and a view), found "25:00 clock""#
+                == #"views.toml:2: [layout] view_schedule: expected entries such as "22:30 clock" or "sat,sun 09:00 photos" (days if not every day, a 24-hour time and a view), found "25:00 clock""#
+        )
+        #expect(
+            failure(
+                "[layout]\nviews = [\"widgets\", \"clock\"]\nview_schedule = [\"mon-fry 07:00 clock\"]"
+            )
+                == #"views.toml:3: [layout] view_schedule: expected entries such as "22:30 clock" or "sat,sun 09:00 photos" (days if not every day, a 24-hour time and a view), found "mon-fry 07:00 clock""#
+        )
+        #expect(
+            failure("[ambient]\nnight = [\"mon-thu 22:30-06:30\", \"fry 23:30-08:30\"]")
+                .hasPrefix(#"views.toml:2: [ambient] night: "fry 23:30-08:30": "fry" is not a day"#)
+        )
+        #expect(
+            failure("[ambient]\nnight = [\"mon-thu 22:30-06:30\", 7]")
+                == #"views.toml:2: [ambient] night: expected an array of strings, found ["mon-thu 22:30-06:30", 7]"#
         )
         #expect(
             failure("[layout]\nview_schedule = [\"22:00 clock\"]")

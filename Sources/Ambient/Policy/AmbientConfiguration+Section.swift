@@ -64,10 +64,15 @@ extension AmbientConfiguration: ConfigurationSection {
         func lux(_ key: String) throws(ConfigurationError) -> Double? {
             try o.number(key, in: Self.luxLevels)
         }
-        func window(_ key: String, _ fallback: String?) throws(ConfigurationError) -> String? {
-            guard o.values[key] != nil else { return fallback }
-            let text = try o.string(key)
-            return text == "" || text == "none" ? nil : text
+        /// A window, or a list of windows: `"22:30-06:30"`, `["mon-thu,sun 22:30-06:30",
+        /// "fri,sat 23:30-08:30"]`; `""`, `"none"` or `[]` for none.
+        func window(_ key: String, _ fallback: [String]) throws(ConfigurationError) -> [String] {
+            guard let value = o.values[key] else { return fallback }
+            if case .array = value {
+                return try o.strings(key) ?? []
+            }
+            guard let text = try o.string(key) else { return fallback }
+            return text == "" || text == "none" ? [] : [text]
         }
         func percent(_ key: String, _ fallback: Double) throws(ConfigurationError) -> Double {
             try o.number(key, in: Self.percentages) ?? fallback
@@ -80,8 +85,8 @@ extension AmbientConfiguration: ConfigurationSection {
             offBelow: try lux("off_below"), nightAbove: try lux("night_above")
         )
         let windows = (
-            dim: try window("dim", "21:00-22:30"), night: try window("night", "22:30-06:30"),
-            off: try window("off", nil)
+            dim: try window("dim", ["21:00-22:30"]),
+            night: try window("night", ["22:30-06:30"]), off: try window("off", [])
         )
         let place = (
             latitude: try o.number("latitude", in: NumberRange(-90...90, "degrees")),

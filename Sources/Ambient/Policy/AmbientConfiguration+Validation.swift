@@ -64,17 +64,18 @@ extension AmbientConfiguration {
     }
 
     static func schedule(
-        windows texts: [Appearance: String?], latitude: Double?, longitude: Double?,
+        windows texts: [Appearance: [String]], latitude: Double?, longitude: Double?,
         timeZone: TimeZone
     ) throws(AmbientConfigurationError) -> ClockSchedule {
-        var windows: [Appearance: ScheduleWindow] = [:]
-        for (appearance, text) in texts.sorted(by: { $0.key < $1.key }) {
-            guard let text else { continue }
-            do {
-                windows[appearance] = try ScheduleWindow(parsing: text)
-            } catch {
-                throw AmbientConfigurationError(
-                    key: appearance.rawValue, message: error.description)
+        var windows: [Appearance: [ScheduleWindow]] = [:]
+        for (appearance, list) in texts.sorted(by: { $0.key < $1.key }) {
+            for text in list {
+                do {
+                    windows[appearance, default: []].append(try ScheduleWindow(parsing: text))
+                } catch {
+                    throw AmbientConfigurationError(
+                        key: appearance.rawValue, message: error.description)
+                }
             }
         }
         let coordinate = try coordinate(latitude: latitude, longitude: longitude)

@@ -10,7 +10,7 @@ import FoundationEssentials
 /// ```swift
 /// let configuration = try AmbientConfiguration(
 ///     sensor: .iio(name: "bh1750"),
-///     night: "22:30-06:30",
+///     night: ["22:30-06:30"],
 ///     offBelow: 0.5, nightAbove: 1)
 /// ```
 ///
@@ -72,8 +72,8 @@ public struct AmbientConfiguration: Sendable, Equatable {
     /// The clock schedule: the fallback while the sensor is missing or failing, and the `off`
     /// window, which applies even while the sensor works.
     ///
-    /// Keys `dim`, `night`, `off`, `latitude`, `longitude`.
-    /// Default: dim 21:00-22:30, night 22:30-06:30.
+    /// Keys `dim`, `night`, `off` (each a window or a list of windows, which may name days),
+    /// `latitude`, `longitude`. Default: dim 21:00-22:30, night 22:30-06:30.
     public let schedule: ClockSchedule
     /// The backlight's name under `/sys/class/backlight`; nil takes the preferred one present.
     ///
@@ -109,9 +109,9 @@ public struct AmbientConfiguration: Sendable, Equatable {
         dimAbove: Double = 8,
         offBelow: Double? = nil,
         nightAbove: Double? = nil,
-        dim: String? = "21:00-22:30",
-        night: String? = "22:30-06:30",
-        off: String? = nil,
+        dim: [String] = ["21:00-22:30"],
+        night: [String] = ["22:30-06:30"],
+        off: [String] = [],
         latitude: Double? = nil,
         longitude: Double? = nil,
         timeZone: TimeZone = .current,

@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// The appearance by time of day: windows for `dim`, `night` and `off`, day elsewhere.
+/// The appearance by time of day: windows for `dim`, `night` and `off`, day elsewhere; a
+/// window may apply on some days of the week only (`fri,sat 23:30-08:30`).
 ///
 /// ```swift
 /// let schedule = try ClockSchedule(
@@ -15,6 +16,9 @@ import FoundationEssentials
 /// ```
 ///
 /// Rules:
+/// - An appearance may have several windows (`night = ["mon-thu,sun 22:30-06:30",
+///   "fri,sat 23:30-08:30"]`); a window with days opens only on those days and closes when
+///   its end comes, even on another day.
 /// - Windows are half open, `[start, end)`, in the local time of ``timeZone``. Where windows
 ///   overlap the darkest appearance wins, so `dim = "sunset-sunrise"` with
 ///   `night = "22:30-06:30"` is dim in the evening and night from 22:30.
@@ -30,8 +34,8 @@ import FoundationEssentials
 ///   sunrise and sunset both fall then, so `sunset-sunrise` covers the whole day. Offsets do
 ///   not apply to a collapsed event.
 public struct ClockSchedule: Sendable, Equatable {
-    /// The window of each appearance that has one (`dim`, `night`, `off`).
-    public let windows: [Appearance: ScheduleWindow]
+    /// The windows of each appearance that has any (`dim`, `night`, `off`).
+    public let windows: [Appearance: [ScheduleWindow]]
     /// The zone whose local time the windows are in.
     public let timeZone: TimeZone
     /// Where sunrise and sunset are computed; required by solar windows.
@@ -42,23 +46,32 @@ public struct ClockSchedule: Sendable, Equatable {
     /// - Throws: ``ClockScheduleError`` for a `day` window (day is what the windows leave) or a
     ///   solar window without a coordinate.
     public init(
-        windows: [Appearance: ScheduleWindow], timeZone: TimeZone, coordinate: GeoCoordinate?
+        windows: [Appearance: [ScheduleWindow]], timeZone: TimeZone, coordinate: GeoCoordinate?
     ) throws(ClockScheduleError) {
-        if windows[.day] != nil { throw .dayWindow }
-        if coordinate == nil,
-            let (appearance, window) = windows.sorted(by: { $0.key < $1.key })
-                .first(where: { $0.value.isSolar })
-        {
-            throw .needsCoordinate(appearance: appearance, window: window)
+        if windows[.day]?.isEmpty == false { throw .dayWindow }
+        if coordinate == nil {
+            for (appearance, list) in windows.sorted(by: { $0.key < $1.key }) {
+                if let window = list.first(where: \.isSolar) {
+                    throw .needsCoordinate(appearance: appearance, window: window)
+                }
+            }
         }
-        self.windows = windows
+        self.windows = windows.filter { !$0.value.isEmpty }
         self.timeZone = timeZone
         self.coordinate = coordinate
     }
 
+    /// A schedule with one window per appearance.
+    public init(
+        windows: [Appearance: ScheduleWindow], timeZone: TimeZone, coordinate: GeoCoordinate?
+    ) throws(ClockScheduleError) {
+        try self.init(
+            windows: windows.mapValues { [$0] }, timeZone: timeZone, coordinate: coordinate)
+    }
+
     /// A schedule of clock-time windows only (no day window, no solar end: nothing to check).
     init(clockWindows: [Appearance: ScheduleWindow], timeZone: TimeZone) {
-        windows = clockWindows
+        windows = clockWindows.mapValues { [$0] }
         self.timeZone = timeZone
         coordinate = nil
     }
@@ -67,28 +80,32 @@ public struct ClockSchedule: Sendable, Equatable {
     public func appearance(at time: Date) -> Appearance {
         let today = day(containing: time)
         var darkest = Appearance.day
-        for (appearance, window) in windows where appearance > darkest {
+        for (appearance, list) in windows where appearance > darkest {
             // A window lasts at most 60 h (next-day end plus 12 h offsets), so one that started
             // up to two days ago may still be open.
-            for offset in -2...0 {
-                if let range = occurrence(of: window, startingOn: shifted(today, days: offset)),
-                    range.contains(time)
-                {
-                    darkest = appearance
+            for window in list {
+                for offset in -2...0 {
+                    if let range = occurrence(
+                        of: window, startingOn: shifted(today, days: offset)),
+                        range.contains(time)
+                    {
+                        darkest = appearance
+                    }
                 }
             }
         }
         return darkest
     }
 
-    /// The first moment after `time` at which ``appearance(at:)`` changes, looking about two
-    /// days ahead; nil when it stays the same that long (no windows, polar night).
+    /// The first moment after `time` at which ``appearance(at:)`` changes, looking a week
+    /// ahead (a window may open on one day of the week only); nil when it stays the same that
+    /// long (no windows, polar night).
     public func nextTransition(after time: Date) -> Date? {
         let today = day(containing: time)
         let current = appearance(at: time)
         var boundaries: [Date] = []
-        for window in windows.values {
-            for offset in -2...2 {
+        for window in windows.values.joined() {
+            for offset in -2...8 {
                 if let range = occurrence(of: window, startingOn: shifted(today, days: offset)) {
                     boundaries += [range.lowerBound, range.upperBound]
                 }
@@ -102,6 +119,9 @@ public struct ClockSchedule: Sendable, Equatable {
     /// The moments `window` covers when it starts on local day `day` (its midnight), or nil
     /// when it is empty that day.
     func occurrence(of window: ScheduleWindow, startingOn day: Date) -> Range<Date>? {
+        guard window.days.isEveryDay || window.days.contains(weekdayOf: day, in: calendar) else {
+            return nil
+        }
         let start = moment(of: window.start, on: day)
         let endDay =
             nominalMinutes(window.end) < nominalMinutes(window.start)

@@ -1,4 +1,8 @@
-/// A daily stretch of time, written `START-END`, when an appearance applies.
+import FoundationEssentials
+import SystemSupport
+
+/// A stretch of time, written `[DAYS] START-END`, when an appearance applies: every day, or
+/// on the days it names (the days it starts on).
 ///
 /// Each end is a clock time or a solar event with an optional offset:
 ///
@@ -9,11 +13,13 @@
 /// | `sunset-sunrise` | from sunset to the next sunrise |
 /// | `sunset+30m-sunrise-15m` | from 30 minutes after sunset to 15 minutes before sunrise |
 /// | `sunset-1h-23:00` | from an hour before sunset to 23:00 |
+/// | `mon-thu,sun 22:30-06:30` | from 22:30 to 06:30 on nights that start Monday to Thursday or Sunday |
+/// | `fri,sat 23:30-08:30` | from 23:30 to 08:30 on nights that start Friday or Saturday |
 ///
 /// Grammar (case and spaces are ignored):
 ///
 /// ```
-/// window   = end "-" end
+/// window   = [days " "] end "-" end      (days: see SystemSupport's Weekdays)
 /// end      = clock | event [offset]
 /// clock    = H ":" MM | HH ":" MM          (00:00 … 23:59, local time)
 /// event    = "sunrise" | "sunset"
@@ -30,22 +36,48 @@
 /// print(window)  // sunset+30m-sunrise-15m
 /// ```
 public struct ScheduleWindow: Sendable, Equatable, CustomStringConvertible {
+    /// The days the window starts on; every day unless the text names days.
+    public let days: Weekdays
     /// Where the window starts (inclusive).
     public let start: ScheduleTime
     /// Where the window ends (exclusive).
     public let end: ScheduleTime
 
-    /// A window from `start` to `end`.
-    public init(start: ScheduleTime, end: ScheduleTime) {
+    /// A window from `start` to `end`, starting on `days`.
+    public init(start: ScheduleTime, end: ScheduleTime, days: Weekdays = .all) {
         self.start = start
         self.end = end
+        self.days = days
     }
 
-    /// Parses `START-END`.
+    /// Parses `[DAYS] START-END`.
     ///
     /// - Throws: ``ScheduleSyntaxError`` saying what was expected where.
     public init(parsing text: String) throws(ScheduleSyntaxError) {
-        var scanner = ScheduleScanner(text)
+        let trimmed = Substring(text).drop { $0.isWhitespace }
+        if let space = trimmed.firstIndex(where: \.isWhitespace) {
+            let prefix = String(trimmed[..<space])
+            // "sunset - sunrise" has spaces too: a first word that is days makes them days.
+            if let days = try? Weekdays(parsing: prefix) {
+                try self.init(window: String(trimmed[space...]), in: text, days: days)
+                return
+            }
+            let solar = ["sunrise", "sunset"].contains { prefix.lowercased().hasPrefix($0) }
+            if !solar, prefix.allSatisfy({ $0.isLetter || $0 == "," || $0 == "-" }) {
+                do {
+                    _ = try Weekdays(parsing: prefix)
+                } catch {
+                    throw ScheduleSyntaxError(text: text, message: error.reason)
+                }
+            }
+        }
+        try self.init(window: text, in: text, days: .all)
+    }
+
+    /// Parses `START-END` (`window`, part of `text`) on `days`.
+    private init(window: String, in text: String, days: Weekdays) throws(ScheduleSyntaxError) {
+        self.days = days
+        var scanner = ScheduleScanner(window, whole: text)
         start = try scanner.end()
         try scanner.expect("-", "'-' between the start and the end")
         end = try scanner.end()
@@ -61,8 +93,10 @@ public struct ScheduleWindow: Sendable, Equatable, CustomStringConvertible {
     /// Whether either end depends on sunrise or sunset.
     public var isSolar: Bool { start.event != nil || end.event != nil }
 
-    /// The window in canonical form, such as `sunset+30m-06:30`.
-    public var description: String { "\(start)-\(end)" }
+    /// The window in canonical form, such as `sunset+30m-06:30` or `sat,sun 23:30-08:30`.
+    public var description: String {
+        (days.isEveryDay ? "" : "\(days) ") + "\(start)-\(end)"
+    }
 }
 
 /// One end of a ``ScheduleWindow``: a local clock time or a solar event with an offset.
@@ -123,9 +157,11 @@ private struct ScheduleScanner {
     /// The longest offset accepted, in minutes.
     static let maximumOffset = 12 * 60
 
-    init(_ text: String) {
-        self.text = text
-        characters = Array(text.lowercased().filter { !$0.isWhitespace })
+    /// A scanner of `window`, which is `whole` or its part after the days (errors quote
+    /// `whole`).
+    init(_ window: String, whole: String) {
+        text = whole
+        characters = Array(window.lowercased().filter { !$0.isWhitespace })
     }
 
     var isAtEnd: Bool { index == characters.count }

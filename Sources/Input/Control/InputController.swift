@@ -14,6 +14,9 @@ import SystemSupport
 ///   night wakes the panel.
 /// - Bound keys do their actions; every touch, key and presence event is activity. After
 ///   ``InputConfiguration/idleOff`` without any the panel goes off, and the next turns it on.
+/// - A presence counts once its key stayed held ``InputConfiguration/presenceMin``; it ends
+///   idleness but never lights a panel the appearance keeps dark (the `off` window at 3 am),
+///   where a touch or a `wake` key does, for ``InputConfiguration/wakeDuration``.
 ///
 /// The host calls ``handle(_:at:)`` for each event and ``deadlineReached(at:)`` at
 /// ``deadline``, on the run loop's thread; time is in seconds of one clock (the host's:
@@ -38,6 +41,8 @@ public final class InputController {
     private var swallowing = false
     /// What the drag in progress moves, if anything.
     private var dragTarget: DragTarget?
+    /// When a presence key held now counts, if it is held and does not count yet.
+    private var presencePending: Double?
 
     /// A controller sending `display` its commands, counting idleness from `now`.
     public init(
@@ -55,7 +60,9 @@ public final class InputController {
     /// When the panel goes off for idleness if nothing happens; nil: not while it is off, held
     /// presence, or no `idle_off`.
     public var deadline: Double? {
-        isIdleOff ? nil : idle.deadline
+        let idleEnd = isIdleOff ? nil : idle.deadline
+        guard let presencePending else { return idleEnd }
+        return min(idleEnd ?? presencePending, presencePending)
     }
 
     /// Takes a new `[input]` section (a reload): the idle time counts on from the last
@@ -67,8 +74,13 @@ public final class InputController {
             links: configuration.links, timeout: configuration.linkTimeout, logger: logger)
     }
 
-    /// The idle deadline came: the panel goes off if nothing happened since.
+    /// A deadline came: a presence held long enough counts; the panel goes off if nothing
+    /// happened since.
     public func deadlineReached(at now: Double) {
+        if let pending = presencePending, now >= pending {
+            presencePending = nil
+            presence(true, at: now)
+        }
         guard !isIdleOff, idle.isIdle(at: now) else { return }
         isIdleOff = true
         logger.info("input: idle for \(configuration.idleOff ?? 0) s; panel off")
@@ -78,9 +90,13 @@ public final class InputController {
     /// Acts on one event that came at `now`.
     public func handle(_ event: InputEvent, at now: Double) {
         switch event {
+        case .presence(true) where configuration.presenceMin > 0:
+            presencePending = presencePending ?? now + configuration.presenceMin
+        case .presence(false) where presencePending != nil:
+            // A blip shorter than presence_min: nobody was there.
+            presencePending = nil
         case .presence(let held):
-            idle.presence(held, at: now)
-            if held { lightAfterIdle() }
+            presence(held, at: now)
         case .activity:
             idle.noteActivity(at: now)
             lightAfterIdle()
@@ -149,6 +165,12 @@ public final class InputController {
             // A swipe ends a drag, which carried it; touches were handled above.
             break
         }
+    }
+
+    /// A presence that counts: someone is there (`held`) or went away.
+    private func presence(_ held: Bool, at now: Double) {
+        idle.presence(held, at: now)
+        if held { lightAfterIdle() }
     }
 
     /// The panel comes back on if it went off for idleness.

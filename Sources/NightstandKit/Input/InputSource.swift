@@ -74,7 +74,8 @@ final class InputSource: EventSource {
         scheduleIdle()
     }
 
-    /// Asks the loop to wake at the idle deadline, when there is one and it moved.
+    /// Asks the loop to wake at the controller's deadline (idleness, a presence held long
+    /// enough), when there is one and it moved.
     private func scheduleIdle() {
         guard let context, let deadline = controller?.deadline else {
             idleWake?.cancel()

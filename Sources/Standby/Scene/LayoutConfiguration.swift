@@ -123,7 +123,8 @@ extension LayoutConfiguration: ConfigurationSection {
                 guard let entry = ViewSchedule.Entry(parsing: text) else {
                     throw section.error(
                         "view_schedule",
-                        "expected entries such as \"22:30 clock\" (a 24-hour time and a view), "
+                        "expected entries such as \"22:30 clock\" or \"sat,sun 09:00 photos\" "
+                            + "(days if not every day, a 24-hour time and a view), "
                             + "found \"\(text)\"")
                 }
                 guard views.contains(entry.view) else {
