@@ -104,6 +104,10 @@ let package = Package(
             dependencies: ["Raster", "WidgetUI", "SystemSupport", "Settings", "DisplayCommands"]
         ),
 
+        // The car: GPS through gpsd's JSON protocol (a client thread per gpsd, a board the
+        // widgets read).
+        .target(name: "Vehicle", dependencies: ["SystemSupport", "Widgets"]),
+
         // Touch, buttons and presence: evdev devices through libevdev (found by capability,
         // hot-plugged), touches mapped to the picture, gestures, key maps, idle and links; its
         // drags are the views' `PagerDrag`.
@@ -142,7 +146,7 @@ let package = Package(
         .target(
             name: "BuiltinWidgets",
             dependencies: [
-                "Widgets", "WidgetUI", "Raster", "SystemSupport", "Settings",
+                "Widgets", "WidgetUI", "Raster", "SystemSupport", "Settings", "Vehicle",
             ]
         ),
 
@@ -153,7 +157,7 @@ let package = Package(
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
                 "Ambient", "Input", "Network", "SystemSupport", "CSystemSupport", "StandbyViews",
-                "DisplayCommands", "Settings",
+                "DisplayCommands", "Settings", "Vehicle",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -273,10 +277,15 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(
+            name: "VehicleTests",
+            dependencies: ["Vehicle", "Widgets", "SystemSupport", "NightstandTesting"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "BuiltinWidgetsTests",
             dependencies: [
                 "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Standby", "Display", "Ambient",
-                "SystemSupport", "NightstandTesting",
+                "SystemSupport", "NightstandTesting", "Vehicle",
             ],
             exclude: ["Goldens", "Fixtures"]
         ),

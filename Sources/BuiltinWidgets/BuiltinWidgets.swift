@@ -10,12 +10,13 @@ import Widgets
 /// The kinds and their options are listed in docs/widgets.md.
 public enum BuiltinWidgets {
     /// Every built-in kind: `clock`, `date`, `calendar`, `weather`, `system`, `countdown`,
-    /// `command`, `light`, `mqtt` (whose topics go to ``TopicBoard/shared``).
+    /// `command`, `light`, `mqtt` (whose topics go to ``TopicBoard/shared``), `gps` (whose gpsd
+    /// addresses go to `Vehicle.GPSBoard.shared`).
     public static var all: [ConfigurableWidget] {
         [
             ClockWidget.kind, DateWidget.kind, CalendarWidget.kind, WeatherWidget.kind,
             SystemWidget.kind, CountdownWidget.kind, CommandWidget.kind, LightWidget.kind,
-            MQTTWidget.kind(),
+            MQTTWidget.kind(), GPSWidget.kind(),
         ]
     }
 }

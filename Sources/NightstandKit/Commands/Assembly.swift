@@ -27,6 +27,8 @@ enum Assembly {
             NetworkSource(),
             // Touch, buttons and presence (Input): the devices of [input], hot-plugged.
             InputSource(),
+            // GPS (Vehicle): a gpsd client for each address the gps widgets read.
+            GPSSource(),
         ]
     }
 }
