@@ -1,3 +1,4 @@
+import Calendars
 import FoundationEssentials
 import Widgets
 
@@ -152,8 +153,8 @@ struct CalendarOptions: Sendable, Equatable {
         return "calendar-" + String(hash, radix: 16) + ".ics"
     }
 
-    /// The URL as messages name it: scheme and host, not the path, which may hold a token.
-    static func name(_ url: URL) -> String {
-        "\(url.scheme ?? "https")://\(url.host ?? "")/…"
+    /// What the loader reads.
+    var sources: CalendarSources {
+        CalendarSources(files: files, url: url, cache: cache, timeout: timeout, timeZone: timeZone)
     }
 }

@@ -5,6 +5,7 @@ import Widgets
 
 @testable import Ambient
 @testable import BuiltinWidgets
+@testable import Calendars
 @testable import NightstandKit
 @testable import Raster
 @testable import Standby
@@ -60,7 +61,7 @@ enum FuzzTarget: String, CaseIterable {
         let outcome = CalendarLoader.Outcome(calendars: [calendar])
         let (timeline, _) = CalendarProvider.timeline(outcome, now: now, options: options)
         let descriptor = CalendarWidget.descriptor(
-            options: options, loader: CalendarLoader(options: options) { _, _ in Data() })
+            options: options, loader: CalendarLoader(options: options.sources) { _, _ in Data() })
         for entry in timeline.entries.prefix(2) { draw(descriptor, entry, .systemSmall) }
     }
 

@@ -1,21 +1,20 @@
 import FoundationEssentials
-import SystemSupport
 
 /// Fetches the body of a URL (HTTP, HTTPS, or `file:`) with a hard deadline, through `curl`.
 ///
 /// `curl` runs as a program of its own (``SystemSupport/Program``), so the host never loads a
 /// TLS stack: it costs its memory only while it runs. It must be installed (Debian's `curl`
 /// package; `scripts/deps` installs it). Cancelling the calling task stops the transfer.
-enum HTTPFetch {
+package enum HTTPFetch {
     /// A way to download a URL within a timeout: ``data(from:timeout:)``, or a test's stand-in.
-    typealias Download = @Sendable (URL, TimeInterval) async throws -> Data
+    package typealias Download = @Sendable (URL, TimeInterval) async throws -> Data
 
     /// The most bytes of a body: 8 MiB.
-    static let bodyLimit = 8 << 20
+    package static let bodyLimit = 8 << 20
 
     /// The response body of a `GET` of `url`; throws ``FetchError`` on any failure, including a
     /// status other than 2xx.
-    static func data(from url: URL, timeout: TimeInterval) async throws -> Data {
+    package static func data(from url: URL, timeout: TimeInterval) async throws -> Data {
         let host = url.host ?? url.absoluteString
         let arguments = [
             "curl", "--silent", "--show-error", "--location", "--globoff",
@@ -28,7 +27,7 @@ enum HTTPFetch {
     }
 
     /// The body, or why there is none, from curl's run.
-    static func result(
+    package static func result(
         of run: Result<ProgramOutput, ProgramFailure>, host: String, timeout: TimeInterval
     ) -> Result<Data, FetchError> {
         let output: ProgramOutput
@@ -70,7 +69,7 @@ enum HTTPFetch {
 }
 
 /// Why fetching a URL failed, in words for the widget and the log.
-enum FetchError: Error, Equatable, CustomStringConvertible {
+package enum FetchError: Error, Equatable, CustomStringConvertible {
     /// No answer within the timeout.
     case timedOut(host: String, seconds: TimeInterval)
     /// An HTTP status other than 2xx.
@@ -78,7 +77,7 @@ enum FetchError: Error, Equatable, CustomStringConvertible {
     /// No connection, a DNS failure, a TLS error, …
     case transport(host: String, reason: String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .timedOut(let host, let seconds):
             "\(host) did not answer within \(DurationWords.seconds(seconds))"

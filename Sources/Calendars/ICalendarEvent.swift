@@ -5,57 +5,57 @@ import FoundationEssentials
 ///
 /// Its instances are the set RFC 5545 (3.8.5) defines: `DTSTART`, the days of its `RRULE`s
 /// and its `RDATE`s, less its `EXDATE`s, each instance once.
-struct ICalendarEvent: Sendable {
+package struct ICalendarEvent: Sendable {
     /// An `RDATE`: an instance beyond the rules', with its own length when it is a period.
-    struct ExtraDate: Sendable {
+    package struct ExtraDate: Sendable {
         /// When it starts: an instant, or a day (an all-day event's; midnight in the event's
         /// zone for a timed one).
-        enum Start: Sendable {
+        package enum Start: Sendable {
             case instant(Date)
             case day(CivilDate)
         }
 
-        var start: Start
+        package var start: Start
         /// A `PERIOD`'s length; nil: the event's.
-        var length: EventLength?
+        package var length: EventLength?
     }
 
-    var summary: String
-    var location: String?
+    package var summary: String
+    package var location: String?
     /// The `UID` that ties overrides to their master.
-    var uid: String?
+    package var uid: String?
     /// The first instance's day, in ``zone``.
-    var start: CivilDate
+    package var start: CivilDate
     /// The first instance's time of day in ``zone``; `nil` for an all-day event.
-    var time: TimeOfDay?
+    package var time: TimeOfDay?
     /// The zone whose wall clock the instances repeat on: the `TZID`'s, UTC, or the display's
     /// for floating times and all-day events.
-    var zone: EventZone
+    package var zone: EventZone
     /// Whether `DTSTART` is a floating time (no zone, no `Z`).
-    var isFloating = false
-    var length: EventLength
+    package var isFloating = false
+    package var length: EventLength
     /// `RRULE`s (RFC 5545 advises one; several give the union of their instances).
-    var rules: [RecurrenceRule] = []
+    package var rules: [RecurrenceRule] = []
     /// `RDATE`s.
-    var dates: [ExtraDate] = []
+    package var dates: [ExtraDate] = []
     /// `EXDATE`s: instances left out.
-    var exceptions = InstanceSet()
+    package var exceptions = InstanceSet()
     /// For an override: the instance of the master it replaces.
-    var recurrenceID: InstanceSet?
+    package var recurrenceID: InstanceSet?
     /// For an override with `RANGE=THISANDFUTURE`: the start of the instance it replaces,
     /// from which on it changes every later instance too.
-    var changesFrom: Date?
+    package var changesFrom: Date?
     /// `STATUS:CANCELLED`.
-    var isCancelled = false
+    package var isCancelled = false
     /// `SEQUENCE`: which version of the event this is (-1 without).
-    var sequence = -1
+    package var sequence = -1
     /// The line of its `BEGIN:VEVENT`.
-    var line: Int
+    package var line: Int
 
-    var isAllDay: Bool { time == nil }
+    package var isAllDay: Bool { time == nil }
 
     /// For an override with `RANGE=THISANDFUTURE`: how far it moves the instances it changes.
-    var shift: TimeInterval {
+    package var shift: TimeInterval {
         guard let changesFrom else { return 0 }
         return zone.instant(start, at: time ?? TimeOfDay(seconds: 0)).timeIntervalSince(changesFrom)
     }
@@ -64,7 +64,7 @@ struct ICalendarEvent: Sendable {
     /// `overridden`, each changed by the last of `changes` (overrides with
     /// `RANGE=THISANDFUTURE`, by ``changesFrom``) that comes before it; and whether a rule's
     /// expansion stopped at its limit.
-    func occurrences(
+    package func occurrences(
         in window: DateInterval, overridden: InstanceSet, changes: [ICalendarEvent] = []
     ) -> (occurrences: [CalendarOccurrence], isTruncated: Bool) {
         // Instances that start up to the event's length before the window may reach into it;
@@ -153,28 +153,28 @@ struct ICalendarEvent: Sendable {
 
 /// Instances of a recurring event, named by their start: an instant for timed events, a day
 /// for all-day ones (or when an `EXDATE` is written as a date).
-struct InstanceSet: Hashable, Sendable {
-    var instants: Set<Date> = []
-    var days: Set<CivilDate> = []
+package struct InstanceSet: Hashable, Sendable {
+    package var instants: Set<Date> = []
+    package var days: Set<CivilDate> = []
     /// The days date-times are written on, which name an all-day event's instances (Google
     /// writes `RECURRENCE-ID:20200921T000000Z` for the instance of 21 September).
-    var writtenDays: Set<CivilDate> = []
+    package var writtenDays: Set<CivilDate> = []
 
     /// Whether the instance starting at `instant` on `day` is in the set.
-    func contains(_ instant: Date, on day: CivilDate, isAllDay: Bool) -> Bool {
+    package func contains(_ instant: Date, on day: CivilDate, isAllDay: Bool) -> Bool {
         instants.contains(instant) || days.contains(day)
             || (isAllDay && writtenDays.contains(day))
     }
 
     /// Whether it has an instance of `other` (by instant, or by day for all-day events).
-    func intersects(_ other: InstanceSet) -> Bool {
+    package func intersects(_ other: InstanceSet) -> Bool {
         !instants.isDisjoint(with: other.instants) || !days.isDisjoint(with: other.days)
             || !writtenDays.isDisjoint(with: other.days)
             || !days.isDisjoint(with: other.writtenDays)
     }
 
     /// Adds the instances of `other`.
-    mutating func formUnion(_ other: InstanceSet) {
+    package mutating func formUnion(_ other: InstanceSet) {
         instants.formUnion(other.instants)
         days.formUnion(other.days)
         writtenDays.formUnion(other.writtenDays)

@@ -4,7 +4,7 @@ import FoundationEssentials
 extension ICalendar {
     /// The instances an `RDATE` adds (RFC 5545, 3.8.5.2): date-times, dates, or periods
     /// (`start/end` or `start/duration`) with their own length.
-    func dates(_ line: ContentLine, of event: ICalendarEvent, zones: inout ZoneResolver)
+    package func dates(_ line: ContentLine, of event: ICalendarEvent, zones: inout ZoneResolver)
         throws(ICalendarSyntaxError) -> [ICalendarEvent.ExtraDate]
     {
         var dates: [ICalendarEvent.ExtraDate] = []
@@ -35,7 +35,7 @@ extension ICalendar {
     }
 
     /// The length of a `PERIOD` from `start` to `end`, a date-time or a duration.
-    func periodLength(
+    package func periodLength(
         from start: ICalendarDateValue, to end: String, line: ContentLine,
         zones: inout ZoneResolver
     ) throws(ICalendarSyntaxError) -> EventLength {
@@ -56,7 +56,7 @@ extension ICalendar {
     }
 
     /// A date property's single value, errors naming the property.
-    func value(_ line: ContentLine) throws(ICalendarSyntaxError) -> ICalendarDateValue {
+    package func value(_ line: ContentLine) throws(ICalendarSyntaxError) -> ICalendarDateValue {
         do {
             return try ICalendarDateValue(
                 line.value, tzid: line.parameter("TZID"), valueType: line.parameter("VALUE"))
@@ -67,7 +67,7 @@ extension ICalendar {
 
     /// The length from a start to an end (`DTEND`, a period's): whole days for an all-day
     /// event (at least one), else the seconds between the two instants.
-    func length(
+    package func length(
         from start: ICalendarDateValue, to end: ICalendarDateValue, line: Int,
         zones: inout ZoneResolver
     ) throws(ICalendarSyntaxError) -> EventLength {
@@ -87,7 +87,7 @@ extension ICalendar {
     }
 
     /// The instance a `RECURRENCE-ID` or `EXDATE` value names.
-    func instance(_ value: ICalendarDateValue, line: Int, zones: inout ZoneResolver)
+    package func instance(_ value: ICalendarDateValue, line: Int, zones: inout ZoneResolver)
         -> InstanceSet
     {
         guard let time = value.time else { return InstanceSet(days: [value.date]) }

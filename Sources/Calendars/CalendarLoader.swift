@@ -1,29 +1,69 @@
 import FoundationEssentials
 import SystemSupport
 
-/// Reads the calendar widget's sources: each local file, and the URL, downloaded and kept on
-/// disk, falling back on that copy when the download fails.
-struct CalendarLoader: Sendable {
+/// Where a calendar's events come from: local files, and a URL kept on disk.
+package struct CalendarSources: Sendable, Equatable {
+    /// Local `.ics` files, read in this order.
+    package var files: [String] = []
+    /// An iCalendar subscription, downloaded at each load.
+    package var url: URL?
+    /// Where the last download of ``url`` is kept.
+    package var cache: String?
+    /// Seconds a download may take.
+    package var timeout: TimeInterval = 8
+    /// The zone of floating times and all-day events.
+    package var timeZone = TimeZone.current
+
+    package init(
+        files: [String] = [], url: URL? = nil, cache: String? = nil, timeout: TimeInterval = 8,
+        timeZone: TimeZone = .current
+    ) {
+        self.files = files
+        self.url = url
+        self.cache = cache
+        self.timeout = timeout
+        self.timeZone = timeZone
+    }
+
+    /// The URL as messages name it: scheme and host, not the path, which may hold a token.
+    package static func name(_ url: URL) -> String {
+        "\(url.scheme ?? "https")://\(url.host ?? "")/…"
+    }
+}
+
+/// Reads a calendar's sources: each local file, and the URL, downloaded and kept on disk,
+/// falling back on that copy when the download fails.
+package struct CalendarLoader: Sendable {
     /// The calendars read, and what went wrong on the way.
-    struct Outcome: Sendable {
-        var calendars: [ICalendar] = []
+    package struct Outcome: Sendable {
+        package var calendars: [ICalendar] = []
         /// Every problem in words, naming the file or URL (and the line, in a file).
-        var problems: [String] = []
+        package var problems: [String] = []
         /// Whether a source could not be read at all (a missing file, a failed download).
-        var hasFailedSource = false
+        package var hasFailedSource = false
         /// When the cached copy shown instead of a failed download was saved.
-        var cachedAt: Date?
+        package var cachedAt: Date?
+
+        package init(
+            calendars: [ICalendar] = [], problems: [String] = [], hasFailedSource: Bool = false,
+            cachedAt: Date? = nil
+        ) {
+            self.calendars = calendars
+            self.problems = problems
+            self.hasFailedSource = hasFailedSource
+            self.cachedAt = cachedAt
+        }
     }
 
     /// Files larger than this are refused, so a wrong path can't fill the memory.
-    static let sizeLimit = 16 << 20
+    package static let sizeLimit = 16 << 20
 
-    let options: CalendarOptions
+    package let options: CalendarSources
     /// Downloads a URL within a timeout (``HTTPFetch/data(from:timeout:)``; tests replace it).
-    let download: HTTPFetch.Download
+    package let download: HTTPFetch.Download
 
-    init(
-        options: CalendarOptions,
+    package init(
+        options: CalendarSources,
         download: @escaping HTTPFetch.Download = HTTPFetch.data
     ) {
         self.options = options
@@ -31,7 +71,7 @@ struct CalendarLoader: Sendable {
     }
 
     /// Every source read now.
-    func load() async -> Outcome {
+    package func load() async -> Outcome {
         var outcome = Outcome()
         for path in options.files {
             do {
@@ -53,9 +93,9 @@ struct CalendarLoader: Sendable {
             let data = try await download(url, options.timeout)
             guard data.count <= Self.sizeLimit else {
                 throw ICalendarProblem(
-                    source: CalendarOptions.name(url), line: nil, message: Self.tooLarge)
+                    source: CalendarSources.name(url), line: nil, message: Self.tooLarge)
             }
-            outcome.add(try parse(data, source: CalendarOptions.name(url)))
+            outcome.add(try parse(data, source: CalendarSources.name(url)))
             if let problem = CacheFile.store(data, at: cache) { outcome.problems.append(problem) }
             return
         } catch {

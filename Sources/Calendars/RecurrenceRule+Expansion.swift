@@ -2,18 +2,18 @@ import FoundationEssentials
 
 extension RecurrenceRule {
     /// The days a rule gives within a range, and whether it stopped at the safety limit.
-    struct Expansion: Equatable {
-        var days: [CivilDate]
+    package struct Expansion: Equatable {
+        package var days: [CivilDate]
         /// Set when ``periodLimit`` periods passed before the range's end: a rule that counts
         /// (`COUNT`) from too long ago to reach the range.
-        var isTruncated = false
+        package var isTruncated = false
     }
 
     /// How many periods (days, weeks, months, years) one expansion looks at, at most.
     ///
     /// A rule without `COUNT` starts at the period before the range, so this bounds only
     /// counted rules, which must be walked from their start: 100 000 days is 270 years.
-    static let periodLimit = 100_000
+    package static let periodLimit = 100_000
 
     /// The days of the instances whose day lies in `range`, for a first instance on `start`
     /// at `time` (`nil`: all day), with an `until` already in the event's wall-clock time.
@@ -22,7 +22,7 @@ extension RecurrenceRule {
     /// towards `COUNT` (RFC 5545, 3.8.5.3). The walk ends at the range's end, at `UNTIL`, at
     /// `COUNT`, or after ``periodLimit`` periods, whichever comes first, so a rule with no end
     /// never loops for ever.
-    func days(
+    package func days(
         start: CivilDate, time: TimeOfDay?, until: (CivilDate, TimeOfDay)?,
         in range: ClosedRange<CivilDate>
     ) -> Expansion {

@@ -9,22 +9,22 @@ import SystemSupport
 /// Windows name (`W. Europe Standard Time`, by CLDR's table); the IANA name at the end of a
 /// path (`/citadel.org/20190914_1/Europe/Berlin`); the `VTIMEZONE`'s `X-LIC-LOCATION`. A name
 /// none of these gives is read as the display's zone, and reported.
-struct ZoneResolver {
-    let display: TimeZone
+package struct ZoneResolver {
+    package let display: TimeZone
     /// The file's `VTIMEZONE`s by `TZID`.
-    let definitions: [String: ICalendarComponents.TimeZone]
+    package let definitions: [String: ICalendarComponents.TimeZone]
     private var known: [String: EventZone] = [:]
     private(set) var unknown: [String: Int] = [:]
     /// What was wrong in the `VTIMEZONE`s used, with their lines.
     private(set) var problems: [(message: String, line: Int)] = []
 
-    init(display: TimeZone, definitions: [String: ICalendarComponents.TimeZone]) {
+    package init(display: TimeZone, definitions: [String: ICalendarComponents.TimeZone]) {
         self.display = display
         self.definitions = definitions
     }
 
     /// The zone of a value: UTC, the display's for floating times, or the `TZID`'s.
-    mutating func zone(_ zone: ICalendarDateValue.Zone, line: Int?) -> EventZone {
+    package mutating func zone(_ zone: ICalendarDateValue.Zone, line: Int?) -> EventZone {
         switch zone {
         case .utc: return .utc
         case .floating: return EventZone(display)
@@ -194,4 +194,4 @@ struct ZoneResolver {
 
 /// CLDR's table of Windows zone names (`WindowsZones.swift`, made by
 /// `scripts/generate-windows-zones`).
-enum WindowsZones {}
+package enum WindowsZones {}

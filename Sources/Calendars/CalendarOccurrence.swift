@@ -1,22 +1,22 @@
 import FoundationEssentials
 
 /// One instance of an event, as the calendar widget shows it.
-struct CalendarOccurrence: Equatable, Sendable {
-    var title: String
-    var location: String?
-    var start: Date
+package struct CalendarOccurrence: Equatable, Sendable {
+    package var title: String
+    package var location: String?
+    package var start: Date
     /// The end: after `start`, or equal to it for an event with no length.
-    var end: Date
+    package var end: Date
     /// An all-day event: `start` and `end` are midnights in the display's zone.
-    var isAllDay: Bool
+    package var isAllDay: Bool
 
     /// Whether any of it lies in `window` (an event with no length: whether it starts in it).
-    func overlaps(_ window: DateInterval) -> Bool {
+    package func overlaps(_ window: DateInterval) -> Bool {
         start < window.end && (end > window.start || (end == start && start >= window.start))
     }
 
     /// Whether it is not over at `date`.
-    func isUpcoming(at date: Date) -> Bool {
+    package func isUpcoming(at date: Date) -> Bool {
         end > date || (end == start && start >= date)
     }
 
@@ -28,7 +28,7 @@ struct CalendarOccurrence: Equatable, Sendable {
     /// `RANGE=THISANDFUTURE` it changes every later instance too: its title, place and
     /// length, and its start by as much as it moved its own (RFC 5545, 3.8.4.4). A cancelled
     /// event or override (`STATUS:CANCELLED`) shows nothing.
-    static func occurrences(of calendars: [ICalendar], in window: DateInterval) -> (
+    package static func occurrences(of calendars: [ICalendar], in window: DateInterval) -> (
         occurrences: [CalendarOccurrence], problems: [ICalendarProblem]
     ) {
         var occurrences: [CalendarOccurrence] = []
@@ -88,5 +88,5 @@ struct CalendarOccurrence: Equatable, Sendable {
 
     /// How many occurrences a window keeps, at most: enough for any month grid and list, few
     /// enough that a timeline's entries stay small.
-    static let limit = 1000
+    package static let limit = 1000
 }

@@ -1,9 +1,8 @@
 import Foundation
 import NightstandTesting
-import SystemSupport
 import Testing
 
-@testable import BuiltinWidgets
+@testable import SystemSupport
 
 /// Downloads through curl against a server on 127.0.0.1 and from files: bodies, statuses, the
 /// hard deadline, and curl's failures in words.

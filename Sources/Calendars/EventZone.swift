@@ -6,26 +6,26 @@ import FoundationEssentials
 /// It turns a day and a time of day into an instant and back, which is all that recurrence
 /// needs: instances repeat on the zone's wall clock, so a weekly 09:00 stays at 09:00 across
 /// a daylight saving change.
-enum EventZone: Sendable {
+package enum EventZone: Sendable {
     /// A zone of the system's database, with a Gregorian calendar in it.
     case system(Calendar)
     /// The rules of a `VTIMEZONE` in the file.
     case defined(ICalendarTimeZone)
 
     /// The system's `zone`.
-    init(_ zone: TimeZone) {
+    package init(_ zone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         self = .system(calendar)
     }
 
     /// UTC.
-    static let utc = EventZone(.gmt)
+    package static let utc = EventZone(.gmt)
 
     /// The instant a wall-clock `time` on `day` names: a time the zone skips (a spring-forward
     /// gap) is read with the offset before the gap, so it moves forward by the gap; a time
     /// that comes twice (fall back) is the first of the two (RFC 5545, 3.3.5).
-    func instant(_ day: CivilDate, at time: TimeOfDay) -> Date {
+    package func instant(_ day: CivilDate, at time: TimeOfDay) -> Date {
         switch self {
         case .system(let calendar):
             return calendar.date(
@@ -39,7 +39,7 @@ enum EventZone: Sendable {
     }
 
     /// The day and time of day the zone's wall clock shows at `date`.
-    func wallClock(_ date: Date) -> (day: CivilDate, time: TimeOfDay) {
+    package func wallClock(_ date: Date) -> (day: CivilDate, time: TimeOfDay) {
         let local: Date
         switch self {
         case .system(let calendar):
@@ -52,22 +52,22 @@ enum EventZone: Sendable {
     }
 
     /// The day and time of day of `seconds` since 1970-01-01 00:00 on a wall clock.
-    static func wallClock(seconds: Int) -> (day: CivilDate, time: TimeOfDay) {
+    package static func wallClock(seconds: Int) -> (day: CivilDate, time: TimeOfDay) {
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         return (CivilDate(dayNumber: days), TimeOfDay(seconds: seconds - days * 86_400))
     }
 
     /// The day `date` falls on.
-    func day(_ date: Date) -> CivilDate { wallClock(date).day }
+    package func day(_ date: Date) -> CivilDate { wallClock(date).day }
 
     /// The instant `days` days of the wall clock after `date`, at the same time of day.
-    func adding(days: Int, to date: Date) -> Date {
+    package func adding(days: Int, to date: Date) -> Date {
         let (day, time) = wallClock(date)
         return instant(day.adding(days: days), at: time)
     }
 
     /// The zone's name, as messages and `nightstand events` write it.
-    var identifier: String {
+    package var identifier: String {
         switch self {
         case .system(let calendar): calendar.timeZone.identifier
         case .defined(let zone): zone.tzid

@@ -4,9 +4,9 @@ import SystemSupport
 /// A `DATE` or `DATE-TIME` value as written (RFC 5545, 3.3.4 and 3.3.5), before its zone is
 /// looked up: `20260115`, `20260115T090000Z`, `20260115T090000` (floating, or in the zone
 /// of a `TZID` parameter).
-struct ICalendarDateValue: Equatable, Sendable {
+package struct ICalendarDateValue: Equatable, Sendable {
     /// How the wall-clock time is anchored.
-    enum Zone: Equatable, Sendable {
+    package enum Zone: Equatable, Sendable {
         /// UTC (a trailing `Z`).
         case utc
         /// No zone: the same wall-clock time wherever it is shown (the display's zone).
@@ -15,17 +15,17 @@ struct ICalendarDateValue: Equatable, Sendable {
         case named(String)
     }
 
-    var date: CivilDate
+    package var date: CivilDate
     /// The time of day; `nil` for a `DATE` (an all-day value).
-    var time: TimeOfDay?
-    var zone: Zone
+    package var time: TimeOfDay?
+    package var zone: Zone
 
-    static let expected =
+    package static let expected =
         "a date such as 20260115 or a date-time such as 20260115T090000 or 20260115T080000Z"
 
     /// Reads one value; `tzid` is the property's `TZID` parameter and `valueType` its `VALUE`
     /// parameter (`DATE` or `DATE-TIME`).
-    init(_ text: String, tzid: String?, valueType: String?) throws(ICalendarSyntaxError) {
+    package init(_ text: String, tzid: String?, valueType: String?) throws(ICalendarSyntaxError) {
         let scalars = Array(text.unicodeScalars)
         let digits = { (range: Range<Int>) -> Int? in
             guard range.upperBound <= scalars.count,
@@ -58,7 +58,9 @@ struct ICalendarDateValue: Equatable, Sendable {
     }
 
     /// The values of a list-valued property such as `EXDATE:20260115T090000Z,20260122T090000Z`.
-    static func list(_ line: ContentLine) throws(ICalendarSyntaxError) -> [ICalendarDateValue] {
+    package static func list(_ line: ContentLine) throws(ICalendarSyntaxError)
+        -> [ICalendarDateValue]
+    {
         var values: [ICalendarDateValue] = []
         for item in line.value.split(separator: ",") {
             do {
@@ -80,14 +82,14 @@ struct ICalendarDateValue: Equatable, Sendable {
 
 /// How long an event lasts: whole days, which follow the calendar (a day across a daylight
 /// saving change is 23 or 25 hours), and then exact seconds.
-struct EventLength: Equatable, Sendable {
-    var days: Int
-    var seconds: Int
+package struct EventLength: Equatable, Sendable {
+    package var days: Int
+    package var seconds: Int
 
-    static let zero = EventLength(days: 0, seconds: 0)
+    package static let zero = EventLength(days: 0, seconds: 0)
 
     /// Reads a `DURATION` value (RFC 5545, 3.3.6): `PT1H30M`, `P1D`, `P2W`, `P1DT12H`.
-    init(duration text: String) throws(ICalendarSyntaxError) {
+    package init(duration text: String) throws(ICalendarSyntaxError) {
         let error = ICalendarSyntaxError(
             "expected a duration such as PT1H30M, P1D or P1W, found "
                 + ICalendarSyntaxError.quote(text))
@@ -128,16 +130,16 @@ struct EventLength: Equatable, Sendable {
         self.seconds = seconds
     }
 
-    init(days: Int, seconds: Int) {
+    package init(days: Int, seconds: Int) {
         self.days = days
         self.seconds = seconds
     }
 
     /// Whole days the event may reach past its first, for looking back from a window.
-    var spanDays: Int { days + (seconds + 86_399) / 86_400 }
+    package var spanDays: Int { days + (seconds + 86_399) / 86_400 }
 
     /// The end of an instance starting at `start`, its days counted on `zone`'s wall clock.
-    func end(from start: Date, in zone: EventZone) -> Date {
+    package func end(from start: Date, in zone: EventZone) -> Date {
         let afterDays = days == 0 ? start : zone.adding(days: days, to: start)
         return afterDays.addingTimeInterval(TimeInterval(seconds))
     }

@@ -6,9 +6,9 @@ import FoundationEssentials
 /// `BYDAY` (with ordinals such as `2MO` or `-1FR` for monthly and yearly rules), `BYMONTHDAY`,
 /// `BYMONTH`, `BYSETPOS` and `WKST`. Any other part is refused with a message, so that an
 /// event is never shown on days its rule doesn't give.
-struct RecurrenceRule: Equatable, Sendable {
+package struct RecurrenceRule: Equatable, Sendable {
     /// How often the rule's periods come.
-    enum Frequency: String, Sendable, CaseIterable {
+    package enum Frequency: String, Sendable, CaseIterable {
         case daily = "DAILY"
         case weekly = "WEEKLY"
         case monthly = "MONTHLY"
@@ -17,15 +17,15 @@ struct RecurrenceRule: Equatable, Sendable {
 
     /// A `BYDAY` entry: a weekday, with an ordinal for "the second Monday" (`2MO`) or "the
     /// last Friday" (`-1FR`) of the month or year.
-    struct WeekdayNumber: Hashable, Sendable {
+    package struct WeekdayNumber: Hashable, Sendable {
         /// 0 Sunday … 6 Saturday.
-        var weekday: Int
+        package var weekday: Int
         /// 1… from the start, -1… from the end; `nil` for every such weekday.
-        var ordinal: Int?
+        package var ordinal: Int?
     }
 
     /// The last instance a rule may give (`UNTIL`, inclusive), as written.
-    enum Until: Equatable, Sendable {
+    package enum Until: Equatable, Sendable {
         /// A day: instances on it still count.
         case day(CivilDate)
         /// A date-time in UTC (`…Z`): the day and time of day on UTC's clock.
@@ -34,21 +34,21 @@ struct RecurrenceRule: Equatable, Sendable {
         case local(CivilDate, TimeOfDay)
     }
 
-    var frequency: Frequency
-    var interval = 1
-    var count: Int?
-    var until: Until?
-    var byDay: [WeekdayNumber] = []
-    var byMonthDay: [Int] = []
-    var byMonth: [Int] = []
-    var bySetPosition: [Int] = []
+    package var frequency: Frequency
+    package var interval = 1
+    package var count: Int?
+    package var until: Until?
+    package var byDay: [WeekdayNumber] = []
+    package var byMonthDay: [Int] = []
+    package var byMonth: [Int] = []
+    package var bySetPosition: [Int] = []
     /// The first day of a week, for weekly rules with an interval: 0 Sunday … 6 Saturday.
     ///
     /// Default: Monday.
-    var weekStart = 1
+    package var weekStart = 1
 
     /// The two-letter weekday names of RFC 5545, Sunday first.
-    static let weekdayNames = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+    package static let weekdayNames = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
     /// Reads a rule's value; a part it can't follow throws, naming the part.
     ///
@@ -56,7 +56,7 @@ struct RecurrenceRule: Equatable, Sendable {
     /// (`BYDAY=MO, TU, WE`, which exporters write; python-dateutil refuses it), lower case, an
     /// empty part (`FREQ=DAILY;;COUNT=2`), and a `COUNT` of 0 or less (`COUNT=-1`, Confluence's
     /// "no end"), read as no count, as python-recurring-ical-events does.
-    init(_ text: String) throws(ICalendarSyntaxError) {
+    package init(_ text: String) throws(ICalendarSyntaxError) {
         var frequency: Frequency?
         for part in text.split(separator: ";") where !part.allSatisfy(\.isWhitespace) {
             let pair = part.split(separator: "=", maxSplits: 1).map {

@@ -10,14 +10,14 @@ import FoundationEssentials
 /// `TZID`s name a zone of the system's, or one the file defines in a `VTIMEZONE`, or a Windows
 /// zone (``ZoneResolver`` says in which order); a zone that can't be found is reported and read
 /// as the display's.
-struct ICalendar: Sendable {
+package struct ICalendar: Sendable {
     /// The file or URL, as messages name it.
-    let source: String
+    package let source: String
     private(set) var events: [ICalendarEvent] = []
     private(set) var problems: [ICalendarProblem] = []
 
     /// Reads `text`, with floating times, all-day events and unknown zones in `timeZone`.
-    init(text: String, source: String, timeZone: TimeZone) throws(ICalendarProblem) {
+    package init(text: String, source: String, timeZone: TimeZone) throws(ICalendarProblem) {
         self.source = source
         let lines = ContentLine.unfold(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
         guard let first = lines.first, first.text.uppercased() == "BEGIN:VCALENDAR" else {

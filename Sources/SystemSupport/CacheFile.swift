@@ -1,10 +1,9 @@
 import FoundationEssentials
-import SystemSupport
 
 /// A widget's copy of its last download, kept on disk for when the network is gone.
-enum CacheFile {
+package enum CacheFile {
     /// Writes `data` to `path` atomically, making its directory; returns the problem, if any.
-    static func store(_ data: Data, at path: String) -> String? {
+    package static func store(_ data: Data, at path: String) -> String? {
         let url = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(

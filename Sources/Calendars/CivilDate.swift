@@ -7,19 +7,19 @@ import SystemSupport
 /// Recurrences are worked out on these with integer arithmetic (days since 1970-01-01, after
 /// Howard Hinnant's `days_from_civil`), and only the instances that may fall in the window
 /// are turned into instants in their zone, so a rule that started decades ago costs little.
-struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    var year: Int
-    var month: Int
-    var day: Int
+package struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package var year: Int
+    package var month: Int
+    package var day: Int
 
-    init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// The day `dayNumber` days after 1970-01-01.
-    init(dayNumber: Int) {
+    package init(dayNumber: Int) {
         let z = dayNumber + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -33,13 +33,13 @@ struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The day `date` falls on in `calendar`'s time zone.
-    init(_ date: Date, in calendar: Calendar) {
+    package init(_ date: Date, in calendar: Calendar) {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         self.init(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     }
 
     /// Days since 1970-01-01 (negative before).
-    var dayNumber: Int {
+    package var dayNumber: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -49,18 +49,18 @@ struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The day of the week: 0 Sunday … 6 Saturday (1970-01-01 was a Thursday).
-    var weekday: Int { ((dayNumber + 4) % 7 + 7) % 7 }
+    package var weekday: Int { ((dayNumber + 4) % 7 + 7) % 7 }
 
     /// Whether the month has this day (no February 30).
-    var isValid: Bool {
+    package var isValid: Bool {
         (1...12).contains(month) && (1...Self.days(inMonth: month, year: year)).contains(day)
     }
 
     /// The day `count` days later (earlier when negative).
-    func adding(days count: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + count) }
+    package func adding(days count: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + count) }
 
     /// The number of days in a month.
-    static func days(inMonth month: Int, year: Int) -> Int {
+    package static func days(inMonth month: Int, year: Int) -> Int {
         switch month {
         case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -68,30 +68,30 @@ struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+    package static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
     /// `2026-01-15`.
-    var description: String {
+    package var description: String {
         "\(year.padded(to: 4))-\(month.padded(to: 2))-\(day.padded(to: 2))"
     }
 }
 
 /// A wall-clock time of day, to the second.
-struct TimeOfDay: Hashable, Comparable, Sendable {
+package struct TimeOfDay: Hashable, Comparable, Sendable {
     /// Seconds since midnight, 0 ..< 86 400 (a leap second `60` is read as `59`).
-    var seconds: Int
+    package var seconds: Int
 
-    init(seconds: Int) { self.seconds = seconds }
+    package init(seconds: Int) { self.seconds = seconds }
 
-    init(hour: Int, minute: Int, second: Int) {
+    package init(hour: Int, minute: Int, second: Int) {
         seconds = hour * 3600 + minute * 60 + min(second, 59)
     }
 
-    var hour: Int { seconds / 3600 }
-    var minute: Int { seconds / 60 % 60 }
-    var second: Int { seconds % 60 }
+    package var hour: Int { seconds / 3600 }
+    package var minute: Int { seconds / 60 % 60 }
+    package var second: Int { seconds % 60 }
 
-    static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.seconds < rhs.seconds }
+    package static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.seconds < rhs.seconds }
 }

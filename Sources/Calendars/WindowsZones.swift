@@ -3,7 +3,7 @@
 
 extension WindowsZones {
     /// Windows zone names and the IANA zone CLDR gives each (territory 001).
-    static let table: [String: String] = [
+    package static let table: [String: String] = [
         "AUS Central Standard Time": "Australia/Darwin",
         "AUS Eastern Standard Time": "Australia/Sydney",
         "Afghanistan Standard Time": "Asia/Kabul",

@@ -1,18 +1,18 @@
 /// The nesting of `BEGIN`/`END` components while reading an iCalendar file, and the
 /// properties of the components the widget reads: each `VEVENT`, and each `VTIMEZONE` with its
 /// `STANDARD` and `DAYLIGHT` observances.
-struct ICalendarComponents {
+package struct ICalendarComponents {
     /// A `VTIMEZONE` as written.
-    struct TimeZone {
+    package struct TimeZone {
         /// The line of its `BEGIN:VTIMEZONE`.
-        var line: Int
+        package var line: Int
         /// Its own properties (`TZID`, `X-LIC-LOCATION`, …).
-        var properties: [ContentLine] = []
+        package var properties: [ContentLine] = []
         /// Each `STANDARD` or `DAYLIGHT` sub-component: its name, properties and line.
-        var observances: [(name: String, properties: [ContentLine], line: Int)] = []
+        package var observances: [(name: String, properties: [ContentLine], line: Int)] = []
 
         /// The value of its first property called `name`.
-        func value(_ name: String) -> String? {
+        package func value(_ name: String) -> String? {
             properties.first { $0.name == name }?.value
         }
     }
@@ -26,7 +26,7 @@ struct ICalendarComponents {
     private(set) var timeZones: [TimeZone] = []
 
     /// The `VTIMEZONE`s by `TZID` (the first of two with the same one).
-    var timeZonesByID: [String: TimeZone] {
+    package var timeZonesByID: [String: TimeZone] {
         var zones: [String: TimeZone] = [:]
         for zone in timeZones {
             if let tzid = zone.value("TZID"), zones[tzid] == nil { zones[tzid] = zone }
@@ -34,7 +34,7 @@ struct ICalendarComponents {
         return zones
     }
 
-    mutating func read(_ line: ContentLine) throws(ICalendarSyntaxError) {
+    package mutating func read(_ line: ContentLine) throws(ICalendarSyntaxError) {
         switch line.name {
         case "BEGIN":
             let name = line.value.uppercased()
@@ -77,7 +77,7 @@ struct ICalendarComponents {
 
     /// The components still open at the end of the file, innermost last; an event among them
     /// is dropped.
-    mutating func finish() -> [(name: String, line: Int)] {
+    package mutating func finish() -> [(name: String, line: Int)] {
         dropUnfinishedEvent(among: stack)
         return stack
     }

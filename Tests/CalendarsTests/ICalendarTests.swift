@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BuiltinWidgets
+@testable import Calendars
 
 /// The iCalendar reader: content lines, values, zones, components and the problems it
 /// reports with their line numbers.
@@ -445,15 +445,6 @@ struct ICalendarTests {
         #expect(throws: ICalendarProblem.self) {
             try ICalendar(text: "", source: "empty.ics", timeZone: zone)
         }
-    }
-
-    @Test("the fixture reads without problems")
-    func fixtureReads() throws {
-        let text = try String(contentsOfFile: fixture("calendar-berlin.ics"), encoding: .utf8)
-        let calendar = try ICalendar(text: text, source: "calendar-berlin.ics", timeZone: zone)
-        #expect(calendar.problems.isEmpty)
-        #expect(calendar.events.count == 7)
-        #expect(calendar.events.first?.exceptions.instants == [berlin(2026, 1, 22, 10)])
     }
 
     // MARK: Days

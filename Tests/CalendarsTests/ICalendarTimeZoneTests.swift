@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BuiltinWidgets
+@testable import Calendars
 
 /// Zones an iCalendar file defines (`VTIMEZONE`), the order `TZID`s are looked up in, and
 /// `RDATE`s that can't be read.

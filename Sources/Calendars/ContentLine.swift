@@ -2,24 +2,24 @@ import FoundationEssentials
 
 /// One property of an iCalendar file, unfolded and split (RFC 5545, 3.1): `NAME;PARAM=value:
 /// VALUE`, such as `DTSTART;TZID=Europe/Berlin:20260115T090000`.
-struct ContentLine: Equatable, Sendable {
+package struct ContentLine: Equatable, Sendable {
     /// The property name, upper-cased: `DTSTART`.
-    var name: String
+    package var name: String
     /// The parameters by upper-cased name, each with its comma-separated values, unquoted.
-    var parameters: [String: [String]]
+    package var parameters: [String: [String]]
     /// The value after the first colon outside quotes, as written (not unescaped).
-    var value: String
+    package var value: String
     /// The line of the file the property starts on, from 1.
-    var line: Int
+    package var line: Int
 
     /// The first value of a parameter: `parameter("TZID")`.
-    func parameter(_ name: String) -> String? { parameters[name]?.first }
+    package func parameter(_ name: String) -> String? { parameters[name]?.first }
 
     /// The logical lines of `text`, each with the line it starts on.
     ///
     /// A physical line that begins with a space or a tab continues the one before it, without
     /// that character (folding). Empty lines are left out.
-    static func unfold(_ text: String) -> [(text: String, line: Int)] {
+    package static func unfold(_ text: String) -> [(text: String, line: Int)] {
         var lines: [(text: String, line: Int)] = []
         let physical = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         for (index, raw) in physical.enumerated() {
@@ -33,7 +33,7 @@ struct ContentLine: Equatable, Sendable {
     }
 
     /// Splits a logical line into name, parameters and value.
-    init(_ text: String, line: Int) throws(ICalendarSyntaxError) {
+    package init(_ text: String, line: Int) throws(ICalendarSyntaxError) {
         self.line = line
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -110,11 +110,11 @@ struct ContentLine: Equatable, Sendable {
 
     /// The most characters of a TEXT value kept (a summary, a location): 1,000, more than any
     /// family shows, so that a description pasted into a summary never reaches layout whole.
-    static let textLimit = 1000
+    package static let textLimit = 1000
 
     /// A TEXT value unescaped: `\,` `\;` `\\` and `\n` (a line break); cut at ``textLimit``
     /// characters.
-    static func text(_ value: String) -> String {
+    package static func text(_ value: String) -> String {
         let value = value.count > textLimit ? Substring(value.prefix(textLimit)) : Substring(value)
         guard value.contains("\\") else { return String(value) }
         var result = ""
@@ -135,13 +135,13 @@ struct ContentLine: Equatable, Sendable {
 
 /// What is wrong with one line of an iCalendar file, in words; the parser adds the file and
 /// the line.
-struct ICalendarSyntaxError: Error, Equatable {
-    let message: String
+package struct ICalendarSyntaxError: Error, Equatable {
+    package let message: String
 
-    init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
     /// `text` in quotes for a message, shortened past 40 characters.
-    static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         text.count > 40 ? "\"\(text.prefix(40))…\"" : "\"\(text)\""
     }
 }

@@ -11,19 +11,19 @@ import FoundationEssentials
 /// through ``lastYear``, as instants with the offset in force after each. Before the first onset the zone keeps the
 /// first standard observance's offset (the first observance's if it has none), as
 /// python-dateutil's `tzical` does: RFC 5545 says nothing about that time.
-struct ICalendarTimeZone: Sendable {
+package struct ICalendarTimeZone: Sendable {
     /// One `STANDARD` or `DAYLIGHT` sub-component.
-    struct Observance: Sendable {
-        var isDaylight: Bool
+    package struct Observance: Sendable {
+        package var isDaylight: Bool
         /// The first onset, on the wall clock of the offset before it (`TZOFFSETFROM`).
-        var start: CivilDate
-        var time: TimeOfDay
+        package var start: CivilDate
+        package var time: TimeOfDay
         /// `TZOFFSETFROM` and `TZOFFSETTO`, in seconds east of UTC.
-        var offsetFrom: Int
-        var offsetTo: Int
-        var rule: RecurrenceRule?
+        package var offsetFrom: Int
+        package var offsetTo: Int
+        package var rule: RecurrenceRule?
         /// `RDATE`s: more onsets, on the same wall clock as `start`.
-        var dates: [(day: CivilDate, time: TimeOfDay)] = []
+        package var dates: [(day: CivilDate, time: TimeOfDay)] = []
     }
 
     /// A change of offset: at `instant` (seconds since 1970, UTC) from `from` to `to`.
@@ -34,24 +34,24 @@ struct ICalendarTimeZone: Sendable {
     }
 
     /// The `TZID`.
-    let tzid: String
+    package let tzid: String
     /// The onsets, in order.
     private let transitions: [Transition]
     /// The offset before the first onset.
     private let initialOffset: Int
     /// Whether an observance gave more than ``transitionLimit`` onsets, and was cut short.
-    let isTruncated: Bool
+    package let isTruncated: Bool
 
     /// The last year onsets are worked out for; later times keep that year's last offset.
-    static let lastYear = 2200
+    package static let lastYear = 2200
     /// The first year a rule's onsets are listed from (an earlier `DTSTART` counts from here,
     /// unless the rule counts its instances).
-    static let firstYear = 1800
+    package static let firstYear = 1800
     /// How many onsets the zone keeps, at most: two a year for four centuries, with room.
-    static let transitionLimit = 4000
+    package static let transitionLimit = 4000
 
     /// The zone of observances; nil without any.
-    init?(tzid: String, observances: [Observance]) {
+    package init?(tzid: String, observances: [Observance]) {
         guard !observances.isEmpty else { return nil }
         self.tzid = tzid
         var transitions: [Transition] = []
@@ -98,7 +98,7 @@ struct ICalendarTimeZone: Sendable {
     }
 
     /// The UTC offset in force at `date`, in seconds east of UTC.
-    func offset(at date: Date) -> Int {
+    package func offset(at date: Date) -> Int {
         offset(at: Int(date.timeIntervalSince1970.rounded(.down)))
     }
 
@@ -121,7 +121,7 @@ struct ICalendarTimeZone: Sendable {
     /// The instant of a wall-clock time, given as seconds since 1970-01-01 00:00 on that
     /// clock: the first of two when the clock shows it twice; moved forward by the gap when
     /// the clock skips it.
-    func instant(wallClock local: Int) -> Date {
+    package func instant(wallClock local: Int) -> Date {
         // The offsets in force around it: before, and those of nearby transitions.
         var offsets: Set<Int> = [offset(at: local - 2 * 86_400)]
         let nearby = transitions[
