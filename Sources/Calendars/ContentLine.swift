@@ -85,25 +85,30 @@ package struct ContentLine: Equatable, Sendable {
     }
 
     /// One parameter value: quoted, or up to the next `,`, `;` or `:`.
+    ///
+    /// In a `TZID`, a backslash keeps the character after it, as Outlook and Exchange write
+    /// the commas of their zone names (`TZID="Kuala Lumpur\, Singapore"`,
+    /// `TZID=Pacific Time (US & Canada)\, Tijuana`), to match the `VTIMEZONE`'s `TZID`
+    /// (read as TEXT, ``text(_:)``).
     private static func parameterValue(
         _ scalars: [Unicode.Scalar], _ index: inout Int, parameter: String
     ) throws(ICalendarSyntaxError) -> String {
         var value = String.UnicodeScalarView()
+        let escapes = parameter == "TZID"
+        func take() {
+            if escapes, scalars[index] == "\\", index + 1 < scalars.count { index += 1 }
+            value.append(scalars[index])
+            index += 1
+        }
         if index < scalars.count, scalars[index] == "\"" {
             index += 1
-            while index < scalars.count, scalars[index] != "\"" {
-                value.append(scalars[index])
-                index += 1
-            }
+            while index < scalars.count, scalars[index] != "\"" { take() }
             guard index < scalars.count else {
                 throw ICalendarSyntaxError("\(parameter): expected a closing \" in the parameter")
             }
             index += 1
         } else {
-            while index < scalars.count, !",;:".unicodeScalars.contains(scalars[index]) {
-                value.append(scalars[index])
-                index += 1
-            }
+            while index < scalars.count, !",;:".unicodeScalars.contains(scalars[index]) { take() }
         }
         return String(value)
     }

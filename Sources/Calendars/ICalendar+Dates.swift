@@ -13,7 +13,7 @@ extension ICalendar {
             let start: ICalendarDateValue
             do {
                 start = try ICalendarDateValue(
-                    parts[0], tzid: line.parameter("TZID"), valueType: line.parameter("VALUE"))
+                    parts[0], tzid: line.parameter("TZID"))
             } catch {
                 throw ICalendarSyntaxError("RDATE: \(error.message)")
             }
@@ -48,7 +48,7 @@ extension ICalendar {
             }
         }
         do {
-            let value = try ICalendarDateValue(end, tzid: line.parameter("TZID"), valueType: nil)
+            let value = try ICalendarDateValue(end, tzid: line.parameter("TZID"))
             return try length(from: start, to: value, line: line.line, zones: &zones)
         } catch {
             throw ICalendarSyntaxError("RDATE: \(error.message)")
@@ -59,7 +59,7 @@ extension ICalendar {
     package func value(_ line: ContentLine) throws(ICalendarSyntaxError) -> ICalendarDateValue {
         do {
             return try ICalendarDateValue(
-                line.value, tzid: line.parameter("TZID"), valueType: line.parameter("VALUE"))
+                line.value, tzid: line.parameter("TZID"))
         } catch {
             throw ICalendarSyntaxError("\(line.name): \(error.message)")
         }

@@ -40,6 +40,17 @@ package struct ICalendar: Sendable {
                     + "END:\(open.name)", line: nil)
         }
         var zones = ZoneResolver(display: timeZone, definitions: components.timeZonesByID)
+        if let line = components.properties.first(where: { $0.name == "X-WR-TIMEZONE" }) {
+            let name = line.value.trimmingWhitespace()
+            if let zone = TimeZone(identifier: name) {
+                zones.calendarZone = zone
+            } else {
+                report(
+                    "X-WR-TIMEZONE \"\(name)\" is not a time zone this system knows; floating "
+                        + "times are read in \(timeZone.identifier), the display's",
+                    line: line.line)
+            }
+        }
         for event in components.events {
             if let parsed = self.event(event.properties, line: event.line, zones: &zones) {
                 events.append(parsed)
@@ -111,7 +122,7 @@ package struct ICalendar: Sendable {
         }
         var start: ICalendarDateValue
         do {
-            start = try value(dtstart)
+            start = try zones.calendarClock(value(dtstart))
         } catch {
             report(error.message, line: dtstart.line)
             return nil
@@ -119,7 +130,12 @@ package struct ICalendar: Sendable {
         var length = start.time == nil ? EventLength(days: 1, seconds: 0) : .zero
         if let end = named["DTEND"] {
             do throws(ICalendarSyntaxError) {
-                let value = try value(end)
+                var value = try value(end)
+                // A floating end of a zoned start is on the start's clock (as python-icalendar
+                // and the calendar apps read it), not the display's.
+                if value.time != nil, value.zone == .floating, start.time != nil {
+                    value.zone = start.zone
+                }
                 if let swapped = try swap(start, value, line: end.line, zones: &zones) {
                     report(
                         "DTEND: expected an end after the start, found one before it; reading "
@@ -179,7 +195,9 @@ package struct ICalendar: Sendable {
             do {
                 switch property.name {
                 case "RRULE" where !isOverride:
-                    event.rules.append(try RecurrenceRule(property.value))
+                    let rule = try RecurrenceRule(property.value)
+                    for message in rule.skipped { report(message, line: property.line) }
+                    event.rules.append(rule)
                 case "RDATE" where !isOverride:
                     event.dates += try dates(property, of: event, zones: &zones)
                 case "EXDATE":

@@ -24,12 +24,16 @@ package struct ICalendarComponents {
     private var path: [String] = []
     private(set) var events: [(properties: [ContentLine], line: Int)] = []
     private(set) var timeZones: [TimeZone] = []
+    /// The properties of the calendars themselves (`X-WR-TIMEZONE`, `PRODID`, …).
+    private(set) var properties: [ContentLine] = []
 
     /// The `VTIMEZONE`s by `TZID` (the first of two with the same one).
     package var timeZonesByID: [String: TimeZone] {
         var zones: [String: TimeZone] = [:]
         for zone in timeZones {
-            if let tzid = zone.value("TZID"), zones[tzid] == nil { zones[tzid] = zone }
+            if let tzid = zone.value("TZID").map(ContentLine.text), zones[tzid] == nil {
+                zones[tzid] = zone
+            }
         }
         return zones
     }
@@ -38,7 +42,8 @@ package struct ICalendarComponents {
         switch line.name {
         case "BEGIN":
             let name = line.value.uppercased()
-            if path == ["VCALENDAR"] && name == "VEVENT" {
+            // An event outside any calendar (between two `VCALENDAR`s of one file) counts too.
+            if (path == ["VCALENDAR"] || path.isEmpty) && name == "VEVENT" {
                 events.append(([], line.line))
             } else if path == ["VCALENDAR"] && name == "VTIMEZONE" {
                 timeZones.append(TimeZone(line: line.line))
@@ -61,8 +66,10 @@ package struct ICalendarComponents {
             }
         default:
             switch path {
-            case ["VCALENDAR", "VEVENT"]:
+            case ["VCALENDAR", "VEVENT"], ["VEVENT"]:
                 events[events.count - 1].properties.append(line)
+            case ["VCALENDAR"]:
+                properties.append(line)
             case ["VCALENDAR", "VTIMEZONE"]:
                 timeZones[timeZones.count - 1].properties.append(line)
             case ["VCALENDAR", "VTIMEZONE", "STANDARD"], ["VCALENDAR", "VTIMEZONE", "DAYLIGHT"]:

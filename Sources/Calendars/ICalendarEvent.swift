@@ -133,7 +133,11 @@ package struct ICalendarEvent: Sendable {
         Int((min(max(seconds, 0), 366 * 86_400) / 86_400).rounded(.up))
     }
 
-    /// `UNTIL` as a wall-clock day and time in the event's zone (a day: through its end).
+    /// `UNTIL` as a wall-clock day and time in the event's zone.
+    ///
+    /// A date ends an all-day series through that day, and a timed one at the midnight that
+    /// begins it (RFC 5545 wants a date-time there; python-dateutil, and with it the
+    /// reference expansion, reads the date as that midnight).
     ///
     /// A UTC `UNTIL` is an instant for an event in a zone, but names its day and time as
     /// written for an all-day or floating event (RFC 5545 asks for a date or a floating time
@@ -141,7 +145,7 @@ package struct ICalendarEvent: Sendable {
     private func localUntil(_ until: RecurrenceRule.Until?) -> (CivilDate, TimeOfDay)? {
         switch until {
         case nil: return nil
-        case .day(let day): return (day, TimeOfDay(seconds: 86_399))
+        case .day(let day): return (day, TimeOfDay(seconds: isAllDay ? 86_399 : 0))
         case .local(let day, let time): return (day, time)
         case .utc(let day, let time):
             if isAllDay { return (day, TimeOfDay(seconds: 86_399)) }

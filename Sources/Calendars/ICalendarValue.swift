@@ -23,9 +23,14 @@ package struct ICalendarDateValue: Equatable, Sendable {
     package static let expected =
         "a date such as 20260115 or a date-time such as 20260115T090000 or 20260115T080000Z"
 
-    /// Reads one value; `tzid` is the property's `TZID` parameter and `valueType` its `VALUE`
-    /// parameter (`DATE` or `DATE-TIME`).
-    package init(_ text: String, tzid: String?, valueType: String?) throws(ICalendarSyntaxError) {
+    /// Reads one value; `tzid` is the property's `TZID` parameter.
+    ///
+    /// The value is read by its form, whatever the `VALUE` parameter says: exporters write
+    /// `DTSTART;VALUE=DATE:20110804T120000` (a date-time) and `VALUE=DATE-TIME` on a plain
+    /// date, as python-icalendar reads them. A `TZID` names the zone even of a time written
+    /// with a `Z` (`DTSTART;TZID=Asia/Tokyo:20260304T090000Z` is 09:00 in Tokyo), as
+    /// python-icalendar reads it too.
+    package init(_ text: String, tzid: String?) throws(ICalendarSyntaxError) {
         let scalars = Array(text.unicodeScalars)
         let digits = { (range: Range<Int>) -> Int? in
             guard range.upperBound <= scalars.count,
@@ -38,12 +43,11 @@ package struct ICalendarDateValue: Equatable, Sendable {
         date = CivilDate(year: year, month: month, day: day)
         guard date.isValid else { throw Self.error(text) }
         if scalars.count == 8 {
-            guard valueType?.uppercased() != "DATE-TIME" else { throw Self.error(text) }
             time = nil
             zone = .floating
             return
         }
-        guard valueType?.uppercased() != "DATE", scalars.count == 15 || scalars.count == 16,
+        guard scalars.count == 15 || scalars.count == 16,
             scalars[8] == "T" || scalars[8] == "t", let hour = digits(9..<11),
             let minute = digits(11..<13), let second = digits(13..<15), hour < 24, minute < 60,
             second <= 60
@@ -51,7 +55,7 @@ package struct ICalendarDateValue: Equatable, Sendable {
         time = TimeOfDay(hour: hour, minute: minute, second: second)
         if scalars.count == 16 {
             guard scalars[15] == "Z" || scalars[15] == "z" else { throw Self.error(text) }
-            zone = .utc
+            zone = tzid.map(Zone.named) ?? .utc
         } else {
             zone = tzid.map(Zone.named) ?? .floating
         }
@@ -65,9 +69,7 @@ package struct ICalendarDateValue: Equatable, Sendable {
         for item in line.value.split(separator: ",") {
             do {
                 values.append(
-                    try ICalendarDateValue(
-                        item.trimmingWhitespace(), tzid: line.parameter("TZID"),
-                        valueType: line.parameter("VALUE")))
+                    try ICalendarDateValue(item.trimmingWhitespace(), tzid: line.parameter("TZID")))
             } catch {
                 throw ICalendarSyntaxError("\(line.name): \(error.message)")
             }

@@ -46,6 +46,9 @@ package struct RecurrenceRule: Equatable, Sendable {
     ///
     /// Default: Monday.
     package var weekStart = 1
+    /// What was skipped of the value, in words for the log: junk parts that are not
+    /// `NAME=VALUE`, such as the second `RRULE:` Google once wrote (`RRULE:RRULE:…`).
+    package var skipped: [String] = []
 
     /// The two-letter weekday names of RFC 5545, Sunday first.
     package static let weekdayNames = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
@@ -58,14 +61,22 @@ package struct RecurrenceRule: Equatable, Sendable {
     /// "no end"), read as no count, as python-recurring-ical-events does.
     package init(_ text: String) throws(ICalendarSyntaxError) {
         var frequency: Frequency?
+        var text = Substring(text)
+        if text.uppercased().hasPrefix("RRULE:") {
+            skipped.append("RRULE: skipping a second \"RRULE:\" at the start of the value")
+            text = text.dropFirst(6)
+        }
         for part in text.split(separator: ";") where !part.allSatisfy(\.isWhitespace) {
             let pair = part.split(separator: "=", maxSplits: 1).map {
                 $0.filter { !$0.isWhitespace }
             }
-            guard pair.count == 2 else {
-                throw ICalendarSyntaxError(
-                    "RRULE: expected NAME=VALUE parts such as FREQ=WEEKLY, found "
-                        + ICalendarSyntaxError.quote(String(part)))
+            guard pair.count == 2, !pair[0].isEmpty,
+                pair[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+            else {
+                skipped.append(
+                    "RRULE: skipping \(ICalendarSyntaxError.quote(String(part))); expected "
+                        + "NAME=VALUE parts such as FREQ=WEEKLY")
+                continue
             }
             let (name, value) = (pair[0].uppercased(), pair[1].uppercased())
             switch name {
@@ -159,7 +170,7 @@ package struct RecurrenceRule: Equatable, Sendable {
     private static func until(_ value: String) throws(ICalendarSyntaxError) -> Until {
         let parsed: ICalendarDateValue
         do {
-            parsed = try ICalendarDateValue(value, tzid: nil, valueType: nil)
+            parsed = try ICalendarDateValue(value, tzid: nil)
         } catch {
             throw ICalendarSyntaxError("RRULE: UNTIL: \(error.message)")
         }

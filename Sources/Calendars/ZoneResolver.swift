@@ -13,6 +13,9 @@ package struct ZoneResolver {
     package let display: TimeZone
     /// The file's `VTIMEZONE`s by `TZID`.
     package let definitions: [String: ICalendarComponents.TimeZone]
+    /// The calendar's own zone (`X-WR-TIMEZONE`, which Google and Apple write): the zone of its
+    /// floating times and of its series written in UTC.
+    package var calendarZone: TimeZone?
     private var known: [String: EventZone] = [:]
     private(set) var unknown: [String: Int] = [:]
     /// What was wrong in the `VTIMEZONE`s used, with their lines.
@@ -27,7 +30,7 @@ package struct ZoneResolver {
     package mutating func zone(_ zone: ICalendarDateValue.Zone, line: Int?) -> EventZone {
         switch zone {
         case .utc: return .utc
-        case .floating: return EventZone(display)
+        case .floating: return EventZone(calendarZone ?? display)
         case .named(let name):
             if let found = known[name] { return found }
             let found = resolve(name)
@@ -36,6 +39,19 @@ package struct ZoneResolver {
             known[name] = zone
             return zone
         }
+    }
+
+    /// A `DTSTART` as the calendar apps read it in a calendar with an `X-WR-TIMEZONE`: a UTC
+    /// time moved to that zone's wall clock, so that its series repeats there (a weekly 14:00
+    /// UTC is 09:00 in New York in winter and in summer), as Google and Apple show it; else
+    /// as written.
+    package func calendarClock(_ value: ICalendarDateValue) -> ICalendarDateValue {
+        guard let calendarZone, value.zone == .utc, let time = value.time else { return value }
+        let (day, wallTime) = EventZone(calendarZone).wallClock(
+            EventZone.utc.instant(value.date, at: time))
+        var moved = value
+        (moved.date, moved.time, moved.zone) = (day, wallTime, .named(calendarZone.identifier))
+        return moved
     }
 
     private mutating func resolve(_ name: String) -> EventZone? {
@@ -166,7 +182,7 @@ package struct ZoneResolver {
     {
         let value: ICalendarDateValue
         do {
-            value = try ICalendarDateValue(line.value, tzid: nil, valueType: nil)
+            value = try ICalendarDateValue(line.value, tzid: nil)
         } catch {
             throw ICalendarSyntaxError("DTSTART: \(error.message)")
         }
