@@ -62,13 +62,19 @@ package struct CalendarOccurrence: Equatable, Sendable {
                             ($0.changesFrom ?? .distantPast) < ($1.changesFrom ?? .distantPast)
                         } : [])
                 occurrences += expansion.occurrences
-                if expansion.isTruncated {
+                let limits = [
+                    expansion.isTruncated
+                        ? "stopped after \(RecurrenceRule.periodLimit) repetitions before the days "
+                            + "shown; its COUNT starts too long ago" : nil,
+                    expansion.isCut
+                        ? "more than \(RecurrenceRule.instanceLimit) instances in the days shown; "
+                            + "keeping the first \(RecurrenceRule.instanceLimit)" : nil,
+                ]
+                for message in limits.compactMap({ $0 }) {
                     problems.append(
                         ICalendarProblem(
-                            source: calendar.source, line: event.line,
-                            message: "RRULE: stopped after \(RecurrenceRule.periodLimit) "
-                                + "repetitions before the days shown; its COUNT starts too long ago"
-                        ))
+                            source: calendar.source, line: event.line, message: "RRULE: " + message)
+                    )
                 }
             }
         }

@@ -63,10 +63,11 @@ package struct ICalendarEvent: Sendable {
     /// The instances that overlap `window`, leaving out its exceptions and the instances in
     /// `overridden`, each changed by the last of `changes` (overrides with
     /// `RANGE=THISANDFUTURE`, by ``changesFrom``) that comes before it; and whether a rule's
-    /// expansion stopped at its limit.
+    /// expansion stopped at its limit of periods (``RecurrenceRule/periodLimit``) or of
+    /// instances (``RecurrenceRule/instanceLimit``).
     package func occurrences(
         in window: DateInterval, overridden: InstanceSet, changes: [ICalendarEvent] = []
-    ) -> (occurrences: [CalendarOccurrence], isTruncated: Bool) {
+    ) -> (occurrences: [CalendarOccurrence], isTruncated: Bool, isCut: Bool) {
         // Instances that start up to the event's length before the window may reach into it;
         // a day more on each side covers the window's ends in another zone. Changes may move
         // instances by their shift, and lengthen them.
@@ -75,16 +76,20 @@ package struct ICalendarEvent: Sendable {
         let first = zone.day(window.start).adding(
             days: -reach - 1 - Self.days(covering: shifts.max() ?? 0))
         let last = zone.day(window.end).adding(days: 1 + Self.days(covering: -(shifts.min() ?? 0)))
-        var days = Set<CivilDate>()
-        var isTruncated = false
-        if rules.isEmpty {
-            if (first...last).contains(start) { days.insert(start) }
+        let (windowDay, windowTime) = zone.wallClock(window.start)
+        let windowStart = WallTime(day: windowDay, time: windowTime)
+        var instances = Set<WallTime>()
+        var (isTruncated, isCut) = (false, false)
+        if rules.isEmpty, (first...last).contains(start) {
+            instances.insert(WallTime(day: start, time: time ?? TimeOfDay(seconds: 0)))
         }
         for rule in rules {
             let expansion = rule.days(
-                start: start, time: time, until: localUntil(rule.until), in: first...last)
-            days.formUnion(expansion.days)
+                start: start, time: time, until: localUntil(rule.until), in: first...last,
+                limitFrom: windowStart)
+            instances.formUnion(expansion.instances)
             isTruncated = isTruncated || expansion.isTruncated
+            isCut = isCut || expansion.isCut
         }
         var begins = Set<Date>()
         var occurrences: [CalendarOccurrence] = []
@@ -97,8 +102,10 @@ package struct ICalendarEvent: Sendable {
             let occurrence = self.occurrence(at: begin, length: length, changes: changes)
             if occurrence.overlaps(window) { occurrences.append(occurrence) }
         }
-        for day in days.sorted() {
-            add(zone.instant(day, at: time ?? TimeOfDay(seconds: 0)), day, length)
+        for instance in instances.sorted() {
+            add(
+                zone.instant(instance.day, at: isAllDay ? TimeOfDay(seconds: 0) : instance.time),
+                instance.day, length)
         }
         for date in dates {
             switch date.start {
@@ -107,7 +114,7 @@ package struct ICalendarEvent: Sendable {
                 add(zone.instant(day, at: TimeOfDay(seconds: 0)), day, date.length ?? length)
             }
         }
-        return (occurrences, isTruncated)
+        return (occurrences, isTruncated, isCut)
     }
 
     /// The occurrence starting at `begin`, or as the last of `changes` before it changes it.

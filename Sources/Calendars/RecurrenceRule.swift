@@ -2,13 +2,17 @@ import FoundationEssentials
 
 /// A recurrence rule (RFC 5545, 3.3.10): `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;UNTIL=…`.
 ///
-/// Supported: `FREQ` `DAILY`, `WEEKLY`, `MONTHLY` and `YEARLY`; `INTERVAL`, `COUNT`, `UNTIL`,
-/// `BYDAY` (with ordinals such as `2MO` or `-1FR` for monthly and yearly rules), `BYMONTHDAY`,
-/// `BYMONTH`, `BYSETPOS` and `WKST`. Any other part is refused with a message, so that an
-/// event is never shown on days its rule doesn't give.
+/// Supported: `FREQ` `MINUTELY`, `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY` and `YEARLY`;
+/// `INTERVAL`, `COUNT`, `UNTIL`, `BYDAY` (with ordinals such as `2MO` or `-1FR` for monthly and
+/// yearly rules), `BYMONTHDAY`, `BYMONTH`, `BYYEARDAY`, `BYWEEKNO`, `BYHOUR`, `BYMINUTE`,
+/// `BYSECOND`, `BYSETPOS` and `WKST`. Any other part (`FREQ=SECONDLY`, `RSCALE`, a misspelt
+/// name) is refused with a message, so that an event is never shown on days its rule doesn't
+/// give.
 package struct RecurrenceRule: Equatable, Sendable {
     /// How often the rule's periods come.
     package enum Frequency: String, Sendable, CaseIterable {
+        case minutely = "MINUTELY"
+        case hourly = "HOURLY"
         case daily = "DAILY"
         case weekly = "WEEKLY"
         case monthly = "MONTHLY"
@@ -42,6 +46,14 @@ package struct RecurrenceRule: Equatable, Sendable {
     package var byMonthDay: [Int] = []
     package var byMonth: [Int] = []
     package var bySetPosition: [Int] = []
+    /// Days of the year, 1 to 366 or -366 to -1 from its end.
+    package var byYearDay: [Int] = []
+    /// Weeks of the year (``week(of:)``), 1 to 53 or -53 to -1 from its end.
+    package var byWeekNumber: [Int] = []
+    /// Hours, minutes and seconds of the instances' times (each, without it, `DTSTART`'s).
+    package var byHour: [Int] = []
+    package var byMinute: [Int] = []
+    package var bySecond: [Int] = []
     /// The first day of a week, for weekly rules with an interval: 0 Sunday … 6 Saturday.
     ///
     /// Default: Monday.
@@ -83,8 +95,8 @@ package struct RecurrenceRule: Equatable, Sendable {
             case "FREQ":
                 guard let known = Frequency(rawValue: value) else {
                     throw ICalendarSyntaxError(
-                        "RRULE: FREQ=\(value) is not supported; expected DAILY, WEEKLY, "
-                            + "MONTHLY or YEARLY")
+                        "RRULE: FREQ=\(value) is not supported; expected MINUTELY, HOURLY, "
+                            + "DAILY, WEEKLY, MONTHLY or YEARLY")
                 }
                 frequency = known
             case "INTERVAL": interval = try Self.number(name, value, in: 1...10_000)
@@ -95,6 +107,11 @@ package struct RecurrenceRule: Equatable, Sendable {
             case "BYMONTHDAY": byMonthDay = try Self.numbers(name, value, limit: 31)
             case "BYMONTH": byMonth = try Self.numbers(name, value, limit: 12, signed: false)
             case "BYSETPOS": bySetPosition = try Self.numbers(name, value, limit: 366)
+            case "BYYEARDAY": byYearDay = try Self.numbers(name, value, limit: 366)
+            case "BYWEEKNO": byWeekNumber = try Self.numbers(name, value, limit: 53)
+            case "BYHOUR": byHour = try Self.clock(name, value, through: 23)
+            case "BYMINUTE": byMinute = try Self.clock(name, value, through: 59)
+            case "BYSECOND": bySecond = try Self.clock(name, value, through: 60)
             case "WKST":
                 guard let day = Self.weekdayNames.firstIndex(of: value) else {
                     throw ICalendarSyntaxError(
@@ -104,7 +121,7 @@ package struct RecurrenceRule: Equatable, Sendable {
             case _ where name.hasPrefix("X-"):
                 continue  // Extensions carry no meaning for the dates.
             default:
-                // BYHOUR, BYWEEKNO, RSCALE, a misspelt UNTIL…: days the rule may not give.
+                // RSCALE, a misspelt UNTIL…: days the rule may not give.
                 throw ICalendarSyntaxError("RRULE: \(name) is not supported")
             }
         }
@@ -112,8 +129,7 @@ package struct RecurrenceRule: Equatable, Sendable {
             throw ICalendarSyntaxError("RRULE: expected a FREQ such as FREQ=WEEKLY")
         }
         self.frequency = frequency
-        if frequency == .daily || frequency == .weekly,
-            byDay.contains(where: { $0.ordinal != nil })
+        if frequency != .monthly, frequency != .yearly, byDay.contains(where: { $0.ordinal != nil })
         {
             throw ICalendarSyntaxError(
                 "RRULE: BYDAY with a number (such as 2MO) needs FREQ=MONTHLY or YEARLY")
@@ -147,6 +163,20 @@ package struct RecurrenceRule: Equatable, Sendable {
             numbers.append(number)
         }
         return numbers
+    }
+
+    /// A list of hours, minutes or seconds such as `9,17`: numbers from 0 to `last`.
+    private static func clock(_ name: String, _ value: String, through last: Int)
+        throws(ICalendarSyntaxError) -> [Int]
+    {
+        let numbers = value.split(separator: ",", omittingEmptySubsequences: false).map {
+            Int($0)
+        }
+        guard numbers.allSatisfy({ $0.map { (0...last).contains($0) } ?? false }) else {
+            throw ICalendarSyntaxError(
+                "RRULE: expected \(name)=numbers from 0 to \(last), found \"\(value)\"")
+        }
+        return numbers.compactMap { $0 }
     }
 
     private static func weekdayNumber(_ text: Substring) throws(ICalendarSyntaxError)

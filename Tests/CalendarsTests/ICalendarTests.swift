@@ -379,7 +379,7 @@ struct ICalendarTests {
             """
             BEGIN:VEVENT\r\nSUMMARY:Good\r\nDTSTART:20260115T090000Z\r\nthis line is garbage\r\nEND:VEVENT\r
             BEGIN:VEVENT\r\nSUMMARY:Bad start\r\nDTSTART:2026-01-16\r\nEND:VEVENT\r
-            BEGIN:VEVENT\r\nSUMMARY:Bad rule\r\nDTSTART:20260117T090000Z\r\nRRULE:FREQ=HOURLY\r\nEND:VEVENT\r
+            BEGIN:VEVENT\r\nSUMMARY:Bad rule\r\nDTSTART:20260117T090000Z\r\nRRULE:FREQ=SECONDLY\r\nEND:VEVENT\r
             BEGIN:VEVENT\r\nSUMMARY:No start\r\nEND:VEVENT\r
             BEGIN:VEVENT\r\nSUMMARY:Backwards\r\nDTSTART:20260118T090000Z\r\nDTEND:20260118T080000Z\r
             END:VEVENT
@@ -393,8 +393,8 @@ struct ICalendarTests {
                 "test.ics:6: expected a property such as SUMMARY:Lunch, found \"this line is garbage\"",
                 "test.ics:10: DTSTART: expected a date such as 20260115 or a date-time such as "
                     + "20260115T090000 or 20260115T080000Z, found \"2026-01-16\"",
-                "test.ics:15: RRULE: FREQ=HOURLY is not supported; expected DAILY, WEEKLY, MONTHLY "
-                    + "or YEARLY (leaving out the instances of this rule)",
+                "test.ics:15: RRULE: FREQ=SECONDLY is not supported; expected MINUTELY, HOURLY, "
+                    + "DAILY, WEEKLY, MONTHLY or YEARLY (leaving out the instances of this rule)",
                 "test.ics:17: VEVENT has no DTSTART; expected a line such as DTSTART:20260115T090000Z",
                 "test.ics:23: DTEND: expected an end after the start, found one before it; reading "
                     + "them the other way round",

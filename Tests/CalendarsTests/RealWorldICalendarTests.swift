@@ -147,4 +147,53 @@ struct RealWorldICalendarTests {
                 berlin(2026, 3, 9), berlin(2026, 3, 10), berlin(2026, 3, 11),
             ])
     }
+
+    @Test("weeks: week 1 holds 4 January, weeks start on WKST, -1 is a year's last week")
+    func weekNumbers() throws {
+        let monday = try RecurrenceRule("FREQ=YEARLY;BYWEEKNO=1")
+        // 2026-01-01 is a Thursday: its week is week 1 of 2026; 2027-01-01, a Friday, is in
+        // week 53 of 2026.
+        #expect(monday.week(of: CivilDate(year: 2026, month: 1, day: 1)) == (1, 53))
+        #expect(monday.week(of: CivilDate(year: 2027, month: 1, day: 1)) == (53, 53))
+        #expect(monday.week(of: CivilDate(year: 2025, month: 12, day: 29)) == (1, 53))
+        let sunday = try RecurrenceRule("FREQ=YEARLY;BYWEEKNO=1;WKST=SU")
+        #expect(sunday.week(of: CivilDate(year: 2026, month: 1, day: 4)).number == 1)
+        #expect(sunday.week(of: CivilDate(year: 2026, month: 1, day: 3)).number == 53)
+    }
+
+    @Test("BYHOUR, BYMINUTE and BYSECOND give each day's times; COUNT counts every one")
+    func timesOfDay() throws {
+        let rule = try RecurrenceRule("FREQ=DAILY;BYHOUR=20,8;BYMINUTE=30;COUNT=5")
+        let start = CivilDate(year: 2026, month: 3, day: 2)
+        let found = rule.days(
+            start: start, time: TimeOfDay(hour: 8, minute: 30, second: 0), until: nil,
+            in: start...start.adding(days: 9))
+        #expect(
+            found.instances.map { "\($0.day) \($0.time.hour):\($0.time.minute)" } == [
+                "2026-03-02 8:30", "2026-03-02 20:30", "2026-03-03 8:30", "2026-03-03 20:30",
+                "2026-03-04 8:30",
+            ])
+        for bad in ["FREQ=DAILY;BYHOUR=24", "FREQ=DAILY;BYMINUTE=-1", "FREQ=HOURLY;BYDAY=1MO"] {
+            #expect(throws: ICalendarSyntaxError.self) { try RecurrenceRule(bad) }
+        }
+    }
+
+    @Test("a rule with more instances in the days shown than the limit is cut, with one problem")
+    func instanceLimit() throws {
+        let calendar = try read(
+            """
+            BEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260301T000000Z\r\nRRULE:FREQ=MINUTELY\r
+            END:VEVENT\r\nEND:VCALENDAR
+            """)
+        let found = CalendarOccurrence.occurrences(
+            of: [calendar], in: DateInterval(start: berlin(2026, 3, 2), duration: 14 * 86_400))
+        #expect(found.occurrences.count == RecurrenceRule.instanceLimit)
+        #expect(
+            found.problems.map(\.description) == [
+                "test.ics:3: RRULE: more than 1000 instances in the days shown; keeping the "
+                    + "first 1000"
+            ])
+        // The first instances of the days shown are kept, not those of the day before.
+        #expect(found.occurrences.first?.start == berlin(2026, 3, 2))
+    }
 }
