@@ -1,36 +1,6 @@
 import FoundationEssentials
 import SystemSupport
 
-/// Where a calendar's events come from: local files, and a URL kept on disk.
-package struct CalendarSources: Sendable, Equatable {
-    /// Local `.ics` files, read in this order.
-    package var files: [String] = []
-    /// An iCalendar subscription, downloaded at each load.
-    package var url: URL?
-    /// Where the last download of ``url`` is kept.
-    package var cache: String?
-    /// Seconds a download may take.
-    package var timeout: TimeInterval = 8
-    /// The zone of floating times and all-day events.
-    package var timeZone = TimeZone.current
-
-    package init(
-        files: [String] = [], url: URL? = nil, cache: String? = nil, timeout: TimeInterval = 8,
-        timeZone: TimeZone = .current
-    ) {
-        self.files = files
-        self.url = url
-        self.cache = cache
-        self.timeout = timeout
-        self.timeZone = timeZone
-    }
-
-    /// The URL as messages name it: scheme and host, not the path, which may hold a token.
-    package static func name(_ url: URL) -> String {
-        "\(url.scheme ?? "https")://\(url.host ?? "")/…"
-    }
-}
-
 /// Reads a calendar's sources: each local file, and the URL, downloaded and kept on disk,
 /// falling back on that copy when the download fails.
 package struct CalendarLoader: Sendable {
@@ -59,19 +29,16 @@ package struct CalendarLoader: Sendable {
     package static let sizeLimit = 16 << 20
 
     package let options: CalendarSources
-    /// Downloads a URL within a timeout (``HTTPFetch/data(from:timeout:)``; tests replace it).
-    package let download: HTTPFetch.Download
+    /// Sends a request within a timeout (``HTTPFetch/send(_:timeout:)``; tests replace it).
+    package let send: HTTPFetch.Send
 
-    package init(
-        options: CalendarSources,
-        download: @escaping HTTPFetch.Download = HTTPFetch.data
-    ) {
+    package init(options: CalendarSources, send: @escaping HTTPFetch.Send = HTTPFetch.send) {
         self.options = options
-        self.download = download
+        self.send = send
     }
 
-    /// Every source read now.
-    package func load() async -> Outcome {
+    /// Every source read now, the URL's events for the days from `now` on.
+    package func load(now: Date = Date()) async -> Outcome {
         var outcome = Outcome()
         for path in options.files {
             do {
@@ -81,22 +48,44 @@ package struct CalendarLoader: Sendable {
             }
         }
         if let url = options.url, let cache = options.cache {
-            await loadURL(url, cache: cache, into: &outcome)
+            await loadURL(url, cache: cache, now: now, into: &outcome)
         }
         return outcome
     }
 
-    /// Downloads the URL and keeps it in the cache; on failure reads the cache.
-    private func loadURL(_ url: URL, cache: String, into outcome: inout Outcome) async {
+    /// Fetches the URL (``CalendarRemote``) and keeps it in the cache, with the state that
+    /// tells next time whether it changed; reads the cache when it is unchanged, and on
+    /// failure.
+    private func loadURL(_ url: URL, cache: String, now: Date, into outcome: inout Outcome) async {
         let failure: String
+        let statePath = cache + ".state"
         do {
-            let data = try await download(url, options.timeout)
-            guard data.count <= Self.sizeLimit else {
-                throw ICalendarProblem(
-                    source: CalendarSources.name(url), line: nil, message: Self.tooLarge)
+            let remote = CalendarRemote(
+                url: url, credentials: try options.credentials(), timeout: options.timeout,
+                send: send)
+            let known =
+                FileManager.default.fileExists(atPath: cache)
+                ? (try? Self.read(statePath)).flatMap {
+                    RemoteState(text: String(decoding: $0, as: UTF8.self))
+                } : nil
+            let fetched = try await remote.fetch(
+                from: now.addingTimeInterval(-86_400),
+                to: now.addingTimeInterval(TimeInterval(options.days + 1) * 86_400), state: known)
+            switch fetched {
+            case .unchanged:
+                outcome.add(try parse(try Self.read(cache), source: cache))
+            case .calendar(let data, let state):
+                guard data.count <= Self.sizeLimit else {
+                    throw ICalendarProblem(
+                        source: CalendarSources.name(url), line: nil, message: Self.tooLarge)
+                }
+                outcome.add(try parse(data, source: CalendarSources.name(url)))
+                if let problem = CacheFile.store(data, at: cache) {
+                    outcome.problems.append(problem)
+                } else if let problem = CacheFile.store(Data(state.text.utf8), at: statePath) {
+                    outcome.problems.append(problem)
+                }
             }
-            outcome.add(try parse(data, source: CalendarSources.name(url)))
-            if let problem = CacheFile.store(data, at: cache) { outcome.problems.append(problem) }
             return
         } catch {
             failure = "\(error)"

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Fetches the body of a URL (HTTP, HTTPS, or `file:`) with a hard deadline, through `curl`.
 ///
@@ -8,6 +9,8 @@ import FoundationEssentials
 package enum HTTPFetch {
     /// A way to download a URL within a timeout: ``data(from:timeout:)``, or a test's stand-in.
     package typealias Download = @Sendable (URL, TimeInterval) async throws -> Data
+    /// A way to send a request within a timeout: ``send(_:timeout:)``, or a test's stand-in.
+    package typealias Send = @Sendable (HTTPRequest, TimeInterval) async throws -> HTTPResponse
 
     /// The most bytes of a body: 8 MiB.
     package static let bodyLimit = 8 << 20
@@ -15,21 +18,51 @@ package enum HTTPFetch {
     /// The response body of a `GET` of `url`; throws ``FetchError`` on any failure, including a
     /// status other than 2xx.
     package static func data(from url: URL, timeout: TimeInterval) async throws -> Data {
+        let response = try await send(HTTPRequest(url: url), timeout: timeout)
+        guard response.isSuccess else {
+            throw FetchError.status(host: url.host ?? url.absoluteString, code: response.status)
+        }
+        return response.body
+    }
+
+    /// Sends `request` and returns the answer, whatever its status.
+    ///
+    /// Throws ``FetchError`` when there is none (no connection, the deadline, curl's own
+    /// failures). Redirects are followed.
+    package static func send(_ request: HTTPRequest, timeout: TimeInterval) async throws
+        -> HTTPResponse
+    {
+        let url = request.url
         let host = url.host ?? url.absoluteString
-        let arguments = [
+        var arguments = [
             "curl", "--silent", "--show-error", "--location", "--globoff",
             "--max-time", timeout.fixed(3), "--max-filesize", "\(bodyLimit)",
-            "--user-agent", "nightstand", "--write-out", "\n%{http_code}", "--", url.absoluteString,
+            "--user-agent", "nightstand", "--write-out",
+            "\n%{http_code}\n%header{etag}\n%{content_type}",
+            "--request", request.method,
         ]
+        arguments += request.headers.flatMap { ["--header", $0] }
+        if let body = request.body { arguments += ["--data-binary", body] }
+        var secrets: String?
+        if let credentials = request.credentials {
+            guard let path = credentials.curlConfig() else {
+                throw FetchError.transport(
+                    host: host, reason: "could not write the credentials for curl")
+            }
+            secrets = path
+            arguments += ["--config", path]
+        }
+        defer { if let secrets { unlink(secrets) } }
+        arguments += ["--", url.absoluteString]
         // curl keeps the exact deadline; this one, a second later, catches a curl that hangs.
-        let run = await Program.run(arguments, timeout: timeout + 1, outputLimit: bodyLimit + 16)
+        let run = await Program.run(arguments, timeout: timeout + 1, outputLimit: bodyLimit + 512)
         return try result(of: run, host: host, timeout: timeout).get()
     }
 
-    /// The body, or why there is none, from curl's run.
+    /// The answer, or why there is none, from curl's run.
     package static func result(
         of run: Result<ProgramOutput, ProgramFailure>, host: String, timeout: TimeInterval
-    ) -> Result<Data, FetchError> {
+    ) -> Result<HTTPResponse, FetchError> {
         let output: ProgramOutput
         switch run {
         case .success(let finished): output = finished
@@ -55,16 +88,21 @@ package enum HTTPFetch {
             return .failure(
                 .transport(host: host, reason: reason.isEmpty ? "curl failed" : String(reason)))
         }
-        // The body, then a line break and the three-digit status that `--write-out` adds.
-        let body = output.standardOutput
-        guard let newline = body.lastIndex(of: UInt8(ascii: "\n")),
-            let code = Int(String(decoding: body[(newline + 1)...], as: UTF8.self))
-        else { return .failure(.transport(host: host, reason: "curl gave no status")) }
-        // 000: a URL without HTTP statuses (`file:`), which curl read without error.
-        guard code == 0 || (200..<300).contains(code) else {
-            return .failure(.status(host: host, code: code))
+        // The body, then the three lines `--write-out` adds: status, ETag, content type.
+        var body = output.standardOutput[...]
+        var trailer: [String] = []
+        for _ in 0..<3 {
+            guard let newline = body.lastIndex(of: UInt8(ascii: "\n")) else { break }
+            trailer.insert(String(decoding: body[(newline + 1)...], as: UTF8.self), at: 0)
+            body = body[..<newline]
         }
-        return .success(Data(body[..<newline]))
+        guard trailer.count == 3, let code = Int(trailer[0]) else {
+            return .failure(.transport(host: host, reason: "curl gave no status"))
+        }
+        return .success(
+            HTTPResponse(
+                status: code, contentType: trailer[2], etag: trailer[1].isEmpty ? nil : trailer[1],
+                body: Data(body)))
     }
 }
 

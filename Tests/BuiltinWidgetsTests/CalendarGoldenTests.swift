@@ -102,7 +102,7 @@ struct CalendarGoldenTests {
                 "time_zone": .string("Europe/Berlin"),
             ]), environment: [:])
         let loader = CalendarLoader(options: options.sources) { url, timeout in
-            throw FetchError.timedOut(host: url.host ?? "", seconds: timeout)
+            throw FetchError.timedOut(host: url.url.host ?? "", seconds: timeout)
         }
         try await check(
             CalendarWidget.descriptor(options: options, loader: loader), family: family,

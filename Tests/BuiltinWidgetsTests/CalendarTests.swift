@@ -142,7 +142,9 @@ struct CalendarTests {
         let options = try urlOptions()
         let cache = try #require(options.cache)
         let data = try Data(contentsOf: URL(fileURLWithPath: fixture("calendar-berlin.ics")))
-        let online = await CalendarLoader(options: options.sources) { _, _ in data }.load()
+        let online = await CalendarLoader(options: options.sources) { _, _ in
+            HTTPResponse(status: 200, body: data)
+        }.load()
         #expect(online.problems.isEmpty && online.calendars.first?.events.count == 7)
         #expect(online.cachedAt == nil && !online.hasFailedSource)
         #expect(FileManager.default.contents(atPath: cache) == data)
@@ -150,7 +152,7 @@ struct CalendarTests {
         let saved = now.addingTimeInterval(-3 * 3600)
         try FileManager.default.setAttributes([.modificationDate: saved], ofItemAtPath: cache)
         let offline = await CalendarLoader(options: options.sources) { url, timeout in
-            throw FetchError.timedOut(host: url.host ?? "", seconds: timeout)
+            throw FetchError.timedOut(host: url.url.host ?? "", seconds: timeout)
         }.load()
         #expect(offline.calendars.first?.events.count == 7)
         #expect(
@@ -181,15 +183,17 @@ struct CalendarTests {
         let options = try urlOptions()
         let cache = try #require(options.cache)
         let data = try Data(contentsOf: URL(fileURLWithPath: fixture("calendar-berlin.ics")))
-        _ = await CalendarLoader(options: options.sources) { _, _ in data }.load()
+        _ = await CalendarLoader(options: options.sources) { _, _ in
+            HTTPResponse(status: 200, body: data)
+        }.load()
         let login = await CalendarLoader(options: options.sources) { _, _ in
-            Data("<html>Sign in</html>".utf8)
+            HTTPResponse(status: 200, body: Data("<html>Sign in</html>".utf8))
         }
         .load()
         #expect(
             login.problems == [
-                "https://calendar.example.com/…:1: not an iCalendar file; expected BEGIN:VCALENDAR, "
-                    + "found \"<html>Sign in</html>\"; showing the cached calendar"
+                "https://calendar.example.com/… answered a login page, not a calendar: check the "
+                    + "URL or the password; showing the cached calendar"
             ])
         #expect(login.calendars.count == 1)
         #expect(FileManager.default.contents(atPath: cache) == data)
@@ -199,7 +203,7 @@ struct CalendarTests {
     func noCache() async throws {
         let options = try urlOptions()
         let outcome = await CalendarLoader(options: options.sources) { url, _ in
-            throw FetchError.status(host: url.host ?? "", code: 404)
+            throw FetchError.status(host: url.url.host ?? "", code: 404)
         }.load()
         let (timeline, _) = CalendarProvider.timeline(outcome, now: now, options: options)
         #expect(
