@@ -287,7 +287,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CalendarsTests",
-            dependencies: ["Calendars", "SystemSupport"]
+            dependencies: ["Calendars", "SystemSupport", "NightstandTesting"]
         ),
         .testTarget(
             name: "StandbyViewsTests",
