@@ -39,6 +39,12 @@ package enum CalDAV {
         return types.contains(":calendar") || types.contains("<calendar")
     }
 
+    /// Whether a `PROPFIND` answer's `resourcetype` says collection (a folder).
+    package static func isCollection(_ multistatus: String) -> Bool {
+        guard let types = elements("resourcetype", in: multistatus).first else { return false }
+        return types.contains(":collection") || types.contains("<collection")
+    }
+
     /// The collection's state: its sync-token, else its `getctag`; nil with neither.
     package static func state(_ multistatus: String) -> String? {
         (elements("sync-token", in: multistatus) + elements("getctag", in: multistatus)).first {

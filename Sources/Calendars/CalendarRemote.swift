@@ -45,12 +45,16 @@ package struct CalendarRemote: Sendable {
             return try await file(etag: state.tag)
         }
         let found = try await request("PROPFIND", headers: ["Depth: 0"], body: CalDAV.propfind)
-        if found.status == 207 {
-            let text = String(decoding: found.body, as: UTF8.self)
-            guard CalDAV.isCalendar(text) else {
+        let text = String(decoding: found.body, as: UTF8.self)
+        if found.status == 207, !CalDAV.isCalendar(text) {
+            // A file on a WebDAV server (an .ics among others), or a folder that is no calendar.
+            guard !CalDAV.isCollection(text) else {
                 throw problem(
                     "is a WebDAV folder but not a calendar; expected the URL of a calendar")
             }
+            return try await file(etag: nil)
+        }
+        if found.status == 207 {
             let tag = CalDAV.state(text)
             if let state, state.kind == .collection, tag != nil, state.tag == tag,
                 state.through >= end

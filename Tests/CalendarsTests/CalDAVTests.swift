@@ -46,7 +46,9 @@ struct CalDAVTests {
             try process.run()
         }
 
-        var calendar: URL { URL(string: "http://127.0.0.1:\(port)/pi/family/")! }
+        var calendar: URL {
+            URL(string: "http://127.0.0.1:\(port)/pi/family/") ?? URL(fileURLWithPath: "/")
+        }
 
         /// Sends a request as `pi`, waiting up to five seconds for the server to listen.
         @discardableResult
@@ -149,6 +151,15 @@ struct CalDAVTests {
             ])
         #expect(refused.calendars.flatMap(\.events).map(\.summary) == ["Dentist (moved)"])
 
+        // One event's own file on the server is read as an iCalendar file.
+        var item = sources
+        item.url = server.calendar.appendingPathComponent("dentist.ics")
+        item.cache = server.directory + "/cache/dentist.ics"
+        let file = await CalendarLoader(options: item, send: recorder.send).load(now: now)
+        #expect(file.problems.isEmpty)
+        #expect(file.calendars.flatMap(\.events).map(\.summary) == ["Dentist (moved)"])
+        #expect(recorder.take() == ["PROPFIND", "GET"])
+
         var open = sources
         let readable = try secret("secret", mode: 0o644, in: server.directory)
         open.passwordFile = readable
@@ -201,5 +212,31 @@ struct CalDAVTests {
                 "BEGIN:VCALENDAR\r\nSUMMARY:Fish & chips\r\nEND:VCALENDAR", "",
             ])
         #expect(CalDAV.utc(Date(timeIntervalSince1970: 1_772_323_200)) == "20260301T000000Z")
+    }
+
+    @Test("an ICS file is fetched again with its ETag; unchanged, the answer 304 reads the cache")
+    func etag() async throws {
+        let body = Data(event("dentist", "Dentist").utf8)
+        let seen = Mutex<[String]>([])
+        let send: HTTPFetch.Send = { request, _ in
+            seen.withLock { $0.append(([request.method] + request.headers).joined(separator: " ")) }
+            if request.method == "PROPFIND" { return HTTPResponse(status: 405, body: Data()) }
+            if request.headers.contains("If-None-Match: \"v1\"") {
+                return HTTPResponse(status: 304, etag: "\"v1\"", body: Data())
+            }
+            return HTTPResponse(
+                status: 200, contentType: "text/calendar", etag: "\"v1\"", body: body)
+        }
+        let directory = NSTemporaryDirectory() + "nightstand-etag-" + UUID().uuidString
+        let loader = CalendarLoader(
+            options: CalendarSources(
+                url: URL(string: "https://example.com/family.ics") ?? URL(fileURLWithPath: "/"),
+                cache: directory + "/calendar.ics"),
+            send: send)
+        let first = await loader.load(now: berlin(2026, 3, 1))
+        let second = await loader.load(now: berlin(2026, 3, 1))
+        #expect(first.problems.isEmpty && second.problems.isEmpty)
+        #expect(second.calendars.flatMap(\.events).map(\.summary) == ["Dentist"])
+        #expect(seen.withLock { $0 } == ["PROPFIND Depth: 0", "GET", "GET If-None-Match: \"v1\""])
     }
 }
