@@ -77,9 +77,7 @@ enum FuzzTarget: String, CaseIterable {
             WeatherLoader.Outcome(forecast: forecast), now: forecast.current.time, options: options)
         let descriptor = WeatherWidget.descriptor(
             options: options,
-            loader: WeatherLoader(options: options) { _, _ in
-                HTTPResponse(status: 200, body: Data())
-            })
+            loader: WeatherLoader(options: options) { _, _ in Data() })
         for entry in timeline.entries.prefix(2) { draw(descriptor, entry, .systemMedium) }
     }
 
