@@ -191,6 +191,19 @@ struct CalDAVTests {
                 "http://127.0.0.1/… answered a login page, not a calendar: check the URL or the "
                     + "password; no cached calendar yet"
             ])
+        // A redirect to the login page, as a single sign-on server sends, is the same.
+        let redirect = try LocalHTTPServer(
+            response: "HTTP/1.1 302 Found\r\nLocation: \(server.url("/login"))\r\n"
+                + "Content-Length: 0\r\nConnection: close\r\n\r\n")
+        defer { redirect.close() }
+        let redirected = await CalendarLoader(
+            options: CalendarSources(url: redirect.url("/family.ics"), cache: directory + "/r.ics")
+        ).load()
+        #expect(
+            redirected.problems == [
+                "http://127.0.0.1/… answered a login page, not a calendar: check the URL or the "
+                    + "password; no cached calendar yet"
+            ])
     }
 
     @Test("a multistatus answer's calendars, whatever the prefixes, with XML escapes undone")
