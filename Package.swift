@@ -142,11 +142,16 @@ let package = Package(
             dependencies: ["CMosquitto", "Raster", "Settings", "SystemSupport", "DisplayCommands"]
         ),
 
-        // The widgets that ship: clock, date, weather, system, countdown, command, light, mqtt.
+        // Calendars, without views: the iCalendar (RFC 5545) reader, recurrence expansion,
+        // zones (VTIMEZONE, Windows names), and loading calendars from files and URLs.
+        .target(name: "Calendars", dependencies: ["SystemSupport"]),
+
+        // The widgets that ship: clock, date, calendar, weather, system, countdown, command,
+        // light, mqtt.
         .target(
             name: "BuiltinWidgets",
             dependencies: [
-                "Widgets", "WidgetUI", "Raster", "SystemSupport", "Settings", "Vehicle",
+                "Widgets", "WidgetUI", "Raster", "SystemSupport", "Settings", "Vehicle", "Calendars",
             ]
         ),
 
@@ -285,9 +290,13 @@ let package = Package(
             name: "BuiltinWidgetsTests",
             dependencies: [
                 "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Standby", "Display", "Ambient",
-                "SystemSupport", "NightstandTesting", "Vehicle",
+                "SystemSupport", "NightstandTesting", "Vehicle", "Calendars",
             ],
             exclude: ["Goldens", "Fixtures"]
+        ),
+        .testTarget(
+            name: "CalendarsTests",
+            dependencies: ["Calendars", "SystemSupport", "NightstandTesting"]
         ),
         .testTarget(
             name: "StandbyViewsTests",

@@ -1,10 +1,12 @@
 import Foundation
 import NightstandTesting
 import Raster
+import SystemSupport
 import Testing
 import Widgets
 
 @testable import BuiltinWidgets
+@testable import Calendars
 
 /// Goldens of the calendar widget from the Berlin fixture calendar at 08:30 on Thursday
 /// 15 January 2026: `calendar-<family>[-events]-<appearance>[-<case>].png`.
@@ -99,8 +101,8 @@ struct CalendarGoldenTests {
                 "style": .string("events"), "first_weekday": .string("monday"),
                 "time_zone": .string("Europe/Berlin"),
             ]), environment: [:])
-        let loader = CalendarLoader(options: options) { url, timeout in
-            throw FetchError.timedOut(host: url.host ?? "", seconds: timeout)
+        let loader = CalendarLoader(options: options.sources) { url, timeout in
+            throw FetchError.timedOut(host: url.url.host ?? "", seconds: timeout)
         }
         try await check(
             CalendarWidget.descriptor(options: options, loader: loader), family: family,

@@ -1,9 +1,11 @@
 import Foundation
 import NightstandTesting
+import SystemSupport
 import Testing
 import Widgets
 
 @testable import BuiltinWidgets
+@testable import Calendars
 
 /// The calendar widget around the reader: options, loading files and the URL with its disk
 /// cache, the timeline, the days marked, and the words for when events are.
@@ -51,7 +53,7 @@ struct CalendarTests {
         #expect(options.url?.absoluteString == "https://example.com/private-token/basic.ics")
         #expect(options.cache == "/var/cache/x/nightstand/calendar-32905b49a83833bd.ics")
         let url = try #require(options.url)
-        #expect(CalendarOptions.name(url) == "https://example.com/…")
+        #expect(CalendarSources.name(url) == "https://example.com/…")
         let weekdays = try self.options(
             ["first_weekday": .string("saturday"), "style": .string("events"), "days": .int(30)])
         #expect(weekdays.firstWeekday == 7 && weekdays.style == .events && weekdays.days == 30)
@@ -100,7 +102,7 @@ struct CalendarTests {
         let recorder = LogRecorder()
         let options = try options(["files": .array([.string(path)])])
         let descriptor = CalendarWidget.descriptor(
-            options: options, loader: CalendarLoader(options: options),
+            options: options, loader: CalendarLoader(options: options.sources),
             log: ProblemLog(subject: "calendar widget (\(path))", logger: recorder.logger))
         for _ in 0..<2 {
             let entry = try await firstEntry(descriptor, now: now) as? CalendarEntry
@@ -115,7 +117,7 @@ struct CalendarTests {
         let options = try options([
             "files": .array([.string(missing), .string(fixture("calendar-berlin.ics"))])
         ])
-        let outcome = await CalendarLoader(options: options).load()
+        let outcome = await CalendarLoader(options: options.sources).load()
         #expect(outcome.calendars.count == 1 && outcome.hasFailedSource)
         let (timeline, problems) = CalendarProvider.timeline(outcome, now: now, options: options)
         #expect(problems == ["\(missing): no such file"])
@@ -140,15 +142,17 @@ struct CalendarTests {
         let options = try urlOptions()
         let cache = try #require(options.cache)
         let data = try Data(contentsOf: URL(fileURLWithPath: fixture("calendar-berlin.ics")))
-        let online = await CalendarLoader(options: options) { _, _ in data }.load()
+        let online = await CalendarLoader(options: options.sources) { _, _ in
+            HTTPResponse(status: 200, body: data)
+        }.load()
         #expect(online.problems.isEmpty && online.calendars.first?.events.count == 7)
         #expect(online.cachedAt == nil && !online.hasFailedSource)
         #expect(FileManager.default.contents(atPath: cache) == data)
 
         let saved = now.addingTimeInterval(-3 * 3600)
         try FileManager.default.setAttributes([.modificationDate: saved], ofItemAtPath: cache)
-        let offline = await CalendarLoader(options: options) { url, timeout in
-            throw FetchError.timedOut(host: url.host ?? "", seconds: timeout)
+        let offline = await CalendarLoader(options: options.sources) { url, timeout in
+            throw FetchError.timedOut(host: url.url.host ?? "", seconds: timeout)
         }.load()
         #expect(offline.calendars.first?.events.count == 7)
         #expect(
@@ -179,15 +183,17 @@ struct CalendarTests {
         let options = try urlOptions()
         let cache = try #require(options.cache)
         let data = try Data(contentsOf: URL(fileURLWithPath: fixture("calendar-berlin.ics")))
-        _ = await CalendarLoader(options: options) { _, _ in data }.load()
-        let login = await CalendarLoader(options: options) { _, _ in
-            Data("<html>Sign in</html>".utf8)
+        _ = await CalendarLoader(options: options.sources) { _, _ in
+            HTTPResponse(status: 200, body: data)
+        }.load()
+        let login = await CalendarLoader(options: options.sources) { _, _ in
+            HTTPResponse(status: 200, body: Data("<html>Sign in</html>".utf8))
         }
         .load()
         #expect(
             login.problems == [
-                "https://calendar.example.com/…:1: not an iCalendar file; expected BEGIN:VCALENDAR, "
-                    + "found \"<html>Sign in</html>\"; showing the cached calendar"
+                "https://calendar.example.com/… answered a login page, not a calendar: check the "
+                    + "URL or the password; showing the cached calendar"
             ])
         #expect(login.calendars.count == 1)
         #expect(FileManager.default.contents(atPath: cache) == data)
@@ -196,8 +202,8 @@ struct CalendarTests {
     @Test("offline with no cache: no calendar, and the reason")
     func noCache() async throws {
         let options = try urlOptions()
-        let outcome = await CalendarLoader(options: options) { url, _ in
-            throw FetchError.status(host: url.host ?? "", code: 404)
+        let outcome = await CalendarLoader(options: options.sources) { url, _ in
+            throw FetchError.status(host: url.url.host ?? "", code: 404)
         }.load()
         let (timeline, _) = CalendarProvider.timeline(outcome, now: now, options: options)
         #expect(
@@ -215,7 +221,7 @@ struct CalendarTests {
         let options = try options([
             "files": .array([.string(fixture("calendar-berlin.ics"))]), "days": .int(3),
         ])
-        let outcome = await CalendarLoader(options: options).load()
+        let outcome = await CalendarLoader(options: options.sources).load()
         let (timeline, problems) = CalendarProvider.timeline(outcome, now: now, options: options)
         #expect(problems.isEmpty)
         #expect(
@@ -241,7 +247,7 @@ struct CalendarTests {
     func noSources() async throws {
         let options = try options([:])
         let (timeline, problems) = CalendarProvider.timeline(
-            await CalendarLoader(options: options).load(), now: now, options: options)
+            await CalendarLoader(options: options.sources).load(), now: now, options: options)
         #expect(problems.isEmpty)
         #expect(
             timeline.entries.first?.content == .agenda(CalendarAgenda(occurrences: [], days: 14)))
@@ -381,5 +387,14 @@ struct CalendarTests {
             text.time(berlin(2026, 1, 16, 14)).replacingOccurrences(of: "\u{202F}", with: " ")
                 == time)
         #expect(text.weekdaySymbols == symbols)
+    }
+
+    @Test("the fixture reads without problems")
+    func fixtureReads() throws {
+        let text = try String(contentsOfFile: fixture("calendar-berlin.ics"), encoding: .utf8)
+        let calendar = try ICalendar(text: text, source: "calendar-berlin.ics", timeZone: zone)
+        #expect(calendar.problems.isEmpty)
+        #expect(calendar.events.count == 7)
+        #expect(calendar.events.first?.exceptions.instants == [berlin(2026, 1, 22, 10)])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NightstandTesting
 import Raster
+import SystemSupport
 import Testing
 import Widgets
 

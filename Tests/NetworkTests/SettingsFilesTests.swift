@@ -1,6 +1,7 @@
 import Foundation
 import NightstandTesting
 import Settings
+import SystemSupport
 import Testing
 
 @testable import Network

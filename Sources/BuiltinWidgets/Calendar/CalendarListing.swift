@@ -1,3 +1,4 @@
+import Calendars
 import FoundationEssentials
 import SystemSupport
 import Widgets
@@ -46,7 +47,7 @@ public struct CalendarListing: Sendable {
     {
         let options = try CalendarOptions(
             options, environment: ProcessInfo.processInfo.environment)
-        let outcome = await CalendarLoader(options: options).load()
+        let outcome = await CalendarLoader(options: options.sources).load(now: start)
         let window = DateInterval(
             start: start, duration: TimeInterval(days ?? options.days) * 86_400)
         let expansion = CalendarOccurrence.occurrences(of: outcome.calendars, in: window)

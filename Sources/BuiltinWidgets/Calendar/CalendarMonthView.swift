@@ -1,3 +1,4 @@
+import Calendars
 import FoundationEssentials
 import WidgetUI
 import Widgets

@@ -1,3 +1,4 @@
+import Calendars
 import FoundationEssentials
 import Widgets
 
@@ -13,7 +14,7 @@ struct CalendarOptions: Sendable, Equatable {
 
     static let keys: Set<String> = [
         "files", "url", "cache", "days", "refresh", "timeout", "style", "first_weekday",
-        "time_zone", "locale",
+        "time_zone", "locale", "username", "password_file",
     ]
 
     /// Local `.ics` files, read in this order.
@@ -79,6 +80,23 @@ struct CalendarOptions: Sendable, Equatable {
                 key: "cache", expected: "no cache without a url (files are read as they are)",
                 found: cache.description)
         }
+        username = try options.string("username")
+        passwordFile = try options.string("password_file")
+        if url == nil,
+            let key = ["username", "password_file"].first(where: {
+                options.values[$0] != nil
+            })
+        {
+            throw WidgetOptionError(
+                key: key, expected: "no \(key) without a url (files are read as they are)",
+                found: options.values[key]?.description ?? "")
+        }
+        if username != nil, passwordFile == nil {
+            throw WidgetOptionError(
+                key: "username",
+                expected: "a password_file with it (a file whose first line is "
+                    + "the password)", found: "no password_file")
+        }
         if let days = try options.int("days") {
             guard (1...366).contains(days) else {
                 throw WidgetOptionError(
@@ -139,6 +157,12 @@ struct CalendarOptions: Sendable, Equatable {
         }
     }
 
+    /// The user name of HTTP basic authentication for ``url``.
+    var username: String?
+    /// A file (owner-only) whose first line is the password, or without ``username`` a bearer
+    /// token.
+    var passwordFile: String?
+
     /// Whether any events are read: files or a URL.
     var hasSources: Bool { !files.isEmpty || url != nil }
 
@@ -152,8 +176,10 @@ struct CalendarOptions: Sendable, Equatable {
         return "calendar-" + String(hash, radix: 16) + ".ics"
     }
 
-    /// The URL as messages name it: scheme and host, not the path, which may hold a token.
-    static func name(_ url: URL) -> String {
-        "\(url.scheme ?? "https")://\(url.host ?? "")/…"
+    /// What the loader reads.
+    var sources: CalendarSources {
+        CalendarSources(
+            files: files, url: url, cache: cache, timeout: timeout, timeZone: timeZone, days: days,
+            username: username, passwordFile: passwordFile)
     }
 }

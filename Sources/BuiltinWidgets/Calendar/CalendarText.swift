@@ -1,3 +1,4 @@
+import Calendars
 import FoundationEssentials
 
 /// Days and times as the calendar widget writes them, in its calendar's zone and locale:

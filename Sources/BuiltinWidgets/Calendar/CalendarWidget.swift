@@ -1,3 +1,4 @@
+import Calendars
 import FoundationEssentials
 import WidgetUI
 import Widgets
@@ -171,7 +172,7 @@ struct CalendarWidget: View {
         ConfigurableWidget(kind: "calendar") { options in
             let calendar = try CalendarOptions(
                 options, environment: ProcessInfo.processInfo.environment)
-            return descriptor(options: calendar, loader: CalendarLoader(options: calendar))
+            return descriptor(options: calendar, loader: CalendarLoader(options: calendar.sources))
         }
     }
 
@@ -179,7 +180,7 @@ struct CalendarWidget: View {
     static func descriptor(
         options: CalendarOptions, loader: CalendarLoader, log: ProblemLog? = nil
     ) -> WidgetDescriptor {
-        let sources = options.files + (options.url.map { [CalendarOptions.name($0)] } ?? [])
+        let sources = options.files + (options.url.map { [CalendarSources.name($0)] } ?? [])
         let subject =
             "calendar widget" + (sources.isEmpty ? "" : " (\(sources.joined(separator: ", ")))")
         let provider = CalendarProvider(

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Network
 import Settings
 import Standby
+import SystemSupport
 
 /// The files `[http]` and `[mqtt]` name (the token, the password, the CA file), checked by
 /// `check-config` exactly as `run` reads them when the server and the bridge start: a file

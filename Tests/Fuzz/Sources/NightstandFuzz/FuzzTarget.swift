@@ -5,6 +5,7 @@ import Widgets
 
 @testable import Ambient
 @testable import BuiltinWidgets
+@testable import Calendars
 @testable import NightstandKit
 @testable import Raster
 @testable import Standby
@@ -60,7 +61,10 @@ enum FuzzTarget: String, CaseIterable {
         let outcome = CalendarLoader.Outcome(calendars: [calendar])
         let (timeline, _) = CalendarProvider.timeline(outcome, now: now, options: options)
         let descriptor = CalendarWidget.descriptor(
-            options: options, loader: CalendarLoader(options: options) { _, _ in Data() })
+            options: options,
+            loader: CalendarLoader(options: options.sources) { _, _ in
+                HTTPResponse(status: 200, body: Data())
+            })
         for entry in timeline.entries.prefix(2) { draw(descriptor, entry, .systemSmall) }
     }
 
@@ -72,7 +76,8 @@ enum FuzzTarget: String, CaseIterable {
         let timeline = WeatherProvider.timeline(
             WeatherLoader.Outcome(forecast: forecast), now: forecast.current.time, options: options)
         let descriptor = WeatherWidget.descriptor(
-            options: options, loader: WeatherLoader(options: options) { _, _ in Data() })
+            options: options,
+            loader: WeatherLoader(options: options) { _, _ in Data() })
         for entry in timeline.entries.prefix(2) { draw(descriptor, entry, .systemMedium) }
     }
 
