@@ -1,5 +1,6 @@
 import Foundation
 import NightstandTesting
+import Synchronization
 import SystemSupport
 import Testing
 import Widgets
@@ -253,6 +254,39 @@ struct WeatherTests {
         }
         #expect(report.isStale && report.observed == berlin(2026, 1, 15, 14))
         #expect(timeline.policy == .after(evening.addingTimeInterval(5 * 60)), "retries soon")
+    }
+
+    @Test("follow_gps: the forecast is for the receiver's position, to a tenth of a degree")
+    func followsGPS() async throws {
+        let options = try WeatherOptions(
+            WidgetOptions([
+                "latitude": .double(52.52), "longitude": .double(13.41),
+                "follow_gps": .bool(true),
+                "cache": .string(try temporaryDirectory() + "/gps/weather.json"),
+            ]), environment: [:])
+        #expect(options.followsGPS)
+        let fixtureData = try Data(
+            contentsOf: URL(fileURLWithPath: fixture("open-meteo-berlin.json")))
+        let asked = Mutex<[String]>([])
+        func loader(at position: (latitude: Double, longitude: Double)?) -> WeatherLoader {
+            WeatherLoader(
+                options: options,
+                download: { url, _ in
+                    asked.withLock { $0.append(url.query ?? "") }
+                    return fixtureData
+                }, position: { position })
+        }
+        _ = await loader(at: (48.1372, 11.5756)).load()
+        _ = await loader(at: nil).load()
+        let queries = asked.withLock { $0 }
+        #expect(queries.count == 2)
+        #expect(queries.first?.hasPrefix("latitude=48.1&longitude=11.6&") == true)
+        #expect(queries.last?.hasPrefix("latitude=52.52&longitude=13.41&") == true, "no fix")
+        #expect(throws: WidgetOptionError.self) {
+            try WeatherOptions(
+                WidgetOptions(["file": .string("/tmp/w.json"), "follow_gps": .bool(true)]),
+                environment: [:])
+        }
     }
 
     @Test("offline with no cache: no forecast, and the reason")

@@ -14,11 +14,17 @@ struct WeatherOptions: Sendable, Equatable {
 
     static let keys: Set<String> = [
         "latitude", "longitude", "units", "location", "refresh", "timeout", "cache", "file",
+        "follow_gps",
     ]
 
     var source: Source
     var units = TemperatureUnit.celsius
     var location: String?
+    /// Whether the forecast is for where the `gps` widgets' receiver is, when it has a fix
+    /// (`latitude` and `longitude` otherwise).
+    ///
+    /// Default: false.
+    var followsGPS = false
     /// Seconds between loads.
     ///
     /// Default: 30 min.
@@ -37,10 +43,12 @@ struct WeatherOptions: Sendable, Equatable {
             try options.choice("units", of: ["celsius", "fahrenheit"]).flatMap(
                 TemperatureUnit.init(rawValue:)) ?? .celsius
         location = try options.string("location")
+        followsGPS = try options.bool("follow_gps") ?? false
         refresh = try options.duration("refresh", in: OptionRanges.downloadRefresh) ?? refresh
         timeout = try options.duration("timeout", in: OptionRanges.timeout) ?? timeout
         if let file = try options.string("file") {
-            for key in ["latitude", "longitude", "cache"] where options.values[key] != nil {
+            for key in ["latitude", "longitude", "cache", "follow_gps"]
+            where options.values[key] != nil {
                 throw WidgetOptionError(
                     key: key, expected: "no \(key) with `file` (the file is read as it is)",
                     found: options.values[key]?.description ?? "")

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SystemSupport
+import Vehicle
 import Widgets
 
 /// Loads the weather widget's forecast: downloads it from Open-Meteo and keeps a copy on disk,
@@ -14,13 +15,27 @@ struct WeatherLoader: Sendable {
     let options: WeatherOptions
     /// Downloads a URL within a timeout (``HTTPFetch/data(from:timeout:)``; tests replace it).
     let download: HTTPFetch.Download
+    /// Where the car is, for `follow_gps` (the GPS board's position; tests replace it).
+    let position: @Sendable () -> (latitude: Double, longitude: Double)?
 
     init(
         options: WeatherOptions,
-        download: @escaping HTTPFetch.Download = HTTPFetch.data
+        download: @escaping HTTPFetch.Download = HTTPFetch.data,
+        position: @escaping @Sendable () -> (latitude: Double, longitude: Double)? = {
+            GPSBoard.shared.position
+        }
     ) {
         self.options = options
         self.download = download
+        self.position = position
+    }
+
+    /// The place to forecast: the receiver's position to a tenth of a degree (about 11 km, so
+    /// a moving car asks again only when the forecast would differ) with `follow_gps` and a
+    /// fix, else the configured one.
+    func place(_ latitude: Double, _ longitude: Double) -> (latitude: Double, longitude: Double) {
+        guard options.followsGPS, let here = position() else { return (latitude, longitude) }
+        return ((here.latitude * 10).rounded() / 10, (here.longitude * 10).rounded() / 10)
     }
 
     /// The forecast now: downloaded (and cached), else cached, else none; and the problem.
@@ -32,7 +47,8 @@ struct WeatherLoader: Sendable {
             } catch {
                 return Outcome(forecast: nil, problem: "\(error)")
             }
-        case .openMeteo(let latitude, let longitude, let cache):
+        case .openMeteo(let configuredLatitude, let configuredLongitude, let cache):
+            let (latitude, longitude) = place(configuredLatitude, configuredLongitude)
             guard
                 let url = WeatherOptions.url(
                     latitude: latitude, longitude: longitude, units: options.units)
