@@ -11,12 +11,13 @@ import Widgets
 public enum BuiltinWidgets {
     /// Every built-in kind: `clock`, `date`, `calendar`, `weather`, `system`, `countdown`,
     /// `command`, `light`, `mqtt` (whose topics go to ``TopicBoard/shared``), `gps` (whose gpsd
-    /// addresses go to `Vehicle.GPSBoard.shared`).
+    /// addresses go to `Vehicle.GPSBoard.shared`), `obd` (whose adapters and PIDs go to
+    /// `Vehicle.OBDBoard.shared`).
     public static var all: [ConfigurableWidget] {
         [
             ClockWidget.kind, DateWidget.kind, CalendarWidget.kind, WeatherWidget.kind,
             SystemWidget.kind, CountdownWidget.kind, CommandWidget.kind, LightWidget.kind,
-            MQTTWidget.kind(), GPSWidget.kind(),
+            MQTTWidget.kind(), GPSWidget.kind(), OBDWidget.kind(),
         ]
     }
 }

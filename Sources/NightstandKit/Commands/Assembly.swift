@@ -27,8 +27,8 @@ enum Assembly {
             NetworkSource(),
             // Touch, buttons and presence (Input): the devices of [input], hot-plugged.
             InputSource(),
-            // GPS (Vehicle): a gpsd client for each address the gps widgets read.
-            GPSSource(),
+            // The car (Vehicle): gpsd and OBD-II clients for what the gps and obd widgets read.
+            VehicleSource(),
         ]
     }
 }

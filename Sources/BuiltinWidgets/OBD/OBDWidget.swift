@@ -1,0 +1,151 @@
+import FoundationEssentials
+import Vehicle
+import WidgetUI
+import Widgets
+
+/// The built-in `obd`: one engine value from the car's OBD-II port through an ELM327 adapter
+/// (speed, engine speed, coolant, fuel, intake temperature, battery voltage, load), as a value
+/// or a gauge over the PID's range.
+///
+/// Options: `pid` (a name — `speed`, `rpm`, `coolant`, `fuel`, `intake`, `voltage`, `load` —
+/// or a number such as `"0x0C"`), `device` (the adapter's serial device: `/dev/ttyUSB0`,
+/// `/dev/rfcomm0`), `style` (`value`, or `gauge` over a running car's range: 0 to 8,000 rpm),
+/// `label`. The values come through
+/// ``Vehicle/OBDBoard`` (the program runs a client thread per adapter the widgets name).
+struct OBDWidget: View {
+    let entry: OBDEntry
+
+    @Environment(\.widgetFamily) private var family
+
+    var body: some View {
+        Group {
+            switch entry.state {
+            case .value(let output):
+                CommandOutputView(output: output, staleSince: nil)
+            case .problem(let title, let detail):
+                StatusView(title: title, symbol: "exclamationmark.triangle.fill", detail: detail)
+            case .waiting(let label):
+                StatusView(
+                    title: "Waiting for the car", symbol: "car.fill", detail: nil, heading: label)
+            }
+        }
+        .containerBackground(for: .widget) {
+            if !family.isAccessory { Color(white: 0.11) }
+        }
+    }
+
+    /// The kind, made from its options; its adapter and PID go to `board`.
+    static func kind(board: OBDBoard = .shared) -> ConfigurableWidget {
+        ConfigurableWidget(kind: OBDBoard.kindName) { options in
+            descriptor(options: try OBDOptions(options), board: board)
+        }
+    }
+
+    /// The widget showing `options.pid` from `board`, which it watches.
+    static func descriptor(options: OBDOptions, board: OBDBoard) -> WidgetDescriptor {
+        board.watch(options.device, options.pid)
+        return WidgetDescriptor(
+            StaticConfiguration(
+                kind: OBDBoard.kindName, provider: OBDProvider(options: options, board: board)
+            ) { entry in
+                OBDWidget(entry: entry)
+            }
+            .configurationDisplayName("OBD-II")
+            .description("A value from the car's OBD-II port.")
+            .supportedFamilies([.systemSmall, .accessoryCircular, .accessoryRectangular]))
+    }
+}
+
+/// The `obd` widget's options, checked.
+struct OBDOptions: Sendable, Equatable {
+    static let keys: Set<String> = ["pid", "device", "style", "label"]
+
+    var pid: OBDPID
+    var device: String
+    var gauge = false
+    var label: String?
+
+    init(_ options: WidgetOptions) throws {
+        try options.rejectUnknown(Self.keys)
+        let names = OBDPID.standard.map(\.name).joined(separator: ", ")
+        let expected = "a PID: \(names), or its number such as \"0x0C\""
+        guard let text = try options.string("pid") else {
+            throw WidgetOptionError(key: "pid", expected: expected, found: "nothing")
+        }
+        guard let pid = OBDPID(text) else {
+            throw WidgetOptionError(key: "pid", expected: expected, found: "\"\(text)\"")
+        }
+        self.pid = pid
+        let serial = "the adapter's serial device, such as \"/dev/ttyUSB0\" or \"/dev/rfcomm0\""
+        guard let device = try options.string("device") else {
+            throw WidgetOptionError(key: "device", expected: serial, found: "nothing")
+        }
+        guard device.hasPrefix("/dev/"), !device.contains(".."), device.count <= 255 else {
+            throw WidgetOptionError(
+                key: "device", expected: serial + " (SocketCAN interfaces are not read yet)",
+                found: "\"\(device)\"")
+        }
+        self.device = device
+        gauge = try options.choice("style", of: ["value", "gauge"]) == "gauge"
+        label = try options.string("label")
+    }
+}
+
+/// What an `obd` widget shows at a time.
+struct OBDEntry: TimelineEntry, Equatable {
+    /// The value, or why there is none.
+    enum State: Equatable, Sendable {
+        case value(CommandOutput)
+        case problem(title: String, detail: String)
+        case waiting(label: String)
+    }
+
+    let date: Date
+    let state: State
+}
+
+/// Reads the board; each value asks for a reload, so the timeline never expires by itself.
+struct OBDProvider: TimelineProvider {
+    let options: OBDOptions
+    let board: OBDBoard
+
+    func placeholder(in context: Context) -> OBDEntry {
+        OBDEntry(date: context.date, state: .waiting(label: title))
+    }
+
+    func getSnapshot(in context: Context, completion: @escaping (OBDEntry) -> Void) {
+        completion(entry(at: context.date))
+    }
+
+    func getTimeline(in context: Context, completion: @escaping (Timeline<OBDEntry>) -> Void) {
+        completion(Timeline(entries: [entry(at: context.date)], policy: .never))
+    }
+
+    private var title: String { options.label ?? options.pid.title }
+
+    /// The entry at `now` from the board's reading.
+    func entry(at now: Date) -> OBDEntry {
+        let reading = board.reading(options.device)
+        let pid = options.pid
+        if reading.unsupported.contains(pid.number) {
+            return OBDEntry(
+                date: now,
+                state: .problem(title: "Not supported", detail: "This car does not report \(pid)"))
+        }
+        if let value = reading.values[pid.number] {
+            let output = CommandOutput(
+                title: title, value: .number(value), unit: pid.unit,
+                gauge: options.gauge
+                    ? .init(
+                        value: min(max(value, pid.gauge.lowerBound), pid.gauge.upperBound),
+                        min: pid.gauge.lowerBound, max: pid.gauge.upperBound)
+                    : nil,
+                symbol: "car.fill", tint: nil, decimals: pid.unit == "V" ? 1 : 0)
+            return OBDEntry(date: now, state: .value(output))
+        }
+        if let problem = reading.problem {
+            return OBDEntry(date: now, state: .problem(title: title, detail: problem))
+        }
+        return OBDEntry(date: now, state: .waiting(label: title))
+    }
+}

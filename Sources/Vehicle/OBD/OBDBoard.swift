@@ -1,0 +1,96 @@
+import FoundationEssentials
+import Synchronization
+import Widgets
+
+/// The latest values from each OBD-II adapter the `obd` widgets read.
+///
+/// A widget watches its adapter and PID when it is made; the program's OBD source runs a
+/// client (``ELM327Client``) per adapter, which asks the board what to poll and hands it what
+/// the car answers. A new value asks the host to reload the `obd` widgets, at most once per
+/// turn of the host.
+public final class OBDBoard: Sendable {
+    /// The board of the process, which the built-in `obd` kind uses.
+    public static let shared = OBDBoard()
+    /// The kind whose timelines a value reloads.
+    public static let kindName = "obd"
+
+    /// What a widget reads of one adapter.
+    public struct Reading: Sendable, Equatable {
+        /// The last value of each PID, by number.
+        public var values: [UInt8: Double] = [:]
+        /// The PIDs the car said it does not support.
+        public var unsupported: Set<UInt8> = []
+        /// Why there are no values now (the adapter missing, the engine off); nil while the
+        /// car answers.
+        public var problem: String?
+    }
+
+    private let center: WidgetCenter
+    private let state = Mutex(State())
+
+    private struct State {
+        var readings: [String: Reading] = [:]
+        var wanted: [String: Set<UInt8>] = [:]
+        var reloadPending = false
+    }
+
+    /// A board asking `center` for reloads.
+    public init(center: WidgetCenter = .shared) {
+        self.center = center
+    }
+
+    /// Adds a PID a widget shows from the adapter at `device`.
+    public func watch(_ device: String, _ pid: OBDPID) {
+        state.withLock { state in
+            state.wanted[device, default: []].insert(pid.number)
+            if state.readings[device] == nil { state.readings[device] = Reading() }
+        }
+    }
+
+    /// The PIDs the widgets show from `device`, by number.
+    public func wanted(_ device: String) -> Set<UInt8> {
+        state.withLock { $0.wanted[device] ?? [] }
+    }
+
+    /// The reading of `device`; answers the pending reload.
+    public func reading(_ device: String) -> Reading {
+        state.withLock { state in
+            state.reloadPending = false
+            return state.readings[device] ?? Reading()
+        }
+    }
+
+    /// Takes a value of `pid` from the car behind `device`.
+    public func receive(_ value: Double, of pid: OBDPID, from device: String) {
+        change(device) { reading in
+            reading.values[pid.number] = value
+            reading.problem = nil
+        }
+    }
+
+    /// Notes the PIDs the car does not support (of those wanted).
+    public func unsupported(_ pids: Set<UInt8>, from device: String) {
+        change(device) { $0.unsupported = pids }
+    }
+
+    /// Notes that `device` gives no values now (`problem`); the values are gone with it.
+    public func fail(_ device: String, _ problem: String) {
+        change(device) { reading in
+            reading.values = [:]
+            reading.problem = problem
+        }
+    }
+
+    private func change(_ device: String, _ body: (inout Reading) -> Void) {
+        let ask = state.withLock { state -> Bool in
+            guard var reading = state.readings[device] else { return false }
+            let before = reading
+            body(&reading)
+            guard reading != before else { return false }
+            state.readings[device] = reading
+            defer { state.reloadPending = true }
+            return !state.reloadPending
+        }
+        if ask { center.reloadTimelines(ofKind: Self.kindName) }
+    }
+}

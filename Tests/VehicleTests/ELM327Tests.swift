@@ -1,0 +1,141 @@
+import Foundation
+import Glibc
+import Testing
+import Widgets
+
+@testable import Vehicle
+
+/// OBD-II through an ELM327 adapter: the PIDs, the adapter's answers (as ELM327-emulator 4.0.0
+/// writes them), and the client against the emulator on a pseudo-terminal, unplugged and
+/// plugged in again.
+@Suite("OBD-II through an ELM327", .serialized)
+struct ELM327Tests {
+    @Test("PIDs by name and number, and their values from the data bytes")
+    func pids() throws {
+        let rpm = try #require(OBDPID("rpm"))
+        #expect(OBDPID("0x0C") == rpm && OBDPID("12") == rpm && OBDPID("RPM") == rpm)
+        #expect(rpm.value(of: [0x14, 0x5F]) == 1303.75)
+        #expect(rpm.value(of: [0x14]) == nil, "too few bytes")
+        #expect(OBDPID("speed")?.value(of: [0x0A]) == 10)
+        #expect(OBDPID("coolant")?.value(of: [0x5F]) == 55)
+        #expect(OBDPID("voltage")?.value(of: [0x39, 0x4B]) == 14.667)
+        #expect(OBDPID("fuel")?.value(of: [0xFF]) == 100)
+        for bad in ["turbo", "0x99", "300", ""] { #expect(OBDPID(bad) == nil, "\(bad)") }
+    }
+
+    @Test("answers: data after 41 and the PID, with or without spaces; no data; errors")
+    func answers() {
+        #expect(
+            ELM327Answer("SEARCHING...\r4100BE3FA813\r\r", pid: 0)
+                == .data([0xBE, 0x3F, 0xA8, 0x13]))
+        #expect(ELM327Answer("410C145F\r\r", pid: 0x0C) == .data([0x14, 0x5F]))
+        #expect(ELM327Answer("41 0C 14 5F \r\r", pid: 0x0C) == .data([0x14, 0x5F]))
+        #expect(ELM327Answer("7E8 04 41 0D 0A\r410D0A\r", pid: 0x0D) == .data([0x0A]))
+        #expect(ELM327Answer("NO DATA\r\r", pid: 0x0C) == .noData)
+        #expect(ELM327Answer("SEARCHING...\rUNABLE TO CONNECT\r", pid: 0x00) == .unableToConnect)
+        #expect(ELM327Answer("?\r\r", pid: 0x0C) == .error("?"))
+        #expect(
+            ELM327Answer("\u{0}\u{7F}garbage 41 0C\r", pid: 0x0C)
+                == .error("\u{0}\u{7F}garbage 41 0C"))
+        #expect(ELM327Answer("ATZ\r\r\rELM327 v1.5\r\r", pid: nil) == .text("ATZ ELM327 v1.5"))
+    }
+
+    /// The emulator of `scripts/deps --test` (a venv under `.build`).
+    private static let emulator = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/elm327-emulator/bin/elm").path
+
+    /// ELM327-emulator's `car` scenario on a new pseudo-terminal, and the terminal's path.
+    private final class Emulator {
+        let process = Process()
+        let input = Pipe()
+        let device: String
+
+        init(folder: URL) throws {
+            guard FileManager.default.isExecutableFile(atPath: emulator) else {
+                throw EmulatorMissing()
+            }
+            let out = folder.appendingPathComponent("elm-\(UUID().uuidString).txt").path
+            // Through python3, which unblocks the signals the test's thread blocks, so that
+            // SIGTERM ends it (and closes its terminal: the adapter unplugged).
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [
+                "-c",
+                "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+                    + "os.execv(sys.argv[1], sys.argv[1:])",
+                emulator, "-s", "car", "-b", out,
+            ]
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var device = ""
+            for _ in 0..<200 where device.isEmpty {
+                usleep(50_000)
+                device =
+                    (try? String(contentsOfFile: out, encoding: .utf8))?
+                    .split(separator: "\n").first.map(String.init) ?? ""
+            }
+            self.device = device
+        }
+
+        func stop() {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+    }
+
+    private struct EmulatorMissing: Error, CustomStringConvertible {
+        var description: String { "no ELM327-emulator under .build: run scripts/deps --test" }
+    }
+
+    /// Waits up to `limit` seconds for `check` to hold of `device`'s reading.
+    private func wait(
+        _ board: OBDBoard, _ device: String, limit: Double, _ check: (OBDBoard.Reading) -> Bool
+    ) -> OBDBoard.Reading {
+        let end = Date().addingTimeInterval(limit)
+        var reading = board.reading(device)
+        while Date() < end, !check(reading) {
+            usleep(20_000)
+            reading = board.reading(device)
+        }
+        return reading
+    }
+
+    @Test("the client reads speed and rpm from the emulator; unplugged and back, it recovers")
+    func emulator() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nightstand-obd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A stable name for the adapter, as udev's /dev/serial/by-id links are.
+        let link = folder.appendingPathComponent("obd0").path
+        let first = try Emulator(folder: folder)
+        defer { first.stop() }
+        try #require(!first.device.isEmpty, "the emulator gave no terminal")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: first.device)
+        let board = OBDBoard(center: WidgetCenter())
+        let (speed, rpm) = (try #require(OBDPID("speed")), try #require(OBDPID("rpm")))
+        board.watch(link, speed)
+        board.watch(link, rpm)
+        let client = ELM327Client(device: link, board: board)
+        #expect(client.start())
+        defer { client.stop() }
+        let running = wait(board, link, limit: 30) { $0.values.count == 2 }
+        #expect(running.values[rpm.number].map { (0...16_383).contains($0) } == true, "\(running)")
+        #expect(running.values[speed.number].map { (0...255).contains($0) } == true)
+        #expect(running.problem == nil && running.unsupported.isEmpty)
+        // Unplugged: the terminal closes; the board says so and forgets the values.
+        first.stop()
+        let gone = wait(board, link, limit: 15) { $0.problem != nil }
+        #expect(gone.values.isEmpty)
+        #expect(gone.problem?.contains("OBD adapter") == true, "\(gone)")
+        // Plugged in again (a new terminal behind the same name): values come back.
+        let second = try Emulator(folder: folder)
+        defer { second.stop() }
+        try FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: second.device)
+        let back = wait(board, link, limit: 45) { $0.values.count == 2 }
+        #expect(back.values.count == 2, "\(back)")
+    }
+}
