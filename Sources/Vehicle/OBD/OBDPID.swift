@@ -89,6 +89,8 @@ public struct OBDPID: Sendable, Hashable, CustomStringConvertible {
     /// `rpm (0x0C)`.
     public var description: String { "\(name) (0x\(Self.hex(number)))" }
 
+    /// The same PID: the same number.
     public static func == (a: OBDPID, b: OBDPID) -> Bool { a.number == b.number }
+    /// Hashes the number.
     public func hash(into hasher: inout Hasher) { hasher.combine(number) }
 }
