@@ -106,7 +106,7 @@ let package = Package(
 
         // The car: GPS through gpsd's JSON protocol (a client thread per gpsd, a board the
         // widgets read).
-        .target(name: "Vehicle", dependencies: ["SystemSupport", "Widgets"]),
+        .target(name: "Vehicle", dependencies: ["SystemSupport", "Widgets", "CSystemSupport"]),
 
         // Touch, buttons and presence: evdev devices through libevdev (found by capability,
         // hot-plugged), touches mapped to the picture, gestures, key maps, idle and links; its
@@ -275,7 +275,7 @@ let package = Package(
             name: "NightstandKitTests",
             dependencies: [
                 "DisplayCommands",
-                "NightstandKit", "NightstandBench", "Standby", "StandbyViews", "BuiltinWidgets",
+                "NightstandKit", "NightstandBench", "Standby", "StandbyViews", "BuiltinWidgets", "Vehicle",
                 "Widgets", "Display", "Raster", "Ambient", "Input", "NightstandTesting",
                 "PhotoFixtures",
             ],

@@ -13,18 +13,41 @@ import Vehicle
 final class VehicleSource: EventSource {
     private var gps = Clients<GPSDAddress, GPSDClient>()
     private var obd = Clients<String, ELM327Client>()
+    private var context: SourceContext?
+    /// Follows what the display shows, for the OBD PIDs to poll.
+    private var observation: Observation?
 
     func start(_ context: SourceContext) throws {
+        self.context = context
         match(context.configuration, log: context.log)
     }
 
     func stop() {
+        observation?.cancel()
+        observation = nil
+        context = nil
         gps.stopAll()
         obd.stopAll()
     }
 
     func configurationChanged(_ configuration: Configuration) {
         match(configuration, log: nil)
+    }
+
+    /// The OBD PIDs on the screen in `status`, by adapter: those of the `obd` widgets the
+    /// slots show (`widgets`: instance id → adapter and PID), none while another view shows
+    /// or the panel is off.
+    static func shownPIDs(
+        _ status: HostStatus, widgets: [String: (device: String, pid: UInt8)]
+    ) -> [String: Set<UInt8>] {
+        guard status.appearance != "off", status.view.map({ $0 == "widgets" }) ?? true else {
+            return [:]
+        }
+        var shown: [String: Set<UInt8>] = [:]
+        for slot in status.slots {
+            if let (device, pid) = widgets[slot.shown] { shown[device, default: []].insert(pid) }
+        }
+        return shown
     }
 
     /// The values of option `key` of `configuration`'s widgets of `kind` (nil where absent).
@@ -46,6 +69,30 @@ final class VehicleSource: EventSource {
         obd.match(Set(devices.compactMap { $0 }), log: log) {
             ELM327Client(device: $0, board: .shared)
         }
+        followScreen(configuration)
+    }
+
+    /// Polls only the PIDs on the screen: each status tells the board, and wakes the clients
+    /// whose PIDs changed.
+    private func followScreen(_ configuration: Configuration) {
+        observation?.cancel()
+        observation = nil
+        var widgets: [String: (device: String, pid: UInt8)] = [:]
+        for instance in configuration.widgets where instance.kind == OBDBoard.kindName {
+            guard let device = (try? instance.options.string("device")) ?? nil,
+                let pid = ((try? instance.options.string("pid")) ?? nil).flatMap(OBDPID.init)
+            else { continue }
+            widgets[instance.id] = (device, pid.number)
+        }
+        guard let context, !widgets.isEmpty else { return }
+        let (clients, obdWidgets) = (obd.running, widgets)
+        let update = { @Sendable (status: HostStatus) in
+            for device in OBDBoard.shared.show(Self.shownPIDs(status, widgets: obdWidgets)) {
+                clients[device]?.wake()
+            }
+        }
+        update(context.status.current)
+        observation = context.status.observe(update)
     }
 }
 
@@ -60,7 +107,7 @@ extension ELM327Client: VehicleClient {}
 
 /// The running clients, by what they read.
 private struct Clients<Key: Hashable & CustomStringConvertible, Client: VehicleClient> {
-    private var running: [Key: Client] = [:]
+    private(set) var running: [Key: Client] = [:]
 
     /// Stops the clients of keys not `wanted`, and starts one (`make`) for each new key.
     mutating func match(_ wanted: Set<Key>, log: Logger?, make: (Key) -> Client) {

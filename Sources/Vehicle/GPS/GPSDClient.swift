@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import Synchronization
 import SystemSupport
 
 /// A client of one gpsd, on a thread of its own: it connects, asks for JSON reports
@@ -21,11 +20,11 @@ public final class GPSDClient: Sendable {
     /// The address read.
     public let address: GPSDAddress
     private let board: GPSBoard
-    private let stopped = Mutex(false)
+    private let signal = ClientSignal()
 
     /// The longest wait between two tries.
     static let longestRetry: Double = 30
-    /// How long a connection attempt, and a poll between checks of ``stop()``, may take.
+    /// How long a connection attempt may take.
     static let step: Double = 1
 
     /// A client reading `address` into `board`.
@@ -40,12 +39,12 @@ public final class GPSDClient: Sendable {
         DetachedThread.start(name: "nightstand gps") { [self] in run() }
     }
 
-    /// Asks the thread to end; it does within ``step``.
+    /// Asks the thread to end; it does at once (or within a connection attempt).
     public func stop() {
-        stopped.withLock { $0 = true }
+        signal.stop()
     }
 
-    private var isStopped: Bool { stopped.withLock { $0 } }
+    private var isStopped: Bool { signal.isStopped }
 
     private func run() {
         var retry = 1.0
@@ -59,8 +58,7 @@ public final class GPSDClient: Sendable {
                 board.fail(address, problem)
                 retry = 1
             }
-            let until = Date().addingTimeInterval(retry)
-            while !isStopped, Date() < until { usleep(100_000) }
+            signal.wait(retry)
             retry = min(retry * 2, Self.longestRetry)
         }
     }
@@ -91,11 +89,8 @@ public final class GPSDClient: Sendable {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var readAny = false
         while !isStopped {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(Self.step * 1000))
-            if ready < 0 && errno == EINTR { continue }
-            guard ready >= 0 else { return .read("gpsd at \(address): \(systemError(errno))") }
-            guard ready > 0 else { continue }
+            // Asleep until gpsd writes or the client stops: no wake-up of its own.
+            guard signal.wait(nil, readable: fd) else { continue }
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count > 0 else {

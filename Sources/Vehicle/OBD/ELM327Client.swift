@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import Synchronization
 import SystemSupport
 
 /// A client of one ELM327-compatible adapter on a serial device (USB, or Bluetooth RFCOMM as
@@ -9,7 +8,8 @@ import SystemSupport
 /// It opens the device raw at 38400 baud, resets the adapter (`ATZ`, echo, line feeds,
 /// spaces and headers off, automatic protocol), asks which mode-01 PIDs the car supports
 /// (`0100`, `0120`, `0140`), and then polls the PIDs the widgets show: speed and engine speed
-/// twice a second, load every second, the others every 5 s. Every answer is read up to the
+/// twice a second, load every second, the others every 5 s; none while no widget shows one.
+/// Every answer is read up to the
 /// adapter's `>` prompt, at most 1 KiB and 1 s; garbage is skipped.
 ///
 /// - The engine off (`NO DATA`, `UNABLE TO CONNECT`): the board says so, and the client asks
@@ -20,7 +20,7 @@ public final class ELM327Client: Sendable {
     /// The serial device.
     public let device: String
     private let board: OBDBoard
-    private let stopped = Mutex(false)
+    private let signal = ClientSignal()
 
     /// A client of the adapter at `device`, reporting to `board`.
     public init(device: String, board: OBDBoard) {
@@ -34,12 +34,18 @@ public final class ELM327Client: Sendable {
         DetachedThread.start(name: "nightstand obd") { [self] in run() }
     }
 
-    /// Asks the thread to end; it does within a second.
+    /// Asks the thread to end; it does at once, or after the answer it waits for (1 s at
+    /// most).
     public func stop() {
-        stopped.withLock { $0 = true }
+        signal.stop()
     }
 
-    private var isStopped: Bool { stopped.withLock { $0 } }
+    /// Tells the thread the PIDs to poll changed (``OBDBoard/show(_:)``).
+    public func wake() {
+        signal.poke()
+    }
+
+    private var isStopped: Bool { signal.isStopped }
 
     /// Seconds between two polls of `pid`.
     static func interval(_ pid: UInt8) -> Double {
@@ -67,10 +73,9 @@ public final class ELM327Client: Sendable {
         }
     }
 
-    /// Waits `seconds`, or less once stopped.
-    private func pause(_ seconds: Double) {
-        let until = Date().addingTimeInterval(seconds)
-        while !isStopped, Date() < until { usleep(50_000) }
+    /// Waits `seconds` (nil: until woken), or less when stopped or woken.
+    private func pause(_ seconds: Double?) {
+        signal.wait(seconds)
     }
 
     /// One opened adapter: resets it and polls until it fails (the problem) or the client
@@ -106,7 +111,8 @@ public final class ELM327Client: Sendable {
             guard let pid = ready.min(by: { (due[$0] ?? now) < (due[$1] ?? now) }),
                 let known = OBDPID.standard.first(where: { $0.number == pid })
             else {
-                pause(0.1)
+                // Asleep until the next PID is due, or until a widget shows one.
+                pause(wanted.compactMap { due[$0] }.min().map { $0.timeIntervalSince(now) })
                 continue
             }
             due[pid] = now.addingTimeInterval(Self.interval(pid))

@@ -30,7 +30,10 @@ public final class OBDBoard: Sendable {
 
     private struct State {
         var readings: [String: Reading] = [:]
-        var wanted: [String: Set<UInt8>] = [:]
+        /// The PIDs of each adapter the widgets show, by the widgets made.
+        var configured: [String: Set<UInt8>] = [:]
+        /// The PIDs of each adapter on the screen now; nil until the display says.
+        var shown: [String: Set<UInt8>]?
         var reloadPending = false
     }
 
@@ -42,14 +45,28 @@ public final class OBDBoard: Sendable {
     /// Adds a PID a widget shows from the adapter at `device`.
     public func watch(_ device: String, _ pid: OBDPID) {
         state.withLock { state in
-            state.wanted[device, default: []].insert(pid.number)
+            state.configured[device, default: []].insert(pid.number)
             if state.readings[device] == nil { state.readings[device] = Reading() }
         }
     }
 
-    /// The PIDs the widgets show from `device`, by number.
+    /// Says which PIDs of which adapter are on the screen now (the display's widgets view,
+    /// lit); returns the adapters whose PIDs changed. Until the first call every PID the
+    /// widgets were made with counts as shown.
+    @discardableResult
+    public func show(_ pids: [String: Set<UInt8>]) -> [String] {
+        state.withLock { state in
+            let before = state.shown ?? state.configured
+            state.shown = pids
+            return Set(before.keys).union(pids.keys).filter { before[$0] != pids[$0] }.sorted()
+        }
+    }
+
+    /// The PIDs to poll from `device`: those shown, by number.
     public func wanted(_ device: String) -> Set<UInt8> {
-        state.withLock { $0.wanted[device] ?? [] }
+        state.withLock { state in
+            (state.shown ?? state.configured)[device] ?? []
+        }
     }
 
     /// The reading of `device`; answers the pending reload.
