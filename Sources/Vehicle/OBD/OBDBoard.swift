@@ -50,8 +50,9 @@ public final class OBDBoard: Sendable {
         }
     }
 
-    /// Says which PIDs of which adapter are on the screen now (the display's widgets view,
-    /// lit); returns the adapters whose PIDs changed. Until the first call every PID the
+    /// Says which PIDs of which adapter are on the screen now; the adapters whose PIDs changed.
+    ///
+    /// On the screen: the display's widgets view, lit. Until the first call every PID the
     /// widgets were made with counts as shown.
     @discardableResult
     public func show(_ pids: [String: Set<UInt8>]) -> [String] {
