@@ -76,11 +76,15 @@ struct OBDOptions: Sendable, Equatable {
             throw WidgetOptionError(key: "pid", expected: expected, found: "\"\(text)\"")
         }
         self.pid = pid
-        let serial = "the adapter's serial device, such as \"/dev/ttyUSB0\" or \"/dev/rfcomm0\""
+        let serial =
+            "the adapter's serial device as an absolute path, such as \"/dev/ttyUSB0\" or "
+            + "\"/dev/rfcomm0\""
         guard let device = try options.string("device") else {
             throw WidgetOptionError(key: "device", expected: serial, found: "nothing")
         }
-        guard device.hasPrefix("/dev/"), !device.contains(".."), device.count <= 255 else {
+        guard device.hasPrefix("/"), !device.contains(".."), device.count <= 255,
+            device.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+        else {
             throw WidgetOptionError(
                 key: "device", expected: serial + " (SocketCAN interfaces are not read yet)",
                 found: "\"\(device)\"")
