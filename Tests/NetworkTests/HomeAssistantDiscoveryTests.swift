@@ -23,7 +23,7 @@ struct HomeAssistantDiscoveryTests {
         #expect(
             eventually {
                 configs = ((try? broker.retained("homeassistant/#")) ?? [:])
-                return configs.count == 5
+                return configs.count == 8
             })
         var uniqueIDs: Set<String> = []
         var devices: Set<String> = []
@@ -48,7 +48,7 @@ struct HomeAssistantDiscoveryTests {
                 "nightstand/test/mode", "nightstand/test/lux", "nightstand/test/appearance",
                 "nightstand/test/view",
             ])
-        #expect(Set(bridge.topics.commands) == commandTopics)
+        #expect(Set(bridge.topics.commands + [bridge.topics.command]) == commandTopics)
         // Every state topic has its retained state, so Home Assistant shows it at once.
         let states = try broker.retained("nightstand/#")
         #expect(stateTopics.allSatisfy { states[$0] != nil })
@@ -70,7 +70,7 @@ struct HomeAssistantDiscoveryTests {
         let broker = try Broker()
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: FakeHost())
         defer { bridge.stop() }
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 4 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 6 })
         let subscriber = try broker.subscriber("homeassistant/#", probe: "homeassistant/probe")
         let announced = {
             subscriber.lines().filter { $0.hasSuffix("/config {") || $0.contains("/config {\"") }

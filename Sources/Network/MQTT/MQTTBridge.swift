@@ -44,6 +44,8 @@ public final class MQTTBridge: Sendable {
         var values: [String: String] = [:]
         var lux: Double?
         var views: [String]?
+        /// Whether the illuminance sensor is announced: once a light sensor has read.
+        var light = false
     }
 
     /// A bridge for `host`, also subscribed to `subscriptions`, whose messages go to
@@ -55,7 +57,7 @@ public final class MQTTBridge: Sendable {
         settings: MQTTSettings, host: any NetworkHost, subscriptions: [String] = [],
         onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },
         onStateChange: @escaping @Sendable (MQTTConnectionState) -> Void = { _ in },
-        log: Logger = Logger(label: "nightstand.mqtt")
+        about: DeviceAbout = DeviceAbout(), log: Logger = Logger(label: "nightstand.mqtt")
     ) {
         self.settings = settings
         self.host = host
@@ -69,7 +71,7 @@ public final class MQTTBridge: Sendable {
             HomeAssistantDiscovery(
                 prefix: prefix, deviceID: settings.deviceID,
                 deviceName: settings.deviceName, topics: topics,
-                modes: DisplayMode.allCases.map(\.rawValue))
+                modes: DisplayMode.allCases.map(\.rawValue), about: about)
         }
         var password: String?
         do {
@@ -222,21 +224,27 @@ public final class MQTTBridge: Sendable {
         guard let client else { return }
         let state = host.state()
         let complete = published.withLock { published -> Bool in
-            if announcing { published = Published() }
+            if announcing {
+                // A light sensor that has read stays announced while it is away.
+                published = Published(light: published.light)
+            }
             var complete = true
             func update(_ topic: String, _ value: String) {
                 guard published.values[topic] != value else { return }
                 published.values[topic] = value
                 complete = client.publish(topic: topic, payload: value, retain: true) && complete
             }
-            if let discovery, published.views != state.views {
-                for message in discovery.messages(views: state.views) {
+            // Until a light sensor reads, Home Assistant has no illuminance entity.
+            let light = published.light || state.lux != nil
+            if let discovery, published.views != state.views || published.light != light {
+                for message in discovery.messages(views: state.views, light: light) {
                     complete =
                         client.publish(
                             topic: message.topic, payload: message.payload, retain: true)
                         && complete
                 }
                 published.views = state.views
+                published.light = light
             }
             update(topics.mode, state.mode.rawValue)
             update(topics.appearance, state.appearance)

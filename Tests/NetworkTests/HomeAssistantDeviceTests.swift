@@ -1,0 +1,108 @@
+import DisplayCommands
+import Foundation
+import NightstandTesting
+import SystemSupport
+import Testing
+
+@testable import Network
+
+/// The device Home Assistant shows (version, web page, board) and the entities that drive
+/// the screen through display commands.
+@Suite("Home Assistant device and screen entities")
+struct HomeAssistantDeviceTests {
+    @Test("the device names this build's version, the web page and the board")
+    func device() throws {
+        let broker = try Broker()
+        let about = DeviceAbout(
+            webPage: ListenAddress(host: "0.0.0.0", port: 8080).webPage,
+            board: "Raspberry Pi 4 Model B Rev 1.4")
+        let bridge = try MQTTBridgeTests.startedBridge(broker, host: FakeHost(), about: about)
+        defer { bridge.stop() }
+        var configs: [String: String] = [:]
+        #expect(
+            eventually {
+                configs = (try? broker.retained("homeassistant/#")) ?? [:]
+                return configs.count == 6
+            })
+        for payload in configs.values {
+            let device = try HomeAssistantSchema.object(payload)["device"] as? [String: Any]
+            #expect(device?["sw_version"] as? String == BuildVersion.version)
+            #expect(device?["hw_version"] as? String == "Raspberry Pi 4 Model B Rev 1.4")
+            let url = device?["configuration_url"] as? String ?? ""
+            #expect(url.hasPrefix("http://") && url.hasSuffix(":8080/") && !url.contains("0.0.0.0"))
+        }
+        #expect(ListenAddress(host: "127.0.0.1", port: 80).webPage == "http://127.0.0.1:80/")
+        #expect(ListenAddress(host: "::1", port: 8080).webPage == "http://[::1]:8080/")
+        #expect(DeviceAbout().webPage == nil, "no [http]: no configuration_url")
+        #expect(BuildVersion.version.hasPrefix("0."))
+    }
+
+    @Test("the screen switch and the buttons send display commands that the host applies")
+    func commands() throws {
+        let broker = try Broker()
+        let host = FakeHost()
+        host.update { $0.state.views = ["widgets", "clock"] }
+        let bridge = try MQTTBridgeTests.startedBridge(broker, host: host)
+        defer { bridge.stop() }
+        var configs: [String: String] = [:]
+        #expect(
+            eventually {
+                configs = (try? broker.retained("homeassistant/#")) ?? [:]
+                return configs.count == 8
+            })
+        let prefix = "homeassistant/"
+        let screen = try HomeAssistantSchema.object(
+            configs[prefix + "switch/nightstand-test/screen/config"] ?? "")
+        let reload = try HomeAssistantSchema.object(
+            configs[prefix + "button/nightstand-test/reload_configuration/config"] ?? "")
+        let next = try HomeAssistantSchema.object(
+            configs[prefix + "button/nightstand-test/next_view/config"] ?? "")
+        #expect(screen["state_topic"] as? String == "nightstand/test/appearance")
+        #expect(reload["entity_category"] as? String == "config")
+        #expect(next["entity_category"] == nil)
+        // Each payload is a display command; sent to its topic, the host gets it.
+        let sent: [(String, DisplayCommand)] = [
+            (screen["payload_off"] as? String ?? "", .setMode(.off)),
+            (screen["payload_on"] as? String ?? "", .setMode(.auto)),
+            (reload["payload_press"] as? String ?? "", .reloadConfiguration),
+            (next["payload_press"] as? String ?? "", .stepView(by: 1)),
+        ]
+        for (payload, command) in sent {
+            #expect(try DisplayCommand(json: Array(payload.utf8)) == command)
+            let topic = screen["command_topic"] as? String ?? ""
+            #expect(
+                eventually {
+                    try? broker.publish(topic, payload)
+                    return host.recorded.commands.contains(command)
+                })
+        }
+    }
+
+    @Test("the illuminance sensor is announced once a sensor reads, and not before")
+    func illuminance() throws {
+        let broker = try Broker()
+        let host = FakeHost()
+        host.update { $0.state.lux = nil }
+        let bridge = try MQTTBridgeTests.startedBridge(broker, host: host)
+        defer { bridge.stop() }
+        let topic = "homeassistant/sensor/nightstand-test/illuminance/config"
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 5 })
+        #expect(try broker.retained(topic).isEmpty)
+        host.update { $0.state.lux = 40 }
+        bridge.hostChanged()
+        #expect(eventually { ((try? broker.retained(topic)) ?? [:]).count == 1 })
+        #expect(
+            eventually {
+                (try? broker.retained("nightstand/test/lux")) == ["nightstand/test/lux": "40.0"]
+            })
+        // The sensor goes away: the entity stays (unknown), through a new announcement too.
+        host.update { $0.state.lux = nil }
+        bridge.hostChanged()
+        try broker.publish("homeassistant/status", "online")
+        #expect(
+            eventually {
+                (try? broker.retained("nightstand/test/lux")) == ["nightstand/test/lux": "None"]
+            })
+        #expect(((try? broker.retained(topic)) ?? [:]).count == 1)
+    }
+}
