@@ -17,10 +17,11 @@ extension StandbyHost: HostControl {
         let now = clock.now
         switch command {
         case .setMode(let mode): setMode(mode)
-        case .showView(let name): showView(named: name)
+        case .showView(let name): if showView(named: name) { views.memory.save(views.deck.current) }
         case .stepView(let delta):
             views.deck.step(delta, at: now)
             log.info("view \(views.deck.current)")
+            views.memory.save(views.deck.current)
         case .stepStack(let slot, let delta):
             views.stepStack(slot: slot, by: delta, viewContent, at: now)
         case .dragViews(let phase): views.deck.drag(phase, at: now)
