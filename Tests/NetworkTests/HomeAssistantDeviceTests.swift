@@ -106,3 +106,40 @@ struct HomeAssistantDeviceTests {
         #expect(((try? broker.retained(topic)) ?? [:]).count == 1)
     }
 }
+
+/// The occupancy sensor from the presence key.
+@Suite("Home Assistant presence")
+struct HomeAssistantPresenceTests {
+    @Test("the occupancy sensor is announced once a presence key says, then follows it")
+    func presence() throws {
+        let broker = try Broker()
+        let host = FakeHost()
+        let bridge = try MQTTBridgeTests.startedBridge(broker, host: host)
+        defer { bridge.stop() }
+        let topic = "homeassistant/binary_sensor/nightstand-test/presence/config"
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 6 })
+        #expect(try broker.retained(topic).isEmpty, "no presence key has said: no entity")
+        #expect(try broker.retained("nightstand/test/presence").isEmpty)
+        for there in [true, false, true] {
+            host.update { $0.state.presence = there }
+            bridge.hostChanged()
+            let expected = there ? "ON" : "OFF"
+            #expect(
+                eventually {
+                    (try? broker.retained("nightstand/test/presence"))
+                        == ["nightstand/test/presence": expected]
+                })
+        }
+        var config: [String: String] = [:]
+        #expect(
+            eventually {
+                config = (try? broker.retained(topic)) ?? [:]
+                return config.count == 1
+            })
+        let object = try HomeAssistantSchema.object(config[topic] ?? "")
+        #expect(HomeAssistantSchema.problems(component: "binary_sensor", config: object) == [])
+        #expect(object["device_class"] as? String == "occupancy")
+        #expect(object["state_topic"] as? String == "nightstand/test/presence")
+        #expect(object["payload_on"] as? String == "ON")
+    }
+}

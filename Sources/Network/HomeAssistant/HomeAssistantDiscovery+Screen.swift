@@ -27,6 +27,14 @@ extension HomeAssistantDiscovery {
         ]
     }
 
+    /// The occupancy sensor: a presence key (a PIR) held `[input] presence_min`.
+    var presenceEntity: Entity {
+        Entity(
+            component: "binary_sensor", key: "presence", name: "Presence", icon: nil,
+            stateTopic: topics.presence, deviceClass: "occupancy", payloadOn: "ON",
+            payloadOff: "OFF")
+    }
+
     /// The button showing the next view (announced on hosts with views).
     var nextViewEntity: Entity {
         Entity(

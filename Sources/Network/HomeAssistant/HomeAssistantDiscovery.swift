@@ -15,6 +15,7 @@ import FoundationEssentials
 /// | Reload timelines | `button` | reloads every widget's timeline |
 /// | View | `select` | the view shown, on a host with a choice of views |
 /// | Screen, Reload configuration, Next view | see ``screenEntities`` | commands on `<base>/command` |
+/// | Presence | `binary_sensor` (device class `occupancy`) | a presence key held; announced once one has said |
 ///
 /// The device names the program's version (`sw_version`), the web page when `[http]` is on
 /// (`configuration_url`) and the board (`hw_version`): ``DeviceAbout``.
@@ -58,13 +59,14 @@ public struct HomeAssistantDiscovery: Sendable {
     }
 
     /// The messages announcing the device's entities; with `views` empty, the view select is
-    /// removed (an empty payload) instead of announced, and without `light` (no sensor has
-    /// read) the illuminance sensor is.
-    public func messages(views: [String], light: Bool = true) -> [Message] {
+    /// removed (an empty payload) instead of announced, without `light` (no sensor has read)
+    /// the illuminance sensor is, and without `presence` (no presence key has said) the
+    /// occupancy sensor is.
+    public func messages(views: [String], light: Bool = true, presence: Bool = false) -> [Message] {
         let announced: [(Entity, Bool)] =
             (entities + screenEntities).map { ($0, true) } + [
                 (viewEntity(views: views), !views.isEmpty), (nextViewEntity, !views.isEmpty),
-                (illuminance, light),
+                (illuminance, light), (presenceEntity, presence),
             ]
         return announced.map { entity, shown in
             shown ? message(entity) : Message(topic: topic(of: entity), payload: [])

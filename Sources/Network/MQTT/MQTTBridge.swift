@@ -46,6 +46,8 @@ public final class MQTTBridge: Sendable {
         var views: [String]?
         /// Whether the illuminance sensor is announced: once a light sensor has read.
         var light = false
+        /// Whether the occupancy sensor is announced: once a presence key has said.
+        var presence = false
     }
 
     /// A bridge for `host`, also subscribed to `subscriptions`, whose messages go to
@@ -226,7 +228,7 @@ public final class MQTTBridge: Sendable {
         let complete = published.withLock { published -> Bool in
             if announcing {
                 // A light sensor that has read stays announced while it is away.
-                published = Published(light: published.light)
+                published = Published(light: published.light, presence: published.presence)
             }
             var complete = true
             func update(_ topic: String, _ value: String) {
@@ -236,8 +238,14 @@ public final class MQTTBridge: Sendable {
             }
             // Until a light sensor reads, Home Assistant has no illuminance entity.
             let light = published.light || state.lux != nil
-            if let discovery, published.views != state.views || published.light != light {
-                for message in discovery.messages(views: state.views, light: light) {
+            let presence = published.presence || state.presence != nil
+            if let discovery,
+                published.views != state.views || published.light != light
+                    || published.presence != presence
+            {
+                for message in discovery.messages(
+                    views: state.views, light: light, presence: presence)
+                {
                     complete =
                         client.publish(
                             topic: message.topic, payload: message.payload, retain: true)
@@ -245,6 +253,7 @@ public final class MQTTBridge: Sendable {
                 }
                 published.views = state.views
                 published.light = light
+                published.presence = presence
             }
             update(topics.mode, state.mode.rawValue)
             update(topics.appearance, state.appearance)
@@ -255,6 +264,7 @@ public final class MQTTBridge: Sendable {
                 update(topics.lux, state.lux.map { $0.fixed(1) } ?? "None")
             }
             if !state.views.isEmpty { update(topics.view, state.view ?? "") }
+            if let there = state.presence { update(topics.presence, there ? "ON" : "OFF") }
             return complete
         }
         if !complete && client.state == .connected { schedule.requestLater() }

@@ -10,6 +10,8 @@
 /// | `<base>/reload` | subscribed | anything: reload every timeline |
 /// | `<base>/view` | published, retained (hosts with views) | the view's name |
 /// | `<base>/view/set` | subscribed (hosts with views) | a view's name |
+/// | `<base>/presence` | published, retained (once a presence key has said) | `ON` or `OFF` |
+/// | `<base>/command` | subscribed | any display command in its wire form |
 public struct MQTTTopics: Equatable, Sendable {
     /// The prefix of every topic.
     public let base: String
@@ -35,6 +37,8 @@ public struct MQTTTopics: Equatable, Sendable {
     public var view: String { "\(base)/view" }
     /// Commands to show a view.
     public var setView: String { "\(base)/view/set" }
+    /// Whether someone is there.
+    public var presence: String { "\(base)/presence" }
 
     /// Any display command in its wire form (`{"version": 1, "command": "view clock"}`).
     public var command: String { "\(base)/command" }

@@ -29,6 +29,7 @@ extension StandbyHost: HostControl {
             views.dragStack(slot: slot, phase, viewContent, at: now)
         case .wake(let seconds): wake(for: seconds)
         case .setIdle(let idle): setIdle(idle)
+        case .setPresence(let there): panel.presence = there
         case .reloadTimelines(let kind?): widgets.center.reloadTimelines(ofKind: kind)
         case .reloadTimelines(nil): widgets.center.reloadAllTimelines()
         case .reloadConfiguration:

@@ -13,7 +13,7 @@ enum HomeAssistantSchema {
             return ["\(topic): not <prefix>/<component>/<node_id>/<object_id>/config"]
         }
         var problems: [String] = []
-        if !["select", "sensor", "button", "switch"].contains(levels[1]) {
+        if !["select", "sensor", "button", "switch", "binary_sensor"].contains(levels[1]) {
             problems.append("\(topic): unexpected component \(levels[1])")
         }
         for id in levels[2...3] where id.isEmpty || !id.allSatisfy(isIDCharacter) {
@@ -98,6 +98,14 @@ enum HomeAssistantSchema {
             }
         case "button":
             need("command_topic")
+        case "binary_sensor":
+            need("state_topic")
+            if let deviceClass = config["device_class"] as? String,
+                !["occupancy", "motion", "presence", "connectivity", "problem", "update"]
+                    .contains(deviceClass)
+            {
+                problems.append("binary_sensor: unexpected device_class \(deviceClass)")
+            }
         case "switch":
             need("command_topic")
             // A switch with a state topic reads `state_on`/`state_off` (default: the
