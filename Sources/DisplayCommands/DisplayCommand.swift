@@ -49,6 +49,12 @@ public enum DisplayCommand: Sendable, Hashable {
     case acquireDisplay
     /// Ends the display's run loop (SIGTERM).
     case stop
+    /// Ends the run loop and the program with ``restartStatus``, which the systemd unit
+    /// (`Restart=on-failure`) answers by starting it again. Words: `restart`.
+    case restart
+
+    /// The exit status of a ``restart``: 75, `EX_TEMPFAIL` of sysexits.h ("try again").
+    public static let restartStatus: Int32 = 75
 
     /// The longest wake, a day.
     public static let longestWake = 86_400.0
@@ -78,6 +84,7 @@ extension DisplayCommand: CustomStringConvertible {
         case .releaseDisplay: "release-display"
         case .acquireDisplay: "acquire-display"
         case .stop: "stop"
+        case .restart: "restart"
         }
     }
 
@@ -161,6 +168,7 @@ extension DisplayCommand {
         case "release-display": self = .releaseDisplay
         case "acquire-display": self = .acquireDisplay
         case "stop": self = .stop
+        case "restart": self = .restart
         default:
             throw CommandError(text, expected: "a command: \(Self.verbs)")
         }
@@ -173,7 +181,7 @@ extension DisplayCommand {
     public static let verbList = [
         "mode", "view", "next", "previous", "wake", "idle", "presence", "reload",
         "reload-configuration",
-        "drag", "release-display", "acquire-display", "stop",
+        "drag", "release-display", "acquire-display", "stop", "restart",
     ]
 
     /// The first words of every command, for messages.

@@ -22,7 +22,7 @@ struct HomeAssistantDeviceTests {
         #expect(
             eventually {
                 configs = (try? broker.retained("homeassistant/#")) ?? [:]
-                return configs.count == 6
+                return configs.count == 7
             })
         for payload in configs.values {
             let device = try HomeAssistantSchema.object(payload)["device"] as? [String: Any]
@@ -48,7 +48,7 @@ struct HomeAssistantDeviceTests {
         #expect(
             eventually {
                 configs = (try? broker.retained("homeassistant/#")) ?? [:]
-                return configs.count == 8
+                return configs.count == 9
             })
         let prefix = "homeassistant/"
         let screen = try HomeAssistantSchema.object(
@@ -57,6 +57,10 @@ struct HomeAssistantDeviceTests {
             configs[prefix + "button/nightstand-test/reload_configuration/config"] ?? "")
         let next = try HomeAssistantSchema.object(
             configs[prefix + "button/nightstand-test/next_view/config"] ?? "")
+        let restart = try HomeAssistantSchema.object(
+            configs[prefix + "button/nightstand-test/restart/config"] ?? "")
+        #expect(restart["device_class"] as? String == "restart")
+        #expect(restart["entity_category"] as? String == "config")
         #expect(screen["state_topic"] as? String == "nightstand/test/appearance")
         #expect(reload["entity_category"] as? String == "config")
         #expect(next["entity_category"] == nil)
@@ -66,6 +70,7 @@ struct HomeAssistantDeviceTests {
             (screen["payload_on"] as? String ?? "", .setMode(.auto)),
             (reload["payload_press"] as? String ?? "", .reloadConfiguration),
             (next["payload_press"] as? String ?? "", .stepView(by: 1)),
+            (restart["payload_press"] as? String ?? "", .restart),
         ]
         for (payload, command) in sent {
             #expect(try DisplayCommand(json: Array(payload.utf8)) == command)
@@ -86,7 +91,7 @@ struct HomeAssistantDeviceTests {
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: host)
         defer { bridge.stop() }
         let topic = "homeassistant/sensor/nightstand-test/illuminance/config"
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 5 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 6 })
         #expect(try broker.retained(topic).isEmpty)
         host.update { $0.state.lux = 40 }
         bridge.hostChanged()
@@ -117,7 +122,7 @@ struct HomeAssistantPresenceTests {
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: host)
         defer { bridge.stop() }
         let topic = "homeassistant/binary_sensor/nightstand-test/presence/config"
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 6 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 7 })
         #expect(try broker.retained(topic).isEmpty, "no presence key has said: no entity")
         #expect(try broker.retained("nightstand/test/presence").isEmpty)
         for there in [true, false, true] {

@@ -23,7 +23,7 @@ struct HomeAssistantDiscoveryTests {
         #expect(
             eventually {
                 configs = ((try? broker.retained("homeassistant/#")) ?? [:])
-                return configs.count == 8
+                return configs.count == 9
             })
         var uniqueIDs: Set<String> = []
         var devices: Set<String> = []
@@ -70,7 +70,7 @@ struct HomeAssistantDiscoveryTests {
         let broker = try Broker()
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: FakeHost())
         defer { bridge.stop() }
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 6 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 7 })
         let subscriber = try broker.subscriber("homeassistant/#", probe: "homeassistant/probe")
         let announced = {
             subscriber.lines().filter { $0.hasSuffix("/config {") || $0.contains("/config {\"") }

@@ -42,7 +42,7 @@ struct MQTTBridgeTests {
         #expect(
             eventually {
                 retained = (try? broker.retained("#")) ?? [:]
-                return retained.count == 10
+                return retained.count == 11
             })
         #expect(retained["nightstand/test/availability"] == "online")
         #expect(retained["nightstand/test/mode"] == "auto")
@@ -54,6 +54,7 @@ struct MQTTBridgeTests {
             configs == [
                 "homeassistant/button/nightstand-test/reload/config",
                 "homeassistant/button/nightstand-test/reload_configuration/config",
+                "homeassistant/button/nightstand-test/restart/config",
                 "homeassistant/select/nightstand-test/mode/config",
                 "homeassistant/sensor/nightstand-test/appearance/config",
                 "homeassistant/sensor/nightstand-test/illuminance/config",

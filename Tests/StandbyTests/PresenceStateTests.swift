@@ -25,4 +25,21 @@ import Testing
         #expect(host.state.presence == false)
         #expect(host.currentStatus(at: Date()).presence == false)
     }
+
+    @Test("restart ends the loop and asks for the exit status systemd restarts on")
+    func restart() throws {
+        let host = try testHost(
+            """
+            [[widget]]
+            kind = "clock"
+            [[slot]]
+            widgets = ["clock"]
+            """, widgets: BuiltinWidgets.all,
+            clock: SimulatedClock(start: Date(timeIntervalSince1970: 1_795_254_060)))
+        #expect(!host.restartRequested)
+        #expect(host.apply(.restart).isDone)
+        #expect(host.restartRequested)
+        #expect(host.stopped)
+        #expect(DisplayCommand.restartStatus == 75)
+    }
 }

@@ -11,6 +11,7 @@ extension HomeAssistantDiscovery {
     /// | --- | --- | --- |
     /// | Screen | `switch` (state from `<base>/appearance`: on unless `off`) | on: `mode auto`, off: `mode off` |
     /// | Reload configuration | `button` (category `config`) | `reload-configuration` |
+    /// | Restart | `button` (device class `restart`, category `config`) | `restart`: the program exits with status 75 and systemd starts it again |
     /// | Next view | `button` (hosts with views) | `view next` |
     var screenEntities: [Entity] {
         [
@@ -24,6 +25,10 @@ extension HomeAssistantDiscovery {
                 component: "button", key: "reload_configuration", name: "Reload configuration",
                 icon: "mdi:file-refresh", commandTopic: topics.command,
                 payloadPress: Self.wire(.reloadConfiguration), category: "config"),
+            Entity(
+                component: "button", key: "restart", name: "Restart", icon: nil,
+                commandTopic: topics.command, deviceClass: "restart",
+                payloadPress: Self.wire(.restart), category: "config"),
         ]
     }
 

@@ -40,9 +40,16 @@ extension StandbyHost: HostControl {
         case .releaseDisplay: releaseDisplay()
         case .acquireDisplay: acquireDisplay()
         case .stop: stopped = true
+        case .restart:
+            systemd.restartRequested = true
+            stopped = true
         }
         return outcome
     }
+
+    /// Whether the loop ended for a `restart`: the program then exits with
+    /// ``DisplayCommands/DisplayCommand/restartStatus`` for systemd to start it again.
+    public var restartRequested: Bool { systemd.restartRequested }
 
     /// What the display shows now: mode, appearance on the panel, light, views, slots.
     public var state: DisplayState { currentStatus(at: clock.now).displayState }
