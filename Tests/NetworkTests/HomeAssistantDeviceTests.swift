@@ -22,7 +22,7 @@ struct HomeAssistantDeviceTests {
         #expect(
             eventually {
                 configs = (try? broker.retained("homeassistant/#")) ?? [:]
-                return configs.count == 7
+                return configs.count == 11
             })
         for payload in configs.values {
             let device = try HomeAssistantSchema.object(payload)["device"] as? [String: Any]
@@ -48,7 +48,7 @@ struct HomeAssistantDeviceTests {
         #expect(
             eventually {
                 configs = (try? broker.retained("homeassistant/#")) ?? [:]
-                return configs.count == 9
+                return configs.count == 13
             })
         let prefix = "homeassistant/"
         let screen = try HomeAssistantSchema.object(
@@ -91,7 +91,7 @@ struct HomeAssistantDeviceTests {
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: host)
         defer { bridge.stop() }
         let topic = "homeassistant/sensor/nightstand-test/illuminance/config"
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 6 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 10 })
         #expect(try broker.retained(topic).isEmpty)
         host.update { $0.state.lux = 40 }
         bridge.hostChanged()
@@ -122,7 +122,7 @@ struct HomeAssistantPresenceTests {
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: host)
         defer { bridge.stop() }
         let topic = "homeassistant/binary_sensor/nightstand-test/presence/config"
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 7 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 11 })
         #expect(try broker.retained(topic).isEmpty, "no presence key has said: no entity")
         #expect(try broker.retained("nightstand/test/presence").isEmpty)
         for there in [true, false, true] {
@@ -146,5 +146,68 @@ struct HomeAssistantPresenceTests {
         #expect(object["device_class"] as? String == "occupancy")
         #expect(object["state_topic"] as? String == "nightstand/test/presence")
         #expect(object["payload_on"] as? String == "ON")
+    }
+}
+
+/// The diagnostics sensors: read on the client's thread every five minutes.
+@Suite("Home Assistant diagnostics")
+struct HomeAssistantDiagnosticsTests {
+    @Test("the readings come from the system reader, and are taken again only when due")
+    func readings() throws {
+        let root = try TemporaryFolder()
+        try FileManager.default.createDirectory(
+            atPath: root.path("proc"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: root.path("sys/class/thermal/thermal_zone0"), withIntermediateDirectories: true)
+        try "MemTotal: 1000 kB\nMemAvailable: 250 kB\n".write(
+            toFile: root.path("proc/meminfo"), atomically: true, encoding: .utf8)
+        try "cpu-thermal\n".write(
+            toFile: root.path("sys/class/thermal/thermal_zone0/type"), atomically: true,
+            encoding: .utf8)
+        try "48312\n".write(
+            toFile: root.path("sys/class/thermal/thermal_zone0/temp"), atomically: true,
+            encoding: .utf8)
+        let diagnostics = Diagnostics(
+            reader: SystemReader(
+                root: root.path(""),
+                interfaces: {
+                    [
+                        NetworkInterface(
+                            name: "wlan0", address: "192.168.1.23", isUp: true, isLoopback: false)
+                    ]
+                }))
+        let now = ContinuousClock.now
+        let (values, next) = diagnostics.take(at: now)
+        #expect(values?["temperature"] == "48.3")
+        #expect(values?["memory"] == "75")
+        #expect(values?["address"] == "192.168.1.23")
+        #expect(values?["started"]?.hasSuffix("Z") == true)
+        #expect(next == now + Diagnostics.interval)
+        #expect(diagnostics.take(at: now + .seconds(299)).values == nil, "not before 5 minutes")
+        #expect(diagnostics.take(at: now + .seconds(300)).values != nil)
+        // A tree without the files: unknown in Home Assistant.
+        let empty = try TemporaryFolder()
+        let none = Diagnostics(reader: SystemReader(root: empty.path(""), interfaces: { [] }))
+        #expect(none.values()["temperature"] == "None" && none.values()["address"] == "None")
+    }
+
+    @Test("a connected bridge publishes the readings, retained, with their entities")
+    func published() throws {
+        let broker = try Broker()
+        let bridge = try MQTTBridgeTests.startedBridge(broker, host: FakeHost())
+        defer { bridge.stop() }
+        var states: [String: String] = [:]
+        #expect(
+            eventually {
+                states = (try? broker.retained("nightstand/test/diagnostics/#")) ?? [:]
+                return states.count == 4
+            })
+        #expect(states["nightstand/test/diagnostics/started"]?.contains("T") == true)
+        let config = try HomeAssistantSchema.object(
+            broker.retained("homeassistant/sensor/nightstand-test/temperature/config").values.first
+                ?? "")
+        #expect(config["entity_category"] as? String == "diagnostic")
+        #expect(config["device_class"] as? String == "temperature")
+        #expect(config["unit_of_measurement"] as? String == "°C")
     }
 }

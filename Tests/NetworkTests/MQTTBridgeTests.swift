@@ -42,7 +42,7 @@ struct MQTTBridgeTests {
         #expect(
             eventually {
                 retained = (try? broker.retained("#")) ?? [:]
-                return retained.count == 11
+                return retained.count == 19
             })
         #expect(retained["nightstand/test/availability"] == "online")
         #expect(retained["nightstand/test/mode"] == "auto")
@@ -56,8 +56,12 @@ struct MQTTBridgeTests {
                 "homeassistant/button/nightstand-test/reload_configuration/config",
                 "homeassistant/button/nightstand-test/restart/config",
                 "homeassistant/select/nightstand-test/mode/config",
+                "homeassistant/sensor/nightstand-test/address/config",
                 "homeassistant/sensor/nightstand-test/appearance/config",
                 "homeassistant/sensor/nightstand-test/illuminance/config",
+                "homeassistant/sensor/nightstand-test/memory/config",
+                "homeassistant/sensor/nightstand-test/started/config",
+                "homeassistant/sensor/nightstand-test/temperature/config",
                 "homeassistant/switch/nightstand-test/screen/config",
             ])
     }

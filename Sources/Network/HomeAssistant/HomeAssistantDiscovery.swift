@@ -64,7 +64,7 @@ public struct HomeAssistantDiscovery: Sendable {
     /// occupancy sensor is.
     public func messages(views: [String], light: Bool = true, presence: Bool = false) -> [Message] {
         let announced: [(Entity, Bool)] =
-            (entities + screenEntities).map { ($0, true) } + [
+            (entities + screenEntities + diagnosticEntities).map { ($0, true) } + [
                 (viewEntity(views: views), !views.isEmpty), (nextViewEntity, !views.isEmpty),
                 (illuminance, light), (presenceEntity, presence),
             ]

@@ -29,18 +29,19 @@ public final class MQTTBridge: Sendable {
     /// The display's topics.
     public let topics: MQTTTopics
     private let host: any NetworkHost
-    private let client: MQTTClient?
-    private let discovery: HomeAssistantDiscovery?
+    let client: MQTTClient?
+    let discovery: HomeAssistantDiscovery?
     private let subscriptions: [String]
     private let onMessage: @Sendable (MQTTMessage) -> Void
     private let log: Logger
     private let complaints: LogLimiter
     private let schedule = AnnouncementSchedule()
-    private let published = Mutex(Published())
+    let published = Mutex(Published())
+    let diagnostics = Diagnostics()
     private let failure: MQTTConnectionState?
 
     /// What was published last, to publish changes only.
-    private struct Published {
+    struct Published {
         var values: [String: String] = [:]
         var lux: Double?
         var views: [String]?
@@ -164,14 +165,15 @@ public final class MQTTBridge: Sendable {
     private func serviced() -> ContinuousClock.Instant? {
         let summaries = complaints.flush()
         let (announceNow, folded, next) = schedule.service()
-        guard announceNow else { return [summaries, next].compactMap { $0 }.min() }
+        let health = publishDiagnostics()
+        guard announceNow else { return [summaries, next, health].compactMap { $0 }.min() }
         if folded > 0 {
             log.notice(
                 "mqtt: announced again once for \(folded + 1) requests in "
                     + "\(schedule.interval.components.seconds) s")
         }
         publishStates(announcing: true)
-        return summaries
+        return [summaries, health].compactMap { $0 }.min()
     }
 
     /// Applies a command through the host's verbs, or logs why not.

@@ -12,6 +12,7 @@
 /// | `<base>/view/set` | subscribed (hosts with views) | a view's name |
 /// | `<base>/presence` | published, retained (once a presence key has said) | `ON` or `OFF` |
 /// | `<base>/command` | subscribed | any display command in its wire form |
+/// | `<base>/diagnostics/…` | published, retained, every 5 minutes when changed | ``Diagnostics`` |
 public struct MQTTTopics: Equatable, Sendable {
     /// The prefix of every topic.
     public let base: String
@@ -37,6 +38,9 @@ public struct MQTTTopics: Equatable, Sendable {
     public var view: String { "\(base)/view" }
     /// Commands to show a view.
     public var setView: String { "\(base)/view/set" }
+    /// The display's health: `started`, `temperature`, `memory`, `address`
+    /// (``Diagnostics``).
+    public func diagnostic(_ key: String) -> String { "\(base)/diagnostics/\(key)" }
     /// Whether someone is there.
     public var presence: String { "\(base)/presence" }
 
