@@ -1,6 +1,7 @@
 import DisplayCommands
 import Foundation
 import NightstandTesting
+import Synchronization
 import SystemSupport
 import Testing
 
@@ -22,7 +23,7 @@ struct HomeAssistantDeviceTests {
         #expect(
             eventually {
                 configs = (try? broker.retained("homeassistant/#")) ?? [:]
-                return configs.count == 11
+                return configs.count == 12
             })
         for payload in configs.values {
             let device = try HomeAssistantSchema.object(payload)["device"] as? [String: Any]
@@ -48,7 +49,7 @@ struct HomeAssistantDeviceTests {
         #expect(
             eventually {
                 configs = (try? broker.retained("homeassistant/#")) ?? [:]
-                return configs.count == 13
+                return configs.count == 14
             })
         let prefix = "homeassistant/"
         let screen = try HomeAssistantSchema.object(
@@ -91,7 +92,7 @@ struct HomeAssistantDeviceTests {
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: host)
         defer { bridge.stop() }
         let topic = "homeassistant/sensor/nightstand-test/illuminance/config"
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 10 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 11 })
         #expect(try broker.retained(topic).isEmpty)
         host.update { $0.state.lux = 40 }
         bridge.hostChanged()
@@ -122,7 +123,7 @@ struct HomeAssistantPresenceTests {
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: host)
         defer { bridge.stop() }
         let topic = "homeassistant/binary_sensor/nightstand-test/presence/config"
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 11 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 12 })
         #expect(try broker.retained(topic).isEmpty, "no presence key has said: no entity")
         #expect(try broker.retained("nightstand/test/presence").isEmpty)
         for there in [true, false, true] {
@@ -167,6 +168,11 @@ struct HomeAssistantDiagnosticsTests {
         try "48312\n".write(
             toFile: root.path("sys/class/thermal/thermal_zone0/temp"), atomically: true,
             encoding: .utf8)
+        let asked = Mutex(0)
+        let apt = AptCandidate(policy: {
+            asked.withLock { $0 += 1 }
+            return "nightstand:\n  Installed: (none)\n  Candidate: 0.2.0\n  Version table:\n"
+        })
         let diagnostics = Diagnostics(
             reader: SystemReader(
                 root: root.path(""),
@@ -175,20 +181,37 @@ struct HomeAssistantDiagnosticsTests {
                         NetworkInterface(
                             name: "wlan0", address: "192.168.1.23", isUp: true, isLoopback: false)
                     ]
-                }))
+                }), apt: apt)
         let now = ContinuousClock.now
+        _ = diagnostics.take(at: now - .seconds(600))  // asks apt, on its own thread
+        #expect(eventually { apt.candidate(at: now - .seconds(600)) == "0.2.0" })
         let (values, next) = diagnostics.take(at: now)
         #expect(values?["temperature"] == "48.3")
         #expect(values?["memory"] == "75")
         #expect(values?["address"] == "192.168.1.23")
         #expect(values?["started"]?.hasSuffix("Z") == true)
+        let update = try HomeAssistantSchema.object(values?["update"] ?? "")
+        #expect(update["installed_version"] as? String == BuildVersion.version)
+        #expect(update["latest_version"] as? String == "0.2.0")
         #expect(next == now + Diagnostics.interval)
         #expect(diagnostics.take(at: now + .seconds(299)).values == nil, "not before 5 minutes")
         #expect(diagnostics.take(at: now + .seconds(300)).values != nil)
+        #expect(asked.withLock { $0 } == 1, "apt is asked at most every 6 hours")
         // A tree without the files: unknown in Home Assistant.
         let empty = try TemporaryFolder()
-        let none = Diagnostics(reader: SystemReader(root: empty.path(""), interfaces: { [] }))
+        let none = Diagnostics(
+            reader: SystemReader(root: empty.path(""), interfaces: { [] }),
+            apt: AptCandidate(policy: { nil }))
         #expect(none.values()["temperature"] == "None" && none.values()["address"] == "None")
+        let noApt = try HomeAssistantSchema.object(none.values()["update"] ?? "")
+        #expect(noApt["latest_version"] as? String == BuildVersion.version)
+        // apt-cache policy's answers.
+        #expect(AptCandidate.candidate(inPolicy: "x:\n  Candidate: (none)\n") == nil)
+        #expect(AptCandidate.candidate(inPolicy: "N: Unable to locate package nightstand") == nil)
+        #expect(AptCandidate.candidate(inPolicy: "  Candidate: 1.0\u{1B}[2J") == nil)
+        #expect(
+            AptCandidate.candidate(inPolicy: "  Candidate: 0.1.0+git20261128.a005933")
+                == "0.1.0+git20261128.a005933")
     }
 
     @Test("a connected bridge publishes the readings, retained, with their entities")
@@ -200,7 +223,7 @@ struct HomeAssistantDiagnosticsTests {
         #expect(
             eventually {
                 states = (try? broker.retained("nightstand/test/diagnostics/#")) ?? [:]
-                return states.count == 4
+                return states.count == 5
             })
         #expect(states["nightstand/test/diagnostics/started"]?.contains("T") == true)
         let config = try HomeAssistantSchema.object(

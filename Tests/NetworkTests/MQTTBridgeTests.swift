@@ -42,7 +42,7 @@ struct MQTTBridgeTests {
         #expect(
             eventually {
                 retained = (try? broker.retained("#")) ?? [:]
-                return retained.count == 19
+                return retained.count == 21
             })
         #expect(retained["nightstand/test/availability"] == "online")
         #expect(retained["nightstand/test/mode"] == "auto")
@@ -63,6 +63,7 @@ struct MQTTBridgeTests {
                 "homeassistant/sensor/nightstand-test/started/config",
                 "homeassistant/sensor/nightstand-test/temperature/config",
                 "homeassistant/switch/nightstand-test/screen/config",
+                "homeassistant/update/nightstand-test/update/config",
             ])
     }
 

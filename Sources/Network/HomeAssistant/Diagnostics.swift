@@ -11,6 +11,7 @@ import SystemSupport
 /// | temperature | `<base>/diagnostics/temperature` | the CPU's temperature, °C, such as `48.3` | `sensor`, device class temperature |
 /// | memory | `<base>/diagnostics/memory` | the memory in use, %, such as `37` | `sensor`, % |
 /// | address | `<base>/diagnostics/address` | the first IPv4 address that is up, such as `192.168.1.23` | `sensor` |
+/// | update | `<base>/diagnostics/update` | `{"installed_version": …, "latest_version": …}` | `update` (``AptCandidate``) |
 ///
 /// All are in the `diagnostic` category. A value that can't be read (no thermal zone in a
 /// container) is published as `None`, which Home Assistant shows as unknown. The readings are
@@ -23,23 +24,25 @@ final class Diagnostics: Sendable {
     /// When the program started (the first bridge made).
     static let started = Date()
     private let reader: SystemReader
+    private let apt: AptCandidate
     private let due = Mutex<ContinuousClock.Instant?>(nil)
 
-    /// Readings from `reader` (`/` by default).
-    init(reader: SystemReader = SystemReader()) {
+    /// Readings from `reader` (`/` by default), the candidate version from `apt`.
+    init(reader: SystemReader = SystemReader(), apt: AptCandidate = AptCandidate()) {
         self.reader = reader
+        self.apt = apt
     }
 
     /// The keys, in the order of the table above.
-    static let keys = ["started", "temperature", "memory", "address"]
+    static let keys = ["started", "temperature", "memory", "address", "update"]
 
-    /// The readings when they are due at `now` (then the next are due an ``interval`` later),
-    /// else nil; and when they are next due.
-    func take(at now: ContinuousClock.Instant = .now) -> (
+    /// The readings when they are due at `now` or `force`d (then the next are due an
+    /// ``interval`` later), else nil; and when they are next due.
+    func take(at now: ContinuousClock.Instant = .now, force: Bool = false) -> (
         values: [String: String]?, next: ContinuousClock.Instant
     ) {
         let isDue = due.withLock { due -> Bool in
-            if let next = due, now < next { return false }
+            if let next = due, now < next, !force { return false }
             due = now + Self.interval
             return true
         }
@@ -55,15 +58,17 @@ final class Diagnostics: Sendable {
             "temperature": readout.temperature.map { $0.celsius.fixed(1) } ?? "None",
             "memory": readout.memory.map { "\(Int(($0.usedFraction * 100).rounded()))" } ?? "None",
             "address": readout.address ?? "None",
+            "update": AptCandidate.state(installed: BuildVersion.version, latest: apt.candidate()),
         ]
     }
 }
 
 extension MQTTBridge {
-    /// Publishes the readings that changed, when they are due; when they are next due.
-    func publishDiagnostics() -> ContinuousClock.Instant? {
-        guard let client, client.state == .connected else { return nil }
-        let (values, next) = diagnostics.take()
+    /// Publishes the readings that changed, when they are due (on a new connection,
+    /// `force`d); when they are next due.
+    func publishDiagnostics(force: Bool = false) -> ContinuousClock.Instant? {
+        guard let client, force || client.state == .connected else { return nil }
+        let (values, next) = diagnostics.take(force: force)
         guard let values else { return next }
         published.withLock { published in
             for key in Diagnostics.keys {
@@ -96,6 +101,9 @@ extension HomeAssistantDiscovery {
             Entity(
                 component: "sensor", key: "address", name: "IP address", icon: "mdi:ip-network",
                 stateTopic: topics.diagnostic("address"), category: "diagnostic"),
+            Entity(
+                component: "update", key: "update", name: "Nightstand", icon: nil,
+                stateTopic: topics.diagnostic("update"), category: "diagnostic"),
         ]
     }
 }

@@ -140,6 +140,7 @@ public final class MQTTBridge: Sendable {
         schedule.announced()
         client.publish(topic: topics.availability, payload: "online", retain: true)
         publishStates(announcing: true)
+        _ = publishDiagnostics(force: true)  // and the readings, for the first time
         var topics = self.topics.commands + [self.topics.command] + subscriptions
         if let discovery { topics.append(discovery.statusTopic) }
         client.subscribe(topics)
@@ -272,8 +273,7 @@ public final class MQTTBridge: Sendable {
         if !complete && client.state == .connected { schedule.requestLater() }
     }
 
-    /// Whether the light changed enough to publish: by 5 % of the last published level, and
-    /// by at least 0.5 lx, or to or from no reading (`None`, unknown in Home Assistant).
+    /// Whether the light changed enough to publish: by 5 % (at least 0.5 lx), or to or from `None`.
     static func luxChanged(from old: Double?, to new: Double?) -> Bool {
         switch (old, new) {
         case (nil, nil): return false

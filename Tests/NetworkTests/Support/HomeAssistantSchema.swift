@@ -13,7 +13,8 @@ enum HomeAssistantSchema {
             return ["\(topic): not <prefix>/<component>/<node_id>/<object_id>/config"]
         }
         var problems: [String] = []
-        if !["select", "sensor", "button", "switch", "binary_sensor"].contains(levels[1]) {
+        if !["select", "sensor", "button", "switch", "binary_sensor", "update"].contains(levels[1])
+        {
             problems.append("\(topic): unexpected component \(levels[1])")
         }
         for id in levels[2...3] where id.isEmpty || !id.allSatisfy(isIDCharacter) {
@@ -98,6 +99,8 @@ enum HomeAssistantSchema {
             }
         case "button":
             need("command_topic")
+        case "update":
+            need("state_topic")
         case "binary_sensor":
             need("state_topic")
             if let deviceClass = config["device_class"] as? String,
