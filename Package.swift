@@ -78,7 +78,13 @@ let package = Package(
 
         // Below Foundation: running a program with a deadline, threads, small text helpers.
         .target(name: "CSystemSupport"),
-        .target(name: "SystemSupport", dependencies: ["CSystemSupport"]),
+        // Its BuildVersion (package version and git commit) is written for each build by the
+        // BuildVersion plugin (scripts/build-version).
+        .target(
+            name: "SystemSupport", dependencies: ["CSystemSupport"],
+            plugins: [.plugin(name: "BuildVersion")]
+        ),
+        .plugin(name: "BuildVersion", capability: .buildTool()),
 
         // The run loop's one wait: watched descriptors, mailboxes from any thread, kernel
         // device events (netlink uevents).

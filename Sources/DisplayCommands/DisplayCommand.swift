@@ -34,6 +34,9 @@ public enum DisplayCommand: Sendable, Hashable {
     case wake(seconds: Double)
     /// Turns the panel off for lack of anyone there (`true`), or back on. Words: `idle on`.
     case setIdle(Bool)
+    /// Someone is there (`true`: a presence key held `[input] presence_min`) or went away; the
+    /// display reports it (Home Assistant's occupancy sensor). Words: `presence on`.
+    case setPresence(Bool)
     /// Asks the providers of every widget of `kind` (nil: of every widget) for a new timeline.
     /// Words: `reload`, `reload weather`.
     case reloadTimelines(kind: String?)
@@ -46,6 +49,12 @@ public enum DisplayCommand: Sendable, Hashable {
     case acquireDisplay
     /// Ends the display's run loop (SIGTERM).
     case stop
+    /// Ends the run loop and the program with ``restartStatus``, which the systemd unit
+    /// (`Restart=on-failure`) answers by starting it again. Words: `restart`.
+    case restart
+
+    /// The exit status of a ``restart``: 75, `EX_TEMPFAIL` of sysexits.h ("try again").
+    public static let restartStatus: Int32 = 75
 
     /// The longest wake, a day.
     public static let longestWake = 86_400.0
@@ -68,12 +77,14 @@ extension DisplayCommand: CustomStringConvertible {
         case .dragStack(let slot, let phase): "drag stack \(slot + 1) \(Self.words(phase))"
         case .wake(let seconds): "wake \(Self.number(seconds))"
         case .setIdle(let idle): idle ? "idle on" : "idle off"
+        case .setPresence(let there): there ? "presence on" : "presence off"
         case .reloadTimelines(let kind?): "reload \(kind)"
         case .reloadTimelines(nil): "reload"
         case .reloadConfiguration: "reload-configuration"
         case .releaseDisplay: "release-display"
         case .acquireDisplay: "acquire-display"
         case .stop: "stop"
+        case .restart: "restart"
         }
     }
 
@@ -139,6 +150,12 @@ extension DisplayCommand {
             case "off": self = .setIdle(false)
             default: throw CommandError(text, expected: "idle on or idle off")
             }
+        case "presence":
+            switch words.next() {
+            case "on": self = .setPresence(true)
+            case "off": self = .setPresence(false)
+            default: throw CommandError(text, expected: "presence on or presence off")
+            }
         case "reload":
             let kind = words.next()
             if let kind, !Self.isName(kind) {
@@ -151,6 +168,7 @@ extension DisplayCommand {
         case "release-display": self = .releaseDisplay
         case "acquire-display": self = .acquireDisplay
         case "stop": self = .stop
+        case "restart": self = .restart
         default:
             throw CommandError(text, expected: "a command: \(Self.verbs)")
         }
@@ -161,8 +179,9 @@ extension DisplayCommand {
 
     /// The first words of every command.
     public static let verbList = [
-        "mode", "view", "next", "previous", "wake", "idle", "reload", "reload-configuration",
-        "drag", "release-display", "acquire-display", "stop",
+        "mode", "view", "next", "previous", "wake", "idle", "presence", "reload",
+        "reload-configuration",
+        "drag", "release-display", "acquire-display", "stop", "restart",
     ]
 
     /// The first words of every command, for messages.

@@ -20,11 +20,14 @@ public struct DisplayState: Codable, Equatable, Sendable {
     public var views: [String]
     /// The widget each slot shows, left to right (its `id`); nil where it is not known.
     public var slots: [String]?
+    /// Whether someone is there, as a presence key says (held `[input] presence_min`); nil
+    /// until one has said (a display without one).
+    public var presence: Bool?
 
     /// Creates a state.
     public init(
         mode: DisplayMode, appearance: String, lux: Double? = nil, view: String? = nil,
-        views: [String] = [], slots: [String]? = nil
+        views: [String] = [], slots: [String]? = nil, presence: Bool? = nil
     ) {
         self.mode = mode
         self.appearance = appearance
@@ -32,6 +35,7 @@ public struct DisplayState: Codable, Equatable, Sendable {
         self.view = view
         self.views = views
         self.slots = slots
+        self.presence = presence
     }
 
     /// The words that step through the views instead of naming one: `view next`,

@@ -1,5 +1,6 @@
 import Foundation
 import NightstandTesting
+import SystemSupport
 import Testing
 import Widgets
 

@@ -8,6 +8,8 @@ import Testing
 /// does not animate: a drag that ends as a swipe steps, its other phases do nothing.
 private final class RecordingDisplay: CommandTarget {
     var calls: [String] = []
+    /// The presences reported, in order.
+    var presences: [Bool] = []
     var panelIsDark = false
     var isNight = false
     var links: [Int: URL] = [:]
@@ -34,6 +36,7 @@ private final class RecordingDisplay: CommandTarget {
         case .wake(let seconds): calls.append("wake \(seconds)")
         case .reloadTimelines: calls.append("reload")
         case .setIdle(let idle): calls.append(idle ? "idle off" : "idle on")
+        case .setPresence(let there): presences.append(there)
         default: break
         }
         return .done("\(command)")
@@ -239,14 +242,17 @@ struct InputControllerTests {
         controller.handle(.presence(false), at: 101)
         #expect(controller.deadline == nil)
         #expect(verbs.calls == ["idle off"])
+        #expect(verbs.presences == [], "a blip reports no presence")
         // Held two seconds: it counts at the deadline, and holds the panel on.
         controller.handle(.presence(true), at: 200)
         controller.deadlineReached(at: 201)
         #expect(verbs.calls == ["idle off"], "not before presence_min")
         controller.deadlineReached(at: 202)
         #expect(verbs.calls == ["idle off", "idle on"])
+        #expect(verbs.presences == [true], "reported once it counts")
         #expect(controller.deadline == nil, "held: no idle countdown")
         controller.handle(.presence(false), at: 300)
+        #expect(verbs.presences == [true, false])
         #expect(controller.deadline == 360)
         // A reload to presence_min = 0 counts presence at once again.
         controller.update(try InputConfiguration(idleOff: 60))

@@ -98,9 +98,12 @@ struct DisplayNetworkTests {
                 return status.contains("mqtt: connected to \(broker.url) as nightstand-e2e")
                     && status.contains("http: listening on 127.0.0.1:\(display.httpPort)")
             }, display.log)
-        // Home Assistant's side: the device announced itself, and its mode select works.
+        // Home Assistant's side: the device announced itself (no illuminance: sensor = "none"),
+        // and its mode select works.
         #expect(
-            eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 5 })
+            eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 13 })
+        #expect(
+            try broker.retained("homeassistant/sensor/nightstand-e2e/illuminance/config").isEmpty)
         #expect(
             eventually {
                 try? broker.publish("nightstand/e2e/mode/set", "night")

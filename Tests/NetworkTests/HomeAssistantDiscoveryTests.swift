@@ -23,7 +23,7 @@ struct HomeAssistantDiscoveryTests {
         #expect(
             eventually {
                 configs = ((try? broker.retained("homeassistant/#")) ?? [:])
-                return configs.count == 5
+                return configs.count == 14
             })
         var uniqueIDs: Set<String> = []
         var devices: Set<String> = []
@@ -46,12 +46,17 @@ struct HomeAssistantDiscoveryTests {
         #expect(
             stateTopics == [
                 "nightstand/test/mode", "nightstand/test/lux", "nightstand/test/appearance",
-                "nightstand/test/view",
+                "nightstand/test/view", "nightstand/test/diagnostics/started",
+                "nightstand/test/diagnostics/temperature", "nightstand/test/diagnostics/memory",
+                "nightstand/test/diagnostics/address", "nightstand/test/diagnostics/update",
             ])
-        #expect(Set(bridge.topics.commands) == commandTopics)
+        #expect(Set(bridge.topics.commands + [bridge.topics.command]) == commandTopics)
         // Every state topic has its retained state, so Home Assistant shows it at once.
-        let states = try broker.retained("nightstand/#")
-        #expect(stateTopics.allSatisfy { states[$0] != nil })
+        #expect(
+            eventually {
+                let states = (try? broker.retained("nightstand/#")) ?? [:]
+                return stateTopics.allSatisfy { states[$0] != nil }
+            })
 
         let mode = try HomeAssistantSchema.object(
             configs["homeassistant/select/nightstand-test/mode/config"] ?? "")
@@ -70,7 +75,7 @@ struct HomeAssistantDiscoveryTests {
         let broker = try Broker()
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: FakeHost())
         defer { bridge.stop() }
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 4 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 12 })
         let subscriber = try broker.subscriber("homeassistant/#", probe: "homeassistant/probe")
         let announced = {
             subscriber.lines().filter { $0.hasSuffix("/config {") || $0.contains("/config {\"") }
@@ -90,7 +95,7 @@ struct HomeAssistantDiscoveryTests {
         let bridge = try MQTTBridgeTests.startedBridge(
             broker, host: FakeHost(), extra: ["discovery_prefix": .string("")])
         defer { bridge.stop() }
-        #expect(eventually { ((try? broker.retained("nightstand/#")) ?? [:]).count == 4 })
+        #expect(eventually { ((try? broker.retained("nightstand/#")) ?? [:]).count == 9 })
         let discovery = try broker.retained("homeassistant/#")
         #expect(discovery.isEmpty)
     }

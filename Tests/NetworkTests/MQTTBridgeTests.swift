@@ -19,14 +19,14 @@ struct MQTTBridgeTests {
         _ broker: Broker, host: FakeHost, extra: [String: SettingsValue] = [:],
         subscriptions: [String] = [],
         onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },
-        log: Logger = Logger(label: "test")
+        about: DeviceAbout = DeviceAbout(), log: Logger = Logger(label: "test")
     ) throws -> MQTTBridge {
         var values: [String: SettingsValue] = ["url": .string(broker.url)]
         values.merge(extra) { $1 }
         let settings = try MQTTSettings(section: table("mqtt", values), hostname: "test")
         let bridge = MQTTBridge(
             settings: settings, host: host, subscriptions: subscriptions, onMessage: onMessage,
-            log: log)
+            about: about, log: log)
         bridge.start()
         return bridge
     }
@@ -42,7 +42,7 @@ struct MQTTBridgeTests {
         #expect(
             eventually {
                 retained = (try? broker.retained("#")) ?? [:]
-                return retained.count == 8
+                return retained.count == 21
             })
         #expect(retained["nightstand/test/availability"] == "online")
         #expect(retained["nightstand/test/mode"] == "auto")
@@ -53,9 +53,17 @@ struct MQTTBridgeTests {
         #expect(
             configs == [
                 "homeassistant/button/nightstand-test/reload/config",
+                "homeassistant/button/nightstand-test/reload_configuration/config",
+                "homeassistant/button/nightstand-test/restart/config",
                 "homeassistant/select/nightstand-test/mode/config",
+                "homeassistant/sensor/nightstand-test/address/config",
                 "homeassistant/sensor/nightstand-test/appearance/config",
                 "homeassistant/sensor/nightstand-test/illuminance/config",
+                "homeassistant/sensor/nightstand-test/memory/config",
+                "homeassistant/sensor/nightstand-test/started/config",
+                "homeassistant/sensor/nightstand-test/temperature/config",
+                "homeassistant/switch/nightstand-test/screen/config",
+                "homeassistant/update/nightstand-test/update/config",
             ])
     }
 

@@ -284,8 +284,8 @@ struct ControlServerTests {
                 try exchange(#"{"command":"mode red","version":1}"# + "\n", at: path)
                     == refusal("mode red", expected: "mode auto, day, dim, night or off"))
             #expect(
-                try exchange(#"{"command":"restart","version":1}"# + "\n", at: path)
-                    == refusal("restart", expected: "a command: \(DisplayCommand.verbs)"))
+                try exchange(#"{"command":"reboot","version":1}"# + "\n", at: path)
+                    == refusal("reboot", expected: "a command: \(DisplayCommand.verbs)"))
             #expect(
                 try exchange(#"{"command":5,"version":1}"# + "\n", at: path)
                     == refusal(#"{"command":5,"version":1}"#, expected: wire))

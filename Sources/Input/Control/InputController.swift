@@ -170,6 +170,7 @@ public final class InputController {
     /// A presence that counts: someone is there (`held`) or went away.
     private func presence(_ held: Bool, at now: Double) {
         idle.presence(held, at: now)
+        display.apply(.setPresence(held))
         if held { lightAfterIdle() }
     }
 

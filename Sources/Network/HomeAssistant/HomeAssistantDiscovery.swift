@@ -10,10 +10,15 @@ import FoundationEssentials
 /// | entity | component | what it does |
 /// | --- | --- | --- |
 /// | Mode | `select` | auto, day, dim, night, off: sets the mode as `nightstand mode` does |
-/// | Illuminance | `sensor` (device class `illuminance`, lx) | the light sensor's level |
+/// | Illuminance | `sensor` (device class `illuminance`, lx) | the light sensor's level; announced once a sensor reads |
 /// | Appearance | `sensor` (device class `enum`) | day, dim, night or off, as drawn now |
 /// | Reload timelines | `button` | reloads every widget's timeline |
 /// | View | `select` | the view shown, on a host with a choice of views |
+/// | Screen, Reload configuration, Next view | see ``screenEntities`` | commands on `<base>/command` |
+/// | Presence | `binary_sensor` (device class `occupancy`) | a presence key held; announced once one has said |
+///
+/// The device names the program's version (`sw_version`), the web page when `[http]` is on
+/// (`configuration_url`) and the board (`hw_version`): ``DeviceAbout``.
 ///
 /// Every entity names the display's availability topic, so Home Assistant shows them
 /// unavailable while the display is offline (its last will).
@@ -28,17 +33,20 @@ public struct HomeAssistantDiscovery: Sendable {
     public let topics: MQTTTopics
     /// The modes the mode select offers.
     public let modes: [String]
+    /// The version, web page and board the device names.
+    public let about: DeviceAbout
 
     /// The discovery of a display whose topics are `topics`.
     public init(
         prefix: String, deviceID: String, deviceName: String, topics: MQTTTopics,
-        modes: [String]
+        modes: [String], about: DeviceAbout = DeviceAbout()
     ) {
         self.prefix = prefix
         self.deviceID = deviceID
         self.deviceName = deviceName
         self.topics = topics
         self.modes = modes
+        self.about = about
     }
 
     /// One retained discovery message: its topic, and its JSON payload (empty: remove the
@@ -51,13 +59,18 @@ public struct HomeAssistantDiscovery: Sendable {
     }
 
     /// The messages announcing the device's entities; with `views` empty, the view select is
-    /// removed (an empty payload) instead of announced.
-    public func messages(views: [String]) -> [Message] {
-        var messages = entities.map(message)
-        let view = viewEntity(views: views)
-        messages.append(
-            views.isEmpty ? Message(topic: topic(of: view), payload: []) : message(view))
-        return messages
+    /// removed (an empty payload) instead of announced, without `light` (no sensor has read)
+    /// the illuminance sensor is, and without `presence` (no presence key has said) the
+    /// occupancy sensor is.
+    public func messages(views: [String], light: Bool = true, presence: Bool = false) -> [Message] {
+        let announced: [(Entity, Bool)] =
+            (entities + screenEntities + diagnosticEntities).map { ($0, true) } + [
+                (viewEntity(views: views), !views.isEmpty), (nextViewEntity, !views.isEmpty),
+                (illuminance, light), (presenceEntity, presence),
+            ]
+        return announced.map { entity, shown in
+            shown ? message(entity) : Message(topic: topic(of: entity), payload: [])
+        }
     }
 
     /// The HA status topic: Home Assistant publishes `online` there when it starts, and
@@ -73,10 +86,6 @@ public struct HomeAssistantDiscovery: Sendable {
                 component: "select", key: "mode", name: "Mode", icon: "mdi:theme-light-dark",
                 stateTopic: topics.mode, commandTopic: topics.setMode, options: modes),
             Entity(
-                component: "sensor", key: "illuminance", name: "Illuminance", icon: nil,
-                stateTopic: topics.lux, deviceClass: "illuminance", unit: "lx",
-                stateClass: "measurement"),
-            Entity(
                 component: "sensor", key: "appearance", name: "Appearance",
                 icon: "mdi:weather-night", stateTopic: topics.appearance, options: appearances,
                 deviceClass: "enum"),
@@ -84,6 +93,13 @@ public struct HomeAssistantDiscovery: Sendable {
                 component: "button", key: "reload", name: "Reload timelines", icon: "mdi:refresh",
                 commandTopic: topics.reload, payloadPress: "PRESS"),
         ]
+    }
+
+    private var illuminance: Entity {
+        Entity(
+            component: "sensor", key: "illuminance", name: "Illuminance", icon: nil,
+            stateTopic: topics.lux, deviceClass: "illuminance", unit: "lx",
+            stateClass: "measurement")
     }
 
     private func viewEntity(views: [String]) -> Entity {
@@ -103,6 +119,9 @@ public struct HomeAssistantDiscovery: Sendable {
             icon: entity.icon, stateTopic: entity.stateTopic, commandTopic: entity.commandTopic,
             options: entity.options, deviceClass: entity.deviceClass, unit: entity.unit,
             stateClass: entity.stateClass, payloadPress: entity.payloadPress,
+            payloadOn: entity.payloadOn, payloadOff: entity.payloadOff,
+            stateOn: entity.stateOn, stateOff: entity.stateOff,
+            valueTemplate: entity.valueTemplate, entityCategory: entity.category,
             qos: entity.commandTopic == nil ? nil : 1)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -114,11 +133,12 @@ public struct HomeAssistantDiscovery: Sendable {
     private var device: Device {
         Device(
             identifiers: [deviceID], name: deviceName, manufacturer: "Nightstand",
-            model: "StandBy display")
+            model: "StandBy display", swVersion: about.version, hwVersion: about.board,
+            configurationURL: about.webPage)
     }
 
     /// What distinguishes one entity.
-    private struct Entity {
+    struct Entity {
         var component: String
         var key: String
         var name: String
@@ -130,6 +150,13 @@ public struct HomeAssistantDiscovery: Sendable {
         var unit: String? = nil
         var stateClass: String? = nil
         var payloadPress: String? = nil
+        var payloadOn: String? = nil
+        var payloadOff: String? = nil
+        var stateOn: String? = nil
+        var stateOff: String? = nil
+        var valueTemplate: String? = nil
+        /// `config` or `diagnostic`; nil: a primary entity.
+        var category: String? = nil
     }
 
     /// An entity's discovery payload, with Home Assistant's key names (not abbreviated).
@@ -147,6 +174,12 @@ public struct HomeAssistantDiscovery: Sendable {
         var unit: String?
         var stateClass: String?
         var payloadPress: String?
+        var payloadOn: String?
+        var payloadOff: String?
+        var stateOn: String?
+        var stateOff: String?
+        var valueTemplate: String?
+        var entityCategory: String?
         var qos: Int?
 
         enum CodingKeys: String, CodingKey {
@@ -159,6 +192,12 @@ public struct HomeAssistantDiscovery: Sendable {
             case unit = "unit_of_measurement"
             case stateClass = "state_class"
             case payloadPress = "payload_press"
+            case payloadOn = "payload_on"
+            case payloadOff = "payload_off"
+            case stateOn = "state_on"
+            case stateOff = "state_off"
+            case valueTemplate = "value_template"
+            case entityCategory = "entity_category"
         }
     }
 
@@ -168,6 +207,16 @@ public struct HomeAssistantDiscovery: Sendable {
         var name: String
         var manufacturer: String
         var model: String
+        var swVersion: String
+        var hwVersion: String?
+        var configurationURL: String?
+
+        enum CodingKeys: String, CodingKey {
+            case identifiers, name, manufacturer, model
+            case swVersion = "sw_version"
+            case hwVersion = "hw_version"
+            case configurationURL = "configuration_url"
+        }
     }
 
     /// Who announced the entities (Home Assistant shows it in the device's MQTT info).

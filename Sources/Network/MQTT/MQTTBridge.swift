@@ -29,21 +29,26 @@ public final class MQTTBridge: Sendable {
     /// The display's topics.
     public let topics: MQTTTopics
     private let host: any NetworkHost
-    private let client: MQTTClient?
-    private let discovery: HomeAssistantDiscovery?
+    let client: MQTTClient?
+    let discovery: HomeAssistantDiscovery?
     private let subscriptions: [String]
     private let onMessage: @Sendable (MQTTMessage) -> Void
     private let log: Logger
     private let complaints: LogLimiter
     private let schedule = AnnouncementSchedule()
-    private let published = Mutex(Published())
+    let published = Mutex(Published())
+    let diagnostics = Diagnostics()
     private let failure: MQTTConnectionState?
 
     /// What was published last, to publish changes only.
-    private struct Published {
+    struct Published {
         var values: [String: String] = [:]
         var lux: Double?
         var views: [String]?
+        /// Whether the illuminance sensor is announced: once a light sensor has read.
+        var light = false
+        /// Whether the occupancy sensor is announced: once a presence key has said.
+        var presence = false
     }
 
     /// A bridge for `host`, also subscribed to `subscriptions`, whose messages go to
@@ -55,7 +60,7 @@ public final class MQTTBridge: Sendable {
         settings: MQTTSettings, host: any NetworkHost, subscriptions: [String] = [],
         onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },
         onStateChange: @escaping @Sendable (MQTTConnectionState) -> Void = { _ in },
-        log: Logger = Logger(label: "nightstand.mqtt")
+        about: DeviceAbout = DeviceAbout(), log: Logger = Logger(label: "nightstand.mqtt")
     ) {
         self.settings = settings
         self.host = host
@@ -69,7 +74,7 @@ public final class MQTTBridge: Sendable {
             HomeAssistantDiscovery(
                 prefix: prefix, deviceID: settings.deviceID,
                 deviceName: settings.deviceName, topics: topics,
-                modes: DisplayMode.allCases.map(\.rawValue))
+                modes: DisplayMode.allCases.map(\.rawValue), about: about)
         }
         var password: String?
         do {
@@ -135,6 +140,7 @@ public final class MQTTBridge: Sendable {
         schedule.announced()
         client.publish(topic: topics.availability, payload: "online", retain: true)
         publishStates(announcing: true)
+        _ = publishDiagnostics(force: true)  // and the readings, for the first time
         var topics = self.topics.commands + [self.topics.command] + subscriptions
         if let discovery { topics.append(discovery.statusTopic) }
         client.subscribe(topics)
@@ -160,14 +166,15 @@ public final class MQTTBridge: Sendable {
     private func serviced() -> ContinuousClock.Instant? {
         let summaries = complaints.flush()
         let (announceNow, folded, next) = schedule.service()
-        guard announceNow else { return [summaries, next].compactMap { $0 }.min() }
+        let health = publishDiagnostics()
+        guard announceNow else { return [summaries, next, health].compactMap { $0 }.min() }
         if folded > 0 {
             log.notice(
                 "mqtt: announced again once for \(folded + 1) requests in "
                     + "\(schedule.interval.components.seconds) s")
         }
         publishStates(announcing: true)
-        return summaries
+        return [summaries, health].compactMap { $0 }.min()
     }
 
     /// Applies a command through the host's verbs, or logs why not.
@@ -222,21 +229,34 @@ public final class MQTTBridge: Sendable {
         guard let client else { return }
         let state = host.state()
         let complete = published.withLock { published -> Bool in
-            if announcing { published = Published() }
+            if announcing {
+                // A light sensor that has read stays announced while it is away.
+                published = Published(light: published.light, presence: published.presence)
+            }
             var complete = true
             func update(_ topic: String, _ value: String) {
                 guard published.values[topic] != value else { return }
                 published.values[topic] = value
                 complete = client.publish(topic: topic, payload: value, retain: true) && complete
             }
-            if let discovery, published.views != state.views {
-                for message in discovery.messages(views: state.views) {
+            // Until a light sensor reads, Home Assistant has no illuminance entity.
+            let light = published.light || state.lux != nil
+            let presence = published.presence || state.presence != nil
+            if let discovery,
+                published.views != state.views || published.light != light
+                    || published.presence != presence
+            {
+                for message in discovery.messages(
+                    views: state.views, light: light, presence: presence)
+                {
                     complete =
                         client.publish(
                             topic: message.topic, payload: message.payload, retain: true)
                         && complete
                 }
                 published.views = state.views
+                published.light = light
+                published.presence = presence
             }
             update(topics.mode, state.mode.rawValue)
             update(topics.appearance, state.appearance)
@@ -247,13 +267,13 @@ public final class MQTTBridge: Sendable {
                 update(topics.lux, state.lux.map { $0.fixed(1) } ?? "None")
             }
             if !state.views.isEmpty { update(topics.view, state.view ?? "") }
+            if let there = state.presence { update(topics.presence, there ? "ON" : "OFF") }
             return complete
         }
         if !complete && client.state == .connected { schedule.requestLater() }
     }
 
-    /// Whether the light changed enough to publish: by 5 % of the last published level, and
-    /// by at least 0.5 lx, or to or from no reading (`None`, unknown in Home Assistant).
+    /// Whether the light changed enough to publish: by 5 % (at least 0.5 lx), or to or from `None`.
     static func luxChanged(from old: Double?, to new: Double?) -> Bool {
         switch (old, new) {
         case (nil, nil): return false

@@ -151,13 +151,26 @@ extension Session {
             let detail = attempt.withLock { $0.lastLibraryError }
             return "TLS failed" + (detail.map { ": \($0)" } ?? "")
         case MOSQ_ERR_ERRNO.raw: return "the connection was lost: \(systemError(errno))"
-        default: return "the connection was lost: \(Self.words(code))"
+        default: return Self.lost(Self.words(code))
         }
     }
 
-    /// libmosquitto's words for one of its error codes.
+    /// "the connection was lost: REASON", or libmosquitto's reason alone where it already
+    /// speaks of the connection (`MOSQ_ERR_CONN_LOST`: "The connection was lost.",
+    /// `MOSQ_ERR_CONN_REFUSED`: "The connection was refused.").
+    static func lost(_ reason: String) -> String {
+        var said = reason.trimmingWhitespace()
+        guard said.lowercased().hasPrefix("the connection ") else {
+            return "the connection was lost: \(reason)"
+        }
+        if said.hasSuffix(".") { said.removeLast() }
+        return said.prefix(1).lowercased() + said.dropFirst()
+    }
+
+    /// libmosquitto's words for one of its error codes (`error N` when it can't be loaded).
     static func words(_ code: Int32) -> String {
-        String(cString: mosquitto_strerror(code))
+        guard MosquittoLibrary.problem == nil else { return "error \(code)" }
+        return String(cString: mosquitto_strerror(code))
     }
 }
 

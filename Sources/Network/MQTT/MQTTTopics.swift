@@ -10,6 +10,9 @@
 /// | `<base>/reload` | subscribed | anything: reload every timeline |
 /// | `<base>/view` | published, retained (hosts with views) | the view's name |
 /// | `<base>/view/set` | subscribed (hosts with views) | a view's name |
+/// | `<base>/presence` | published, retained (once a presence key has said) | `ON` or `OFF` |
+/// | `<base>/command` | subscribed | any display command in its wire form |
+/// | `<base>/diagnostics/…` | published, retained, every 5 minutes when changed | ``Diagnostics`` |
 public struct MQTTTopics: Equatable, Sendable {
     /// The prefix of every topic.
     public let base: String
@@ -35,6 +38,11 @@ public struct MQTTTopics: Equatable, Sendable {
     public var view: String { "\(base)/view" }
     /// Commands to show a view.
     public var setView: String { "\(base)/view/set" }
+    /// The display's health: `started`, `temperature`, `memory`, `address`
+    /// (``Diagnostics``).
+    public func diagnostic(_ key: String) -> String { "\(base)/diagnostics/\(key)" }
+    /// Whether someone is there.
+    public var presence: String { "\(base)/presence" }
 
     /// Any display command in its wire form (`{"version": 1, "command": "view clock"}`).
     public var command: String { "\(base)/command" }

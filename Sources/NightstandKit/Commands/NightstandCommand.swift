@@ -4,6 +4,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Standby
+import SystemSupport
 import Widgets
 
 /// The `nightstand` command line: a StandBy-style widget display for Linux framebuffers.
@@ -20,6 +21,7 @@ public struct NightstandCommand: AsyncParsableCommand {
         CommandConfiguration(
             commandName: "nightstand",
             abstract: "A StandBy-style widget display drawn straight into the Linux framebuffer.",
+            version: BuildVersion.words,
             subcommands: [
                 RunCommand.self, SnapshotCommand.self, CheckConfigCommand.self,
                 EventsCommand.self, DisplaysCommand.self, SensorsCommand.self,

@@ -2,6 +2,7 @@ import Ambient
 import ArgumentParser
 import Dispatch
 import Display
+import DisplayCommands
 import FoundationEssentials
 import Glibc
 import Raster
@@ -144,6 +145,12 @@ struct RunCommand: AsyncParsableCommand {
         log.info("running: \(configuration.slots.count) slot(s) on \(sink.size)")
         host.run()
         deadline.finished()
+        if host.restartRequested {
+            log.notice(
+                "restarting: exiting with status \(DisplayCommand.restartStatus) for systemd to "
+                    + "start nightstand again (Restart=on-failure)")
+            throw ExitCode(DisplayCommand.restartStatus)
+        }
         log.info("stopped")
     }
 

@@ -73,14 +73,16 @@ final class NetworkSource: EventSource {
             events: context.events, status: context.status, frames: context.frames)
         let services = context.services
         if wanted.mqtt != running?.mqtt || wanted.mqttPassword != running?.mqttPassword
-            || wanted.topics != running?.topics
+            || wanted.topics != running?.topics || wanted.http?.listen != running?.http?.listen
         {
             bridge?.stop()
             bridge = wanted.mqtt.map { settings in
                 let bridge = MQTTBridge(
                     settings: settings, host: host, subscriptions: wanted.topics,
                     onMessage: { board.receive(topic: $0.topic, payload: $0.payload) },
-                    onStateChange: { services.set("mqtt", Self.words($0, settings)) })
+                    onStateChange: { services.set("mqtt", Self.words($0, settings)) },
+                    about: DeviceAbout(
+                        webPage: wanted.http?.listen.webPage, board: BoardModel.current))
                 bridge.start()
                 return bridge
             }

@@ -49,6 +49,10 @@ public struct Configuration: Sendable {
     public var slots: [Slot]
     /// The photos view's folder and slideshow (`[photos]`).
     public var photos = PhotosConfiguration()
+    /// Where the display keeps what it remembers across restarts (the view a user chose):
+    /// systemd's `$STATE_DIRECTORY`, `/var/lib/nightstand` for the unit's
+    /// `StateDirectory=nightstand`; nil (nothing kept) where it is unset.
+    public var stateDirectory: String? = ViewMemory.environmentDirectory
     /// Where each key was written, for messages about values that turn out to be unusable
     /// later (an unknown widget kind).
     let locator: KeyLocator?

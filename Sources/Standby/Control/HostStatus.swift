@@ -78,12 +78,14 @@ public struct HostStatus: Codable, Equatable, Sendable {
     /// The state of each service a source runs, by name: `mqtt`: `connected`,
     /// `http`: `listening on 127.0.0.1:8080`; nil without any.
     public var services: [String: String]?
+    /// Whether someone is there, as a presence key says; nil until one has said.
+    public var presence: Bool?
 
     /// Creates a status.
     public init(
         time: Date, appearance: String, mode: String, slots: [Slot], widgets: [Widget],
         frames: Int, light: String? = nil, view: String? = nil, views: [String]? = nil,
-        lux: Double? = nil, services: [String: String]? = nil
+        lux: Double? = nil, services: [String: String]? = nil, presence: Bool? = nil
     ) {
         self.time = time
         self.appearance = appearance
@@ -96,6 +98,7 @@ public struct HostStatus: Codable, Equatable, Sendable {
         self.views = views
         self.lux = lux
         self.services = services
+        self.presence = presence
     }
 
     /// The status as one line of JSON, as the control socket sends it (sorted keys, ISO 8601

@@ -17,10 +17,11 @@ extension StandbyHost: HostControl {
         let now = clock.now
         switch command {
         case .setMode(let mode): setMode(mode)
-        case .showView(let name): showView(named: name)
+        case .showView(let name): if showView(named: name) { views.memory.save(views.deck.current) }
         case .stepView(let delta):
             views.deck.step(delta, at: now)
             log.info("view \(views.deck.current)")
+            views.memory.save(views.deck.current)
         case .stepStack(let slot, let delta):
             views.stepStack(slot: slot, by: delta, viewContent, at: now)
         case .dragViews(let phase): views.deck.drag(phase, at: now)
@@ -28,6 +29,7 @@ extension StandbyHost: HostControl {
             views.dragStack(slot: slot, phase, viewContent, at: now)
         case .wake(let seconds): wake(for: seconds)
         case .setIdle(let idle): setIdle(idle)
+        case .setPresence(let there): panel.presence = there
         case .reloadTimelines(let kind?): widgets.center.reloadTimelines(ofKind: kind)
         case .reloadTimelines(nil): widgets.center.reloadAllTimelines()
         case .reloadConfiguration:
@@ -38,9 +40,16 @@ extension StandbyHost: HostControl {
         case .releaseDisplay: releaseDisplay()
         case .acquireDisplay: acquireDisplay()
         case .stop: stopped = true
+        case .restart:
+            systemd.restartRequested = true
+            stopped = true
         }
         return outcome
     }
+
+    /// Whether the loop ended for a `restart`: the program then exits with
+    /// ``DisplayCommands/DisplayCommand/restartStatus`` for systemd to start it again.
+    public var restartRequested: Bool { systemd.restartRequested }
 
     /// What the display shows now: mode, appearance on the panel, light, views, slots.
     public var state: DisplayState { currentStatus(at: clock.now).displayState }

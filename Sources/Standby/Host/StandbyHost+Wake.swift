@@ -16,6 +16,8 @@ struct PanelState: Equatable {
     var wokenUntil: Date?
     /// Whether the panel is off for idleness.
     var isIdle = false
+    /// Whether someone is there, as a presence key says; nil until one has said.
+    var presence: Bool?
 
     /// What the panel shows at `now`.
     func shown(at now: Date) -> Appearance {

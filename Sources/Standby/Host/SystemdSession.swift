@@ -12,6 +12,9 @@ struct SystemdSession {
     private var nextPing: Date?
     /// Whether `READY=1` was sent.
     private var announcedReady = false
+    /// Whether the loop ends for a restart (the `restart` command): the program exits with a
+    /// status the unit's `Restart=on-failure` restarts.
+    var restartRequested = false
 
     init(notifier: SystemdNotifier) {
         self.notifier = notifier

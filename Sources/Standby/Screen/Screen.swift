@@ -51,15 +51,18 @@ final class Screen {
     var flipWatch: FileWatch? {
         didSet { oldValue?.cancel() }
     }
+    /// The view a user chose last, kept across restarts.
+    let memory: ViewMemory
 
     private init(
         canvas: Canvas, deck: ViewDeck, widgets: SlotsView, pages: [ViewName: any ScreenView],
-        log: Logger
+        memory: ViewMemory, log: Logger
     ) {
         self.canvas = canvas
         self.deck = deck
         self.widgets = widgets
         self.pages = pages
+        self.memory = memory
         self.log = log
     }
 
@@ -107,7 +110,13 @@ extension Screen {
         var deck = ViewDeck(
             views: layout.views, width: size.width, schedule: schedule,
             photosGiveWayAtNight: configuration.photos.night == .clock)
-        if let old { deck.jump(to: old.deck.current) }
+        let memory = ViewMemory(directory: configuration.stateDirectory, log: log)
+        if let old {
+            deck.jump(to: old.deck.current)
+        } else if let chosen = memory.load(), layout.views.contains(chosen) {
+            deck.jump(to: chosen)
+            log.info("view \(chosen) (chosen before the restart)")
+        }
         let slots = SlotsView(
             canvas: canvas, layout: layout, count: widgets.stacks.count, fonts: fonts)
         var pages: [ViewName: any ScreenView] = [.widgets: slots]
@@ -132,7 +141,8 @@ extension Screen {
             }
             pages[.photos] = PhotosPage(photos, canvas: canvas)
         }
-        let screen = Screen(canvas: canvas, deck: deck, widgets: slots, pages: pages, log: log)
+        let screen = Screen(
+            canvas: canvas, deck: deck, widgets: slots, pages: pages, memory: memory, log: log)
         screen.style = old?.style ?? .day
         return screen
     }

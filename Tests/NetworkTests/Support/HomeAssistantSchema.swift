@@ -13,7 +13,8 @@ enum HomeAssistantSchema {
             return ["\(topic): not <prefix>/<component>/<node_id>/<object_id>/config"]
         }
         var problems: [String] = []
-        if !["select", "sensor", "button"].contains(levels[1]) {
+        if !["select", "sensor", "button", "switch", "binary_sensor", "update"].contains(levels[1])
+        {
             problems.append("\(topic): unexpected component \(levels[1])")
         }
         for id in levels[2...3] where id.isEmpty || !id.allSatisfy(isIDCharacter) {
@@ -54,6 +55,17 @@ enum HomeAssistantSchema {
         if let icon = config["icon"], (icon as? String)?.contains(":") != true {
             problems.append("\(component): icon is not prefix:name")
         }
+        if let category = config["entity_category"] as? String,
+            !["config", "diagnostic"].contains(category)
+        {
+            problems.append("\(component): entity_category is config or diagnostic")
+        }
+        if let device = config["device"] as? [String: Any],
+            let url = device["configuration_url"] as? String,
+            !(url.hasPrefix("http://") || url.hasPrefix("https://"))
+        {
+            problems.append("\(component): configuration_url is not an http(s) URL")
+        }
         if let qos = config["qos"], !((qos as? Int).map { (0...2).contains($0) } ?? false) {
             problems.append("\(component): qos is not 0, 1 or 2")
         }
@@ -87,6 +99,25 @@ enum HomeAssistantSchema {
             }
         case "button":
             need("command_topic")
+        case "update":
+            need("state_topic")
+        case "binary_sensor":
+            need("state_topic")
+            if let deviceClass = config["device_class"] as? String,
+                !["occupancy", "motion", "presence", "connectivity", "problem", "update"]
+                    .contains(deviceClass)
+            {
+                problems.append("binary_sensor: unexpected device_class \(deviceClass)")
+            }
+        case "switch":
+            need("command_topic")
+            // A switch with a state topic reads `state_on`/`state_off` (default: the
+            // payloads); a template must give one of them.
+            if config["state_topic"] != nil, config["value_template"] != nil,
+                config["state_on"] == nil || config["state_off"] == nil
+            {
+                problems.append("switch: a templated state needs state_on and state_off")
+            }
         default:
             problems.append("unexpected component \(component)")
         }

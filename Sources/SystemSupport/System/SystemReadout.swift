@@ -1,57 +1,71 @@
 import FoundationEssentials
-import SystemSupport
 
 /// One reading of the board: temperature, load, memory, uptime, host name and address.
 ///
 /// Each value is nil when it could not be read; ``problems`` then says which file and what
 /// was expected.
-struct SystemReadout: Equatable, Sendable {
+package struct SystemReadout: Equatable, Sendable {
     /// A thermal zone's temperature.
-    struct Temperature: Equatable, Sendable {
+    package struct Temperature: Equatable, Sendable {
         /// Degrees Celsius.
-        var celsius: Double
+        package var celsius: Double
         /// The zone's `type`, such as `cpu-thermal` or `x86_pkg_temp`.
-        var sensor: String
+        package var sensor: String
+
+        /// The temperature `celsius` of the zone `sensor`.
+        package init(celsius: Double, sensor: String) {
+            self.celsius = celsius
+            self.sensor = sensor
+        }
     }
 
     /// Memory use, from `/proc/meminfo`.
-    struct Memory: Equatable, Sendable {
+    package struct Memory: Equatable, Sendable {
         /// `MemTotal`, in bytes.
-        var total: Double
+        package var total: Double
         /// `MemAvailable`, in bytes.
-        var available: Double
+        package var available: Double
+
+        /// Memory of `total` bytes, `available` of them available.
+        package init(total: Double, available: Double) {
+            self.total = total
+            self.available = available
+        }
 
         /// The fraction in use, 0…1.
-        var usedFraction: Double { total > 0 ? min(max(1 - available / total, 0), 1) : 0 }
+        package var usedFraction: Double { total > 0 ? min(max(1 - available / total, 0), 1) : 0 }
     }
 
-    var hostname: String?
-    var temperature: Temperature?
+    package var hostname: String?
+    package var temperature: Temperature?
     /// The 1, 5 and 15 minute load averages.
-    var load: [Double]?
-    var memory: Memory?
+    package var load: [Double]?
+    package var memory: Memory?
     /// Seconds since boot.
-    var uptime: TimeInterval?
+    package var uptime: TimeInterval?
     /// The first non-loopback IPv4 address, such as `192.168.1.23`.
-    var address: String?
+    package var address: String?
     /// What could not be read, each naming the file and what was expected.
-    var problems: [String] = []
+    package var problems: [String] = []
+
+    /// An empty readout.
+    package init() {}
 }
 
 /// Reads a ``SystemReadout`` from `/proc`, `/sys` and the network interfaces.
 ///
 /// Every path is under ``root`` (`/` on the board; a fake tree in tests), and the interfaces
 /// come from ``interfaces`` (`getifaddrs(3)` on the board).
-struct SystemReader: Sendable {
+package struct SystemReader: Sendable {
     /// The directory `/proc` and `/sys` are read under.
-    var root: String
+    package var root: String
     /// The thermal zone to read, by its `type` (`cpu-thermal`) or directory name
     /// (`thermal_zone2`); nil picks the first whose type names the CPU or SoC, else the first.
-    var sensor: String?
+    package var sensor: String?
     /// The network interfaces' IPv4 addresses.
-    var interfaces: @Sendable () -> [NetworkInterface]
+    package var interfaces: @Sendable () -> [NetworkInterface]
 
-    init(
+    package init(
         root: String = "/", sensor: String? = nil,
         interfaces: @escaping @Sendable () -> [NetworkInterface] = NetworkInterface.all
     ) {
@@ -61,7 +75,7 @@ struct SystemReader: Sendable {
     }
 
     /// Reads everything now.
-    func read() -> SystemReadout {
+    package func read() -> SystemReadout {
         var readout = SystemReadout()
         func attempt<T>(_ read: () throws(SystemReadError) -> T) -> T? {
             do {
@@ -199,9 +213,9 @@ struct SystemReader: Sendable {
 }
 
 /// A reading that failed: the file and what was expected.
-struct SystemReadError: Error, Equatable, CustomStringConvertible {
-    let path: String
-    let problem: String
+package struct SystemReadError: Error, Equatable, CustomStringConvertible {
+    package let path: String
+    package let problem: String
 
-    var description: String { "\(path): \(problem)" }
+    package var description: String { "\(path): \(problem)" }
 }

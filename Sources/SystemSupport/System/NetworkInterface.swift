@@ -7,19 +7,27 @@ import FoundationEssentials
 #endif
 
 /// A network interface's IPv4 address, as `getifaddrs(3)` lists it.
-struct NetworkInterface: Equatable, Sendable {
+package struct NetworkInterface: Equatable, Sendable {
     /// The interface's name, such as `eth0` or `wlan0`.
-    var name: String
+    package var name: String
     /// The address in dotted decimal, such as `192.168.1.23`.
-    var address: String
+    package var address: String
     /// Whether the interface is up (`IFF_UP`).
-    var isUp: Bool
+    package var isUp: Bool
     /// Whether it is a loopback (`IFF_LOOPBACK`).
-    var isLoopback: Bool
+    package var isLoopback: Bool
+
+    /// An interface `name` with `address`.
+    package init(name: String, address: String, isUp: Bool, isLoopback: Bool) {
+        self.name = name
+        self.address = address
+        self.isUp = isUp
+        self.isLoopback = isLoopback
+    }
 
     /// The IPv4 addresses of every interface, in the order the kernel lists them; empty when
     /// `getifaddrs` fails.
-    @Sendable static func all() -> [NetworkInterface] {
+    @Sendable package static func all() -> [NetworkInterface] {
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0, let first = list else { return [] }
         defer { freeifaddrs(list) }

@@ -1,0 +1,75 @@
+import DisplayCommands
+import SystemSupport
+
+extension HomeAssistantDiscovery {
+    /// The entities that drive the screen with display commands.
+    ///
+    /// Each sends a command in its wire form (`{"command":"mode off","version":1}`) on
+    /// `<base>/command`, the topic that takes any command:
+    ///
+    /// | entity | component | command |
+    /// | --- | --- | --- |
+    /// | Screen | `switch` (state from `<base>/appearance`: on unless `off`) | on: `mode auto`, off: `mode off` |
+    /// | Reload configuration | `button` (category `config`) | `reload-configuration` |
+    /// | Restart | `button` (device class `restart`, category `config`) | `restart`: the program exits with status 75 and systemd starts it again |
+    /// | Next view | `button` (hosts with views) | `view next` |
+    var screenEntities: [Entity] {
+        [
+            Entity(
+                component: "switch", key: "screen", name: "Screen", icon: "mdi:monitor",
+                stateTopic: topics.appearance, commandTopic: topics.command,
+                payloadOn: Self.wire(.setMode(.auto)), payloadOff: Self.wire(.setMode(.off)),
+                stateOn: "ON", stateOff: "OFF",
+                valueTemplate: "{{ 'OFF' if value == 'off' else 'ON' }}"),
+            Entity(
+                component: "button", key: "reload_configuration", name: "Reload configuration",
+                icon: "mdi:file-refresh", commandTopic: topics.command,
+                payloadPress: Self.wire(.reloadConfiguration), category: "config"),
+            Entity(
+                component: "button", key: "restart", name: "Restart", icon: nil,
+                commandTopic: topics.command, deviceClass: "restart",
+                payloadPress: Self.wire(.restart), category: "config"),
+        ]
+    }
+
+    /// The occupancy sensor: a presence key (a PIR) held `[input] presence_min`.
+    var presenceEntity: Entity {
+        Entity(
+            component: "binary_sensor", key: "presence", name: "Presence", icon: nil,
+            stateTopic: topics.presence, deviceClass: "occupancy", payloadOn: "ON",
+            payloadOff: "OFF")
+    }
+
+    /// The button showing the next view (announced on hosts with views).
+    var nextViewEntity: Entity {
+        Entity(
+            component: "button", key: "next_view", name: "Next view", icon: "mdi:page-next",
+            commandTopic: topics.command, payloadPress: Self.wire(.stepView(by: 1)))
+    }
+
+    /// A command's wire form, as text.
+    static func wire(_ command: DisplayCommand) -> String {
+        String(decoding: command.json, as: UTF8.self)
+    }
+}
+
+/// What the discovery's device says about the display besides its name: Home Assistant shows
+/// it on the device's page.
+public struct DeviceAbout: Equatable, Sendable {
+    /// The program's version (`sw_version`): `nightstand --version`'s first line.
+    public var version: String
+    /// The web page (`configuration_url`), `http://HOST:PORT/`, when `[http]` is on.
+    public var webPage: String?
+    /// The board (`hw_version`): the device tree's model (`Raspberry Pi 4 Model B Rev 1.4`) or
+    /// the firmware's product name; nil where neither is known.
+    public var board: String?
+
+    /// A description; by default this build's version and nothing else.
+    public init(
+        version: String = BuildVersion.version, webPage: String? = nil, board: String? = nil
+    ) {
+        self.version = version
+        self.webPage = webPage
+        self.board = board
+    }
+}
