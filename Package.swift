@@ -138,6 +138,14 @@ let package = Package(
             dependencies: ["CMosquitto", "Raster", "Settings", "SystemSupport", "DisplayCommands"]
         ),
 
+        // libasound and libsndfile, opened when the first sound plays (a display without
+        // alarms loads neither): the few declarations used and a pointer to each function.
+        .target(name: "CAudio", linkerSettings: [.linkedLibrary("dl")]),
+
+        // Sound: the built-in chime, files decoded by libsndfile, played through ALSA on a
+        // thread of its own with a fade-in; the PCM devices; the `[audio]` section.
+        .target(name: "Audio", dependencies: ["CAudio", "Settings", "SystemSupport"]),
+
         // The widgets that ship: clock, date, weather, system, countdown, command, light, mqtt.
         .target(
             name: "BuiltinWidgets",
@@ -153,7 +161,7 @@ let package = Package(
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
                 "Ambient", "Input", "Network", "SystemSupport", "CSystemSupport", "StandbyViews",
-                "DisplayCommands", "Settings",
+                "DisplayCommands", "Settings", "Audio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -324,6 +332,10 @@ let package = Package(
                 "StandbyViews", "NightstandTesting",
             ],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "AudioTests",
+            dependencies: ["Audio", "CAudio", "Settings"]
         ),
         .testTarget(
             name: "AmbientTests",
