@@ -81,5 +81,5 @@ final class PCMOutput {
 
 /// The text of a NUL-terminated buffer a C function filled.
 func text(_ buffer: [CChar]) -> String {
-    buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

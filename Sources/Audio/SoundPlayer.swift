@@ -82,7 +82,8 @@ public final class SoundPlayer: @unchecked Sendable {
         do {
             let output = try PCMOutput(device: device, rate: source.rate, channels: source.channels)
             onEvent(.playing(device: device, source: name))
-            try loop(source: &source, name: &name, output: output, fade: request.fade, session: session)
+            try loop(
+                source: &source, name: &name, output: output, fade: request.fade, session: session)
             onEvent(.stopped)
         } catch {
             onEvent(.failed(error))
@@ -99,16 +100,17 @@ public final class SoundPlayer: @unchecked Sendable {
         var frame = 0
         while !session.isCancelled {
             let count = try floats.withUnsafeMutableBufferPointer { buffer throws(SoundError) in
-                try source.read(into: buffer.baseAddress!, frames: chunkFrames)
+                guard let base = buffer.baseAddress else { return 0 }
+                return try source.read(into: base, frames: chunkFrames)
             }
             FadeIn.apply(
                 fade, from: floats, to: &shorts, frames: count, channels: channels,
                 startFrame: frame, rate: source.rate)
             frame += count
             let finished = try shorts.withUnsafeBufferPointer { buffer throws(SoundError) in
-                try output.write(
-                    buffer.baseAddress!, frames: count, channels: channels,
-                    cancelled: { session.isCancelled })
+                guard let base = buffer.baseAddress else { return false }
+                return try output.write(
+                    base, frames: count, channels: channels, cancelled: { session.isCancelled })
             }
             if !finished { break }
         }

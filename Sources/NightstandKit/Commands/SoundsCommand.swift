@@ -61,7 +61,9 @@ struct SoundsCommand: AsyncParsableCommand {
         let why =
             device != nil
             ? "--device"
-            : configuration.file.flatMap { settings.device == "default" ? nil : "[audio] device in \($0)" }
+            : configuration.file.flatMap {
+                settings.device == "default" ? nil : "[audio] device in \($0)"
+            }
                 ?? "no [audio] device is set (the default)"
         if let play {
             try await playSound(play, on: chosen)
