@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import SystemSupport
 
 /// Plays a file or the built-in chime through ALSA on a thread of its own, looping until
@@ -20,6 +21,8 @@ public final class SoundPlayer: @unchecked Sendable {
     public static let stopBound = 0.5
     /// Frames written at a time: about 20 ms at 48 kHz, so a stop is seen that often.
     static let chunkFrames = 1024
+    /// The most sound written ahead of the clock: the device's buffer and a little more.
+    static let aheadBound = 0.2
 
     /// The ALSA PCM device played to.
     public let device: String
@@ -98,6 +101,7 @@ public final class SoundPlayer: @unchecked Sendable {
         var floats = [Float](repeating: 0, count: chunkFrames * channels)
         var shorts = [Int16](repeating: 0, count: chunkFrames * channels)
         var frame = 0
+        let start = ContinuousClock.now
         while !session.isCancelled {
             let count = try floats.withUnsafeMutableBufferPointer { buffer throws(SoundError) in
                 guard let base = buffer.baseAddress else { return 0 }
@@ -113,8 +117,20 @@ public final class SoundPlayer: @unchecked Sendable {
                     base, frames: count, channels: channels, cancelled: { session.isCancelled })
             }
             if !finished { break }
+            pace(frame: frame, rate: source.rate, since: start)
         }
     }
+}
+
+/// Sleeps while more than ``SoundPlayer/aheadBound`` of sound has been written beyond the time
+/// passed: a device takes samples at its pace, but one that takes them at once (ALSA's `null`,
+/// a broken driver) would have the thread decode as fast as the CPU goes.
+private func pace(frame: Int, rate: Int, since start: ContinuousClock.Instant) {
+    let written = Double(frame) / Double(rate)
+    let passed = start.duration(to: .now)
+    let elapsed = Double(passed.components.seconds) + Double(passed.components.attoseconds) * 1e-18
+    let ahead = written - elapsed - SoundPlayer.aheadBound
+    if ahead > 0 { usleep(UInt32(min(ahead, 0.05) * 1_000_000)) }
 }
 
 extension FadeIn {
