@@ -39,6 +39,15 @@ public final class SoundPlayer: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Loads libasound and libsndfile ahead of the first sound.
+    ///
+    /// A host calls it once an alarm is configured, off its loop, so that ringing does not
+    /// wait for the loading. Throws when one is missing.
+    public static func prepare() throws(SoundError) {
+        try PCMOutput.loadLibrary()
+        try FileSource.loadLibrary()
+    }
+
     /// Stops what plays and starts `request` on a new thread.
     public func start(_ request: SoundRequest) {
         stop()

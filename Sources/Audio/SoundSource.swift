@@ -48,10 +48,7 @@ final class FileSource: SoundSource {
         if case .failure(let error) = BoundedFile.check(path, limit: Self.sizeLimit) {
             throw .badFile(path: path, reason: error.reason)
         }
-        var problem = [CChar](repeating: 0, count: 256)
-        guard nightstand_sndfile_load(&problem, problem.count) == 0 else {
-            throw .library(text(problem))
-        }
+        try Self.loadLibrary()
         var info = nightstand_sf_info()
         guard let file = nightstand_sf_open(path, Int32(NIGHTSTAND_SFM_READ), &info) else {
             throw .badFile(
@@ -76,6 +73,13 @@ final class FileSource: SoundSource {
     }
 
     deinit { nightstand_sf_close(file) }
+
+    static func loadLibrary() throws(SoundError) {
+        var problem = [CChar](repeating: 0, count: 256)
+        guard nightstand_sndfile_load(&problem, problem.count) == 0 else {
+            throw .library(text(problem))
+        }
+    }
 
     func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) throws(SoundError) -> Int {
         for _ in 0..<2 {

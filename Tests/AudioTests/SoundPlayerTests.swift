@@ -55,6 +55,10 @@ import Testing
         #expect(PCMDevices.probe("null") == nil)
     }
 
+    @Test func prepareLoadsBothLibraries() throws {
+        try SoundPlayer.prepare()
+    }
+
     @Test func theNullDeviceIsListedForPlayback() throws {
         #expect(try PCMDevices.playback().contains { $0.name == "null" })
     }
