@@ -112,19 +112,29 @@ public final class SoundPlayer: @unchecked Sendable {
         var frame = 0
         let start = ContinuousClock.now
         while !session.isCancelled {
-            let count = try floats.withUnsafeMutableBufferPointer { buffer throws(SoundError) in
-                guard let base = buffer.baseAddress else { return 0 }
-                return try source.read(into: base, frames: chunkFrames)
-            }
+            // Results rather than typed throws through the closures: Swift 6.0 does not carry a
+            // typed error through `withUnsafe…BufferPointer`.
+            let count = try floats.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else {
+                    return Result<Int, SoundError>.success(0)
+                }
+                return Result { () throws(SoundError) in
+                    try source.read(into: base, frames: chunkFrames)
+                }
+            }.get()
             FadeIn.apply(
                 fade, from: floats, to: &shorts, frames: count, channels: channels,
                 startFrame: frame, rate: source.rate)
             frame += count
-            let finished = try shorts.withUnsafeBufferPointer { buffer throws(SoundError) in
-                guard let base = buffer.baseAddress else { return false }
-                return try output.write(
-                    base, frames: count, channels: channels, cancelled: { session.isCancelled })
-            }
+            let finished = try shorts.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else {
+                    return Result<Bool, SoundError>.success(false)
+                }
+                return Result { () throws(SoundError) in
+                    try output.write(
+                        base, frames: count, channels: channels, cancelled: { session.isCancelled })
+                }
+            }.get()
             if !finished { break }
             pace(frame: frame, rate: source.rate, since: start)
         }

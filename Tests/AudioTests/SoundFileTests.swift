@@ -35,7 +35,7 @@ import Testing
         var decoded: [Float] = []
         // Three passes' worth: the loop comes back to the start.
         while decoded.count < frames * 2 * 3 {
-            let count = try buffer.withUnsafeMutableBufferPointer { pointer throws(SoundError) in
+            let count = try buffer.withUnsafeMutableBufferPointer { pointer in
                 try source.read(into: pointer.baseAddress!, frames: 4096)
             }
             #expect(count > 0)
@@ -84,18 +84,20 @@ import Testing
             format: NIGHTSTAND_SF_FORMAT_WAV | NIGHTSTAND_SF_FORMAT_PCM_16)
         // The header and no sample data: it claims 8000 frames and holds none.
         #expect(truncate(path, 44) == 0)
-        let outcome = Result { () throws(SoundError) -> Int in
+        let outcome = Result { () throws -> Int in
             let source = try FileSource(path: path)
             var buffer = [Float](repeating: 0, count: 1024)
             var total = 0
             for _ in 0..<100 {
-                total += try buffer.withUnsafeMutableBufferPointer { pointer throws(SoundError) in
+                total += try buffer.withUnsafeMutableBufferPointer { pointer in
                     try source.read(into: pointer.baseAddress!, frames: 1024)
                 }
             }
             return total
         }
-        guard case .failure(.badFile(_, let reason)) = outcome else {
+        guard case .failure(let error) = outcome,
+            case .badFile(_, let reason) = error as? SoundError
+        else {
             Issue.record("expected a bad file, got \(outcome)")
             return
         }
