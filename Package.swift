@@ -152,8 +152,16 @@ let package = Package(
         // zones (VTIMEZONE, Windows names), and loading calendars from files and URLs.
         .target(name: "Calendars", dependencies: ["SystemSupport"]),
 
+        // libasound and libsndfile, opened when the first sound plays (a display without
+        // alarms loads neither): the few declarations used and a pointer to each function.
+        .target(name: "CAudio", linkerSettings: [.linkedLibrary("dl")]),
+
+        // Sound: the built-in chime, files decoded by libsndfile, played through ALSA on a
+        // thread of its own with a fade-in; the PCM devices; the `[audio]` section.
+        .target(name: "Audio", dependencies: ["CAudio", "Settings", "SystemSupport"]),
+
         // The widgets that ship: clock, date, calendar, weather, system, countdown, command,
-        // light, mqtt.
+        // light, mqtt, gps, obd.
         .target(
             name: "BuiltinWidgets",
             dependencies: [
@@ -168,7 +176,7 @@ let package = Package(
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
                 "Ambient", "Input", "Network", "SystemSupport", "CSystemSupport", "StandbyViews",
-                "DisplayCommands", "Settings", "Vehicle",
+                "DisplayCommands", "Settings", "Vehicle", "Audio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -348,6 +356,10 @@ let package = Package(
                 "StandbyViews", "NightstandTesting",
             ],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "AudioTests",
+            dependencies: ["Audio", "CAudio", "Settings"]
         ),
         .testTarget(
             name: "AmbientTests",

@@ -1,3 +1,4 @@
+import Audio
 import Input
 import Network
 import Standby
@@ -16,6 +17,8 @@ enum Assembly {
         InputConfiguration.self,
         // Home Assistant and the mqtt widgets' topics; the HTTP API and web page (Network).
         MQTTSection.self, HTTPSection.self,
+        // The ALSA device sounds play on (Audio).
+        AudioSettings.self,
     ]
 
     /// The sources `nightstand run` starts with its loop.
