@@ -429,4 +429,28 @@ struct HTTPServerTests {
             }
         }
     }
+
+    @Test("a server stopped frees its port at once: the next one (a reload) listens on it")
+    func restartOnTheSamePort() throws {
+        let first = try Self.server(FakeHost())
+        let port = first.address.port
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nightstand-token-" + UUID().uuidString)
+        try (Self.token + "\n").write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var settings = try HTTPSettings(
+            section: table(
+                "http", ["listen": .string("127.0.0.1:8080"), "token_file": .string(file.path)]))
+        settings.listen.port = port
+        first.stop()
+        // Many times: the listener closed with the loop, before stop() returned.
+        var server: HTTPServer? = try HTTPServer(settings: settings, host: FakeHost())
+        for _ in 0..<20 {
+            server?.stop()
+            server = try HTTPServer(settings: settings, host: FakeHost())
+        }
+        let http = RawHTTP(port: port)
+        #expect(try http.request("GET", "/api/status", token: Self.token).status == 200)
+        server?.stop()
+    }
 }

@@ -101,13 +101,17 @@ public final class HTTPServer: Sendable {
         let signals = ServerSignals(wakeup: wakeup)
         self.signals = signals
         let api = HTTPAPI(host: host, token: Array(token.utf8))
-        let loop = ServerLoop(
-            listener: listener, signals: signals, api: api, host: host, heartbeat: heartbeat,
-            log: log, accept: accept)
+        let slot = LoopSlot(
+            ServerLoop(
+                listener: listener, signals: signals, api: api, host: host,
+                heartbeat: heartbeat, log: log, accept: accept))
         let finished = finished
         let started = DetachedThread.start(name: "nightstand http") {
             signals.thread.withLock { $0 = DetachedThread.currentID }
-            loop.run()
+            slot.loop?.run()
+            // The listener and the connections close with the loop, before `stop()` returns:
+            // a server started right after (a reload) can listen on the same port.
+            slot.loop = nil
             finished.signal()
         }
         guard started else {
@@ -202,5 +206,15 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
         case .token(let problem): problem
         case .listen(let address, let reason): "can't listen on \(address): \(reason)"
         }
+    }
+}
+
+/// The server's loop while its thread runs; the thread lets it go as it ends.
+private final class LoopSlot: @unchecked Sendable {
+    // Sendable: set on the starting thread, then touched by the server's thread only.
+    var loop: ServerLoop?
+
+    init(_ loop: ServerLoop) {
+        self.loop = loop
     }
 }
