@@ -21,9 +21,9 @@ trap 'for p in $pid $fake $elm; do kill $p 2>/dev/null || true; done; rm -rf "$w
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 gpsfake -q -P "$port" -c 1 Tests/VehicleTests/Fixtures/drive.nmea >/dev/null 2>&1 &
 fake=$!
-sleep 0 </dev/null
 mkfifo "$work/elm-in"
-.build/elm327-emulator/bin/elm -s car -b "$work/elm.txt" <"$work/elm-in" >/dev/null 2>&1 &
+(cd "$work" && exec "$OLDPWD/.build/elm327-emulator/bin/elm" -s car -b "$work/elm.txt") \
+    <"$work/elm-in" >/dev/null 2>&1 &   # in $work: it writes elm.log where it runs
 elm=$!
 exec 3>"$work/elm-in"   # keeps the emulator's input open
 for _ in $(seq 100); do [ -s "$work/elm.txt" ] && break; sleep 0.1; done

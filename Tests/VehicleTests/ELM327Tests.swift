@@ -65,6 +65,8 @@ struct ELM327Tests {
                     + "os.execv(sys.argv[1], sys.argv[1:])",
                 emulator, "-s", "car", "-b", out,
             ]
+            // The emulator writes its log (elm.log) where it runs.
+            process.currentDirectoryURL = folder
             process.standardInput = input
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
