@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Synchronization
 import Widgets
 
 /// The latest fix from each gpsd the `gps` widgets read, and the position other widgets may
@@ -27,50 +26,37 @@ public final class GPSBoard: Sendable {
         public var problem: String?
     }
 
-    private let center: WidgetCenter
-    private let state = Mutex(State())
-
-    private struct State {
-        var readings: [GPSDAddress: Reading] = [:]
-        var reloadPending = false
-    }
+    private let board: ReadingBoard<GPSDAddress, Reading>
 
     /// A board asking `center` for reloads.
     public init(center: WidgetCenter = .shared) {
-        self.center = center
+        board = ReadingBoard(kind: Self.kindName, center: center)
     }
 
     /// Adds an address a widget reads.
     public func watch(_ address: GPSDAddress) {
-        state.withLock { state in
-            if state.readings[address] == nil { state.readings[address] = Reading() }
-        }
+        board.watch(address, empty: Reading())
     }
 
     /// The reading of `address` (empty when nothing came); answers the pending reload.
     public func reading(_ address: GPSDAddress) -> Reading {
-        state.withLock { state in
-            state.reloadPending = false
-            return state.readings[address] ?? Reading()
-        }
+        board.reading(address) ?? Reading()
     }
 
     /// The last position of any receiver with a fix: where the car is, for widgets that
     /// follow it.
     public var position: (latitude: Double, longitude: Double)? {
-        state.withLock { state in
-            for reading in state.readings.values where reading.fix.hasFix {
-                if let latitude = reading.fix.latitude, let longitude = reading.fix.longitude {
-                    return (latitude, longitude)
-                }
+        for reading in board.readings.values where reading.fix.hasFix {
+            if let latitude = reading.fix.latitude, let longitude = reading.fix.longitude {
+                return (latitude, longitude)
             }
-            return nil
         }
+        return nil
     }
 
     /// Takes a report from `address`'s gpsd, received at `date`.
     public func receive(_ report: GPSDReport, from address: GPSDAddress, at date: Date = Date()) {
-        change(address) { reading in
+        board.change(address) { reading in
             if case .problem(let problem) = report {
                 reading.problem = "gpsd at \(address) sent \(problem)"
                 return
@@ -83,23 +69,9 @@ public final class GPSBoard: Sendable {
 
     /// Notes that `address`'s gpsd cannot be read (`problem`); the fix is gone with it.
     public func fail(_ address: GPSDAddress, _ problem: String) {
-        change(address) { reading in
+        board.change(address) { reading in
             reading.fix = GPSFix()
             reading.problem = problem
         }
-    }
-
-    /// Changes the reading of a watched address and asks for a reload when it changed.
-    private func change(_ address: GPSDAddress, _ body: (inout Reading) -> Void) {
-        let ask = state.withLock { state -> Bool in
-            guard var reading = state.readings[address] else { return false }
-            let before = reading
-            body(&reading)
-            guard reading != before else { return false }
-            state.readings[address] = reading
-            defer { state.reloadPending = true }
-            return !state.reloadPending
-        }
-        if ask { center.reloadTimelines(ofKind: Self.kindName) }
     }
 }

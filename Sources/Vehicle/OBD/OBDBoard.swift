@@ -25,29 +25,25 @@ public final class OBDBoard: Sendable {
         public var problem: String?
     }
 
-    private let center: WidgetCenter
+    private let board: ReadingBoard<String, Reading>
     private let state = Mutex(State())
 
     private struct State {
-        var readings: [String: Reading] = [:]
         /// The PIDs of each adapter the widgets show, by the widgets made.
         var configured: [String: Set<UInt8>] = [:]
         /// The PIDs of each adapter on the screen now; nil until the display says.
         var shown: [String: Set<UInt8>]?
-        var reloadPending = false
     }
 
     /// A board asking `center` for reloads.
     public init(center: WidgetCenter = .shared) {
-        self.center = center
+        board = ReadingBoard(kind: Self.kindName, center: center)
     }
 
     /// Adds a PID a widget shows from the adapter at `device`.
     public func watch(_ device: String, _ pid: OBDPID) {
-        state.withLock { state in
-            state.configured[device, default: []].insert(pid.number)
-            if state.readings[device] == nil { state.readings[device] = Reading() }
-        }
+        state.withLock { _ = $0.configured[device, default: []].insert(pid.number) }
+        board.watch(device, empty: Reading())
     }
 
     /// Says which PIDs of which adapter are on the screen now; the adapters whose PIDs changed.
@@ -72,15 +68,12 @@ public final class OBDBoard: Sendable {
 
     /// The reading of `device`; answers the pending reload.
     public func reading(_ device: String) -> Reading {
-        state.withLock { state in
-            state.reloadPending = false
-            return state.readings[device] ?? Reading()
-        }
+        board.reading(device) ?? Reading()
     }
 
     /// Takes a value of `pid` from the car behind `device`.
     public func receive(_ value: Double, of pid: OBDPID, from device: String) {
-        change(device) { reading in
+        board.change(device) { reading in
             reading.values[pid.number] = value
             reading.problem = nil
         }
@@ -88,27 +81,14 @@ public final class OBDBoard: Sendable {
 
     /// Notes the PIDs the car does not support (of those wanted).
     public func unsupported(_ pids: Set<UInt8>, from device: String) {
-        change(device) { $0.unsupported = pids }
+        board.change(device) { $0.unsupported = pids }
     }
 
     /// Notes that `device` gives no values now (`problem`); the values are gone with it.
     public func fail(_ device: String, _ problem: String) {
-        change(device) { reading in
+        board.change(device) { reading in
             reading.values = [:]
             reading.problem = problem
         }
-    }
-
-    private func change(_ device: String, _ body: (inout Reading) -> Void) {
-        let ask = state.withLock { state -> Bool in
-            guard var reading = state.readings[device] else { return false }
-            let before = reading
-            body(&reading)
-            guard reading != before else { return false }
-            state.readings[device] = reading
-            defer { state.reloadPending = true }
-            return !state.reloadPending
-        }
-        if ask { center.reloadTimelines(ofKind: Self.kindName) }
     }
 }
