@@ -38,6 +38,7 @@ public final class MQTTBridge: Sendable {
     private let schedule = AnnouncementSchedule()
     private let published = Mutex(Published())
     private let failure: MQTTConnectionState?
+    private let fleet: FleetMember?
 
     /// What was published last, to publish changes only.
     private struct Published {
@@ -48,15 +49,19 @@ public final class MQTTBridge: Sendable {
 
     /// A bridge for `host`, also subscribed to `subscriptions`, whose messages go to
     /// `onMessage`; `onStateChange` hears each connection state (on the client's thread).
+    /// With `fleet`, the display's topics are `<fleet topic>/<id>` and it is the fleet's
+    /// member (``FleetMember``).
     ///
     /// Checks the CA file and reads the password file now: a problem with either is logged
     /// and the bridge stays ``MQTTConnectionState/failed(reason:)``.
     public init(
-        settings: MQTTSettings, host: any NetworkHost, subscriptions: [String] = [],
+        settings: MQTTSettings, fleet: FleetSettings? = nil, host: any NetworkHost,
+        subscriptions: [String] = [],
         onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },
         onStateChange: @escaping @Sendable (MQTTConnectionState) -> Void = { _ in },
         log: Logger = Logger(label: "nightstand.mqtt")
     ) {
+        let settings = fleet.map { settings.member(of: $0) } ?? settings
         self.settings = settings
         self.host = host
         self.subscriptions = subscriptions
@@ -65,6 +70,7 @@ public final class MQTTBridge: Sendable {
         complaints = LogLimiter(log: log)
         let topics = MQTTTopics(base: settings.baseTopic)
         self.topics = topics
+        self.fleet = fleet.map { FleetMember(settings: $0, host: host) }
         discovery = settings.discoveryPrefix.map { prefix in
             HomeAssistantDiscovery(
                 prefix: prefix, deviceID: settings.deviceID,
@@ -136,12 +142,16 @@ public final class MQTTBridge: Sendable {
         client.publish(topic: topics.availability, payload: "online", retain: true)
         publishStates(announcing: true)
         var topics = self.topics.commands + [self.topics.command] + subscriptions
+        topics += fleet?.commandTopics ?? []
         if let discovery { topics.append(discovery.statusTopic) }
         client.subscribe(topics)
     }
 
     private func received(_ message: MQTTMessage) {
-        if topics.commands.contains(message.topic) || message.topic == topics.command {
+        if let fleet, fleet.commandTopics.contains(message.topic) {
+            let why = fleet.receive(message) { [weak self] in self?.hostChanged() }
+            if let why { ignore(message, why) }
+        } else if topics.commands.contains(message.topic) || message.topic == topics.command {
             command(message)
         } else if let discovery, message.topic == discovery.statusTopic {
             // Home Assistant (re)started: announce the device again.
@@ -174,12 +184,7 @@ public final class MQTTBridge: Sendable {
     private func command(_ message: MQTTMessage) {
         let text = String(decoding: message.payload.prefix(200), as: UTF8.self)
             .trimmingWhitespace()
-        func ignore(_ why: String) {
-            complaints.notice(
-                source: message.topic,
-                "mqtt: ignored \"\(escaping: message.payload, limit: 40)\" on "
-                    + "\(escaping: message.topic): \(why)")
-        }
+        func ignore(_ why: String) { self.ignore(message, why) }
         guard !message.retained else {
             return ignore("a retained command would act again on every connection")
         }
@@ -209,6 +214,14 @@ public final class MQTTBridge: Sendable {
         default:
             host.send(.reloadTimelines(kind: nil))
         }
+    }
+
+    /// Logs that `message` was ignored, and why.
+    private func ignore(_ message: MQTTMessage, _ why: String) {
+        complaints.notice(
+            source: message.topic,
+            "mqtt: ignored \"\(escaping: message.payload, limit: 40)\" on "
+                + "\(escaping: message.topic): \(why)")
     }
 
     // MARK: States
@@ -247,6 +260,13 @@ public final class MQTTBridge: Sendable {
                 update(topics.lux, state.lux.map { $0.fixed(1) } ?? "None")
             }
             if !state.views.isEmpty { update(topics.view, state.view ?? "") }
+            if let fleet,
+                let document = fleet.document(state: state, lux: published.lux, force: announcing)
+            {
+                complete =
+                    client.publish(topic: fleet.stateTopic, payload: document.json, retain: true)
+                    && complete
+            }
             return complete
         }
         if !complete && client.state == .connected { schedule.requestLater() }

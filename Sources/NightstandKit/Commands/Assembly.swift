@@ -16,6 +16,8 @@ enum Assembly {
         InputConfiguration.self,
         // Home Assistant and the mqtt widgets' topics; the HTTP API and web page (Network).
         MQTTSection.self, HTTPSection.self,
+        // One display of many, driven through the broker (Network).
+        FleetSection.self,
     ]
 
     /// The sources `nightstand run` starts with its loop.

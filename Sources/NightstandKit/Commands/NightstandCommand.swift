@@ -25,7 +25,7 @@ public struct NightstandCommand: AsyncParsableCommand {
                 EventsCommand.self, DisplaysCommand.self, SensorsCommand.self,
                 ReloadCommand.self, ModeCommand.self, ViewCommand.self, SendCommand.self,
                 StatusCommand.self,
-                InputsCommand.self,
+                InputsCommand.self, FleetCommand.self,
             ] + extraCommands,
             defaultSubcommand: RunCommand.self
         )
