@@ -45,9 +45,10 @@ final class FleetMember: Sendable {
     /// The topic of its state document.
     var stateTopic: String { topics.state(settings.id) }
 
-    /// Takes a command from `message` and posts it to the host, unless its id was seen;
-    /// `answered` is called once the host applied or refused it. Why the message was ignored,
-    /// if it was (nil also for a command seen before).
+    /// Takes a command from `message` and posts it to the host, unless its id was seen.
+    ///
+    /// `answered` is called once the host applied or refused it. Returns why the message was
+    /// ignored, if it was (nil also for a command seen before).
     func receive(_ message: MQTTMessage, answered: @escaping @Sendable () -> Void) -> String? {
         guard !message.retained else {
             return "a retained command would act again on every connection"

@@ -96,8 +96,9 @@ public struct FleetState: Codable, Equatable, Sendable {
 
 /// The version of an installed Debian package, from dpkg's own database.
 public enum InstalledPackage {
-    /// The version of `nightstand` as dpkg installed it; nil when it is not installed as a
-    /// package. Read once.
+    /// The version of `nightstand` as dpkg installed it, read once.
+    ///
+    /// Nil when it is not installed as a package.
     public static let nightstand: String? = {
         guard case .success(let bytes) = BoundedFile.read("/var/lib/dpkg/status", limit: 64 << 20)
         else { return nil }

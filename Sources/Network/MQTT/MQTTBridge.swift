@@ -47,10 +47,10 @@ public final class MQTTBridge: Sendable {
         var views: [String]?
     }
 
-    /// A bridge for `host`, also subscribed to `subscriptions`, whose messages go to
-    /// `onMessage`; `onStateChange` hears each connection state (on the client's thread).
-    /// With `fleet`, the display's topics are `<fleet topic>/<id>` and it is the fleet's
-    /// member (``FleetMember``).
+    /// A bridge for `host`, also subscribed to `subscriptions`.
+    ///
+    /// Their messages go to `onMessage`; `onStateChange` hears each connection state (on the
+    /// client's thread). With `fleet`, it is a fleet's member (``FleetMember``).
     ///
     /// Checks the CA file and reads the password file now: a problem with either is logged
     /// and the bridge stays ``MQTTConnectionState/failed(reason:)``.
@@ -109,7 +109,7 @@ public final class MQTTBridge: Sendable {
     /// The connection state now.
     public var connection: MQTTConnectionState { failure ?? client?.state ?? .stopped }
 
-    /// The kernel's id of the client's thread once it runs (for measuring its wake-ups).
+    /// The kernel's id of the client's thread once it runs (for measuring wake-ups).
     var clientThread: Int32? { client?.thread }
 
     /// The client's publishes waiting for their acknowledgement (for tests).

@@ -120,15 +120,17 @@ public struct MQTTSettings: Equatable, Sendable {
         keepalive = Int(try section.duration("keepalive", in: Self.keepalives) ?? 60)
     }
 
-    /// The settings of a fleet's member: its topics are `<fleet topic>/<id>`, and unless the
-    /// file chose a client id, its client and Home Assistant ids are made from the fleet id
-    /// instead of the host name.
+    /// The settings of a fleet's member: its topics are `<fleet topic>/<id>`.
+    ///
+    /// Unless the file chose a client id, its client id is `nightstand-<id>-<machine tag>`
+    /// and its Home Assistant device id is the fleet id, one topic level the Mosquitto ACL of
+    /// docs/fleet.md can name with `%u`.
     public func member(of fleet: FleetSettings) -> MQTTSettings {
         var settings = self
         settings.baseTopic = fleet.topics.display(fleet.id).base
         if let tag = defaultIDTag {
             settings.clientID = "nightstand-\(fleet.id)\(tag)"
-            settings.deviceID = "nightstand-\(fleet.id)"
+            settings.deviceID = fleet.id
         }
         return settings
     }
