@@ -239,3 +239,108 @@ extension FleetOperator.Outcome {
         return false
     }
 }
+
+/// The fleet's Mosquitto ACL (docs/fleet.md) on a real broker, and two sites bridged.
+@Suite("Fleet broker")
+struct FleetBrokerTests {
+    /// The ACL of docs/fleet.md, word for word between its markers.
+    static func documentedACL() throws -> String {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/fleet.md").standardized
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let start = try #require(text.range(of: "```text\n# nightstand-acl\n"))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        return String(text[start.upperBound..<end.lowerBound])
+    }
+
+    @Test(
+        "with the documented ACL a display's login commands neither another display nor the fleet")
+    func acl() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nightstand-broker-" + UUID().uuidString)
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let passwords = folder.appendingPathComponent("passwd").path
+        for (user, index) in [("fleet-admin", 0), ("d1", 1), ("d2", 2)] {
+            let made = try Broker.run(
+                "mosquitto_passwd",
+                (index == 0 ? ["-c"] : []) + ["-b", passwords, user, "pw-\(user)"])
+            #expect(made.status == 0, "\(made.errors)")
+        }
+        let acl = folder.appendingPathComponent("acl").path
+        try Self.documentedACL().write(toFile: acl, atomically: true, encoding: .utf8)
+        let broker = try Broker(
+            settings: ["allow_anonymous false", "password_file \(passwords)", "acl_file \(acl)"],
+            directory: folder)
+        func login(_ user: String) throws -> [String: SettingsValue] {
+            let file = folder.appendingPathComponent("secret-\(user)").path
+            try "pw-\(user)\n".write(toFile: file, atomically: true, encoding: .utf8)
+            return ["username": .string(user), "password_file": .string(file)]
+        }
+        let host1 = FakeHost()
+        let host2 = FakeHost()
+        let d1 = try FleetTests.member(
+            broker, id: "d1", groups: ["g"], host: host1, login: login("d1"))
+        let d2 = try FleetTests.member(
+            broker, id: "d2", groups: ["g"], host: host2, login: login("d2"))
+        defer { [d1, d2].forEach { $0.stop() } }
+        #expect(eventually { d1.connection == .connected && d2.connection == .connected })
+
+        // The admin sees both (each display could publish its state and availability).
+        let admin = try FleetTests.fleetOperator(
+            broker, user: "fleet-admin", password: "pw-fleet-admin")
+        defer { admin.stop() }
+        #expect(eventually { admin.displays.filter(\.isOnline).map(\.id) == ["d1", "d2"] })
+
+        // d1's credentials: commands to d2, its group and the whole fleet don't arrive, nor
+        // does a state or availability forged for d2, nor a fleet configuration document.
+        broker.peerLogin = ["-u", "d1", "-P", "pw-d1"]
+        for topic in [
+            "nightstand/d2/command", "nightstand/fleet/group/g/command",
+            "nightstand/fleet/all/command", "nightstand/d2/mode/set",
+        ] {
+            try broker.publish(
+                topic, #"{"version":1,"command":"mode night","id":"x-\#(topic.count)"}"#)
+        }
+        try broker.publish("nightstand/d2/availability", "offline", retain: true)
+        try broker.publish("nightstand/fleet/all/config", "[layout]\n", retain: true)
+        broker.peerLogin = ["-u", "fleet-admin", "-P", "pw-fleet-admin"]
+        #expect(try broker.retained("nightstand/fleet/#").isEmpty)
+        #expect(
+            try broker.retained("nightstand/d2/availability")["nightstand/d2/availability"]
+                == "online")
+        // The admin's command, sent after them, arrives: d2 got only that one.
+        let outcomes = admin.send(.setMode(.dim), to: .device("d2"), timeout: .seconds(10))
+        #expect(outcomes == ["d2": .done("mode dim")])
+        #expect(host2.recorded.modeRequests == ["dim"])
+        #expect(host1.recorded.modeRequests.isEmpty)
+        // d1 may still command itself (its own topics).
+        broker.peerLogin = ["-u", "d1", "-P", "pw-d1"]
+        try broker.publish("nightstand/d1/command", #"{"version":1,"command":"mode day"}"#)
+        #expect(eventually { host1.recorded.modeRequests == ["day"] })
+    }
+
+    @Test(
+        "two sites: the site broker bridged to the central one; fleet on the central lists and commands"
+    )
+    func bridgedSites() throws {
+        let central = try Broker()
+        let site = try Broker(settings: [
+            "allow_anonymous true", "connection central",
+            "address 127.0.0.1:\(central.port)", "topic nightstand/# both 1",
+            "cleansession true", "restart_timeout 1",
+        ])
+        let host = FakeHost()
+        let display = try FleetTests.member(site, id: "site-a-1", groups: ["site-a"], host: host)
+        defer { display.stop() }
+        #expect(eventually { display.connection == .connected })
+        #expect(eventually(seconds: 20) { FleetTests.state(central, "site-a-1") != nil })
+        let fleet = try FleetTests.fleetOperator(central)
+        defer { fleet.stop() }
+        #expect(fleet.displays.map(\.id) == ["site-a-1"])
+        #expect(fleet.displays.first?.isOnline == true)
+        let outcomes = fleet.send(.setMode(.night), to: .group("site-a"), timeout: .seconds(10))
+        #expect(outcomes == ["site-a-1": .done("mode night")])
+        #expect(host.recorded.modeRequests == ["night"])
+    }
+}
