@@ -36,8 +36,9 @@ public final class MosquittoBroker: @unchecked Sendable {
     /// The daemon's process id while it runs.
     private var pid: pid_t?
 
-    /// Starts a broker; `settings` are more lines for its configuration (logins, TLS, ACLs,
-    /// bridges). In `directory` when given (made owner-only if missing, kept), else in a new
+    /// Starts a broker with more configuration lines `settings` (logins, TLS, ACLs, bridges).
+    ///
+    /// In `directory` when given (made owner-only if missing, kept), else in a new
     /// temporary folder removed when the broker goes.
     public init(settings: [String] = ["allow_anonymous true"], directory: String? = nil) throws {
         ownsDirectory = directory == nil
