@@ -320,10 +320,13 @@ let package = Package(
             ],
             exclude: ["Goldens"]
         ),
+        // A real Mosquitto on loopback, run as a daemon, and its peer clients: for NetworkTests
+        // and, through a symbolic link to the same files, the soak (Tests/Soak). Glibc only.
+        .target(name: "MosquittoHarness", path: "Tests/MosquittoHarness"),
         .testTarget(
             name: "NetworkTests",
             dependencies: [
-                "DisplayCommands",
+                "DisplayCommands", "MosquittoHarness",
                 "Network", "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Settings",
                 "SystemSupport", "NightstandTesting",
             ]

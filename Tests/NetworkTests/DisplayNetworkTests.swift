@@ -23,7 +23,7 @@ struct DisplayNetworkTests {
         private(set) var process: Child?
 
         init(broker: Broker, mqtt: [String] = []) throws {
-            folder = broker.directory
+            folder = broker.folder
             httpPort = try Broker.freePort()
             try HTTPServerTests.token.write(
                 to: folder.appendingPathComponent("token"), atomically: true, encoding: .utf8)

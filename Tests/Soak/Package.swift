@@ -8,10 +8,14 @@ let package = Package(
     name: "NightstandSoak",
     dependencies: [.package(name: "Nightstand", path: "../..")],
     targets: [
+        // The tests' Mosquitto harness: Tests/MosquittoHarness, through a symbolic link.
+        .target(name: "MosquittoHarness"),
         .executableTarget(
             name: "NightstandSoak",
-            dependencies: [.product(name: "NightstandKit", package: "Nightstand")]
-        )
+            dependencies: [
+                .product(name: "NightstandKit", package: "Nightstand"), "MosquittoHarness",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,7 +24,7 @@ public struct BrokerAddress: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Reads a broker URL; nil, with what is wrong in `problem`, when it is not one.
-    init?(url text: String, problem: inout String) {
+    public init?(url text: String, problem: inout String) {
         let schemes = [("mqtt://", false), ("mqtts://", true)]
         guard let (scheme, tls) = schemes.first(where: { text.lowercased().hasPrefix($0.0) })
         else {

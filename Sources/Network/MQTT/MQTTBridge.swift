@@ -28,17 +28,18 @@ public final class MQTTBridge: Sendable {
     public let settings: MQTTSettings
     /// The display's topics.
     public let topics: MQTTTopics
-    private let host: any NetworkHost
+    let host: any NetworkHost
     let client: MQTTClient?
     let discovery: HomeAssistantDiscovery?
     private let subscriptions: [String]
     private let onMessage: @Sendable (MQTTMessage) -> Void
     private let log: Logger
-    private let complaints: LogLimiter
+    let complaints: LogLimiter
     private let schedule = AnnouncementSchedule()
     let published = Mutex(Published())
     let diagnostics = Diagnostics()
     private let failure: MQTTConnectionState?
+    private let fleet: FleetMember?
 
     /// What was published last, to publish changes only.
     struct Published {
@@ -51,17 +52,21 @@ public final class MQTTBridge: Sendable {
         var presence = false
     }
 
-    /// A bridge for `host`, also subscribed to `subscriptions`, whose messages go to
-    /// `onMessage`; `onStateChange` hears each connection state (on the client's thread).
+    /// A bridge for `host`, also subscribed to `subscriptions`.
+    ///
+    /// Their messages go to `onMessage`; `onStateChange` hears each connection state (on the
+    /// client's thread). With `fleet`, it is a fleet's member (``FleetMember``).
     ///
     /// Checks the CA file and reads the password file now: a problem with either is logged
     /// and the bridge stays ``MQTTConnectionState/failed(reason:)``.
     public init(
-        settings: MQTTSettings, host: any NetworkHost, subscriptions: [String] = [],
+        settings: MQTTSettings, fleet: FleetSettings? = nil, host: any NetworkHost,
+        subscriptions: [String] = [],
         onMessage: @escaping @Sendable (MQTTMessage) -> Void = { _ in },
         onStateChange: @escaping @Sendable (MQTTConnectionState) -> Void = { _ in },
         about: DeviceAbout = DeviceAbout(), log: Logger = Logger(label: "nightstand.mqtt")
     ) {
+        let settings = fleet.map { settings.member(of: $0) } ?? settings
         self.settings = settings
         self.host = host
         self.subscriptions = subscriptions
@@ -70,6 +75,7 @@ public final class MQTTBridge: Sendable {
         complaints = LogLimiter(log: log)
         let topics = MQTTTopics(base: settings.baseTopic)
         self.topics = topics
+        self.fleet = fleet.map { FleetMember(settings: $0, host: host) }
         discovery = settings.discoveryPrefix.map { prefix in
             HomeAssistantDiscovery(
                 prefix: prefix, deviceID: settings.deviceID,
@@ -108,7 +114,7 @@ public final class MQTTBridge: Sendable {
     /// The connection state now.
     public var connection: MQTTConnectionState { failure ?? client?.state ?? .stopped }
 
-    /// The kernel's id of the client's thread once it runs (for measuring its wake-ups).
+    /// The kernel's id of the client's thread once it runs (for measuring wake-ups).
     var clientThread: Int32? { client?.thread }
 
     /// The client's publishes waiting for their acknowledgement (for tests).
@@ -142,12 +148,16 @@ public final class MQTTBridge: Sendable {
         publishStates(announcing: true)
         _ = publishDiagnostics(force: true)  // and the readings, for the first time
         var topics = self.topics.commands + [self.topics.command] + subscriptions
+        topics += fleet?.commandTopics ?? []
         if let discovery { topics.append(discovery.statusTopic) }
         client.subscribe(topics)
     }
 
     private func received(_ message: MQTTMessage) {
-        if topics.commands.contains(message.topic) || message.topic == topics.command {
+        if let fleet, fleet.commandTopics.contains(message.topic) {
+            let why = fleet.receive(message) { [weak self] in self?.hostChanged() }
+            if let why { ignore(message, why) }
+        } else if topics.commands.contains(message.topic) || message.topic == topics.command {
             command(message)
         } else if let discovery, message.topic == discovery.statusTopic {
             // Home Assistant (re)started: announce the device again.
@@ -175,47 +185,6 @@ public final class MQTTBridge: Sendable {
         }
         publishStates(announcing: true)
         return [summaries, health].compactMap { $0 }.min()
-    }
-
-    /// Applies a command through the host's verbs, or logs why not.
-    private func command(_ message: MQTTMessage) {
-        let text = String(decoding: message.payload.prefix(200), as: UTF8.self)
-            .trimmingWhitespace()
-        func ignore(_ why: String) {
-            complaints.notice(
-                source: message.topic,
-                "mqtt: ignored \"\(escaping: message.payload, limit: 40)\" on "
-                    + "\(escaping: message.topic): \(why)")
-        }
-        guard !message.retained else {
-            return ignore("a retained command would act again on every connection")
-        }
-        switch message.topic {
-        case topics.command:
-            do throws(CommandError) {
-                host.send(try DisplayCommand(json: message.payload))
-            } catch {
-                return ignore(error.description)
-            }
-        case topics.setMode:
-            let modes = DisplayMode.allCases.map(\.rawValue)
-            guard modes.contains(text) else {
-                return ignore("expected " + modes.joined(separator: ", "))
-            }
-            host.send(words: "mode \(text)")
-        case topics.setView:
-            let views = host.state().views
-            guard !views.isEmpty else {
-                return ignore("this display shows one view ([layout] views)")
-            }
-            guard views.contains(text) || DisplayState.viewSteps.contains(text) else {
-                return ignore(
-                    "expected one of " + (views + DisplayState.viewSteps).joined(separator: ", "))
-            }
-            host.send(words: "view \(text)")
-        default:
-            host.send(.reloadTimelines(kind: nil))
-        }
     }
 
     // MARK: States
@@ -268,6 +237,13 @@ public final class MQTTBridge: Sendable {
             }
             if !state.views.isEmpty { update(topics.view, state.view ?? "") }
             if let there = state.presence { update(topics.presence, there ? "ON" : "OFF") }
+            if let fleet,
+                let document = fleet.document(state: state, lux: published.lux, force: announcing)
+            {
+                complete =
+                    client.publish(topic: fleet.stateTopic, payload: document.json, retain: true)
+                    && complete
+            }
             return complete
         }
         if !complete && client.state == .connected { schedule.requestLater() }

@@ -54,6 +54,9 @@ public struct MQTTSettings: Equatable, Sendable {
     public var deviceName: String
     /// The keep-alive interval in seconds: the only periodic traffic of an idle connection.
     public var keepalive: Int
+    /// The machine tag the default client id ends with (`-1a2b3c4d`), or empty; nil when the
+    /// file chose the client id.
+    var defaultIDTag: String?
 
     /// The keys of the table.
     public static let keys = [
@@ -95,6 +98,7 @@ public struct MQTTSettings: Equatable, Sendable {
         let tag = machineID.map { "-" + MachineID.tag($0, purpose: "mqtt") } ?? ""
         let chosenID = try section.string("client_id")
         clientID = chosenID ?? "nightstand-\(node)\(tag)"
+        defaultIDTag = chosenID == nil ? tag : nil
         deviceID = chosenID.map(Self.node) ?? "nightstand-\(node)"
         guard (1...128).contains(clientID.utf8.count),
             clientID.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
@@ -114,6 +118,21 @@ public struct MQTTSettings: Equatable, Sendable {
             throw section.error("name", expected: "1 to 128 bytes", found: .string(deviceName))
         }
         keepalive = Int(try section.duration("keepalive", in: Self.keepalives) ?? 60)
+    }
+
+    /// The settings of a fleet's member: its topics are `<fleet topic>/<id>`.
+    ///
+    /// Unless the file chose a client id, its client id is `nightstand-<id>-<machine tag>`
+    /// and its Home Assistant device id is the fleet id, one topic level the Mosquitto ACL of
+    /// docs/fleet.md can name with `%u`.
+    public func member(of fleet: FleetSettings) -> MQTTSettings {
+        var settings = self
+        settings.baseTopic = fleet.topics.display(fleet.id).base
+        if let tag = defaultIDTag {
+            settings.clientID = "nightstand-\(fleet.id)\(tag)"
+            settings.deviceID = fleet.id
+        }
+        return settings
     }
 
     /// A host name as topics and Home Assistant ids take it: lower case, letters, digits, `_`

@@ -19,6 +19,8 @@ enum Assembly {
         MQTTSection.self, HTTPSection.self,
         // The ALSA device sounds play on (Audio).
         AudioSettings.self,
+        // One display of many, driven through the broker (Network).
+        FleetSection.self,
     ]
 
     /// The sources `nightstand run` starts with its loop.

@@ -27,7 +27,7 @@ public struct NightstandCommand: AsyncParsableCommand {
                 EventsCommand.self, DisplaysCommand.self, SensorsCommand.self,
                 ReloadCommand.self, ModeCommand.self, ViewCommand.self, SendCommand.self,
                 StatusCommand.self,
-                InputsCommand.self, SoundsCommand.self,
+                InputsCommand.self, SoundsCommand.self, FleetCommand.self,
             ] + extraCommands,
             defaultSubcommand: RunCommand.self
         )

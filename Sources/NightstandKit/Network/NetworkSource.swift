@@ -24,6 +24,7 @@ final class NetworkSource: EventSource {
     /// What runs now, to tell whether a reload changed it.
     private struct Running: Equatable {
         var mqtt: MQTTSettings?
+        var fleet: FleetSettings?
         /// The password file's password as read at the start or reload, or why it could not be.
         var mqttPassword: Result<String?, SettingsFileError>?
         var topics: [String]
@@ -58,9 +59,10 @@ final class NetworkSource: EventSource {
         guard let context else { return }
         let board = TopicBoard.shared
         let mqtt = configuration.section(MQTTSection.self)?.settings
+        let fleet = configuration.section(FleetSection.self)?.settings
         let http = configuration.section(HTTPSection.self)?.settings
         let wanted = Running(
-            mqtt: mqtt,
+            mqtt: mqtt, fleet: fleet,
             mqttPassword: mqtt.map { settings in
                 Result { () throws(SettingsFileError) in try settings.readPassword() }
             },
@@ -74,11 +76,14 @@ final class NetworkSource: EventSource {
         let services = context.services
         if wanted.mqtt != running?.mqtt || wanted.mqttPassword != running?.mqttPassword
             || wanted.topics != running?.topics || wanted.http?.listen != running?.http?.listen
+            || wanted.fleet != running?.fleet
         {
             bridge?.stop()
             bridge = wanted.mqtt.map { settings in
+                let settings = wanted.fleet.map { settings.member(of: $0) } ?? settings
                 let bridge = MQTTBridge(
-                    settings: settings, host: host, subscriptions: wanted.topics,
+                    settings: settings, fleet: wanted.fleet, host: host,
+                    subscriptions: wanted.topics,
                     onMessage: { board.receive(topic: $0.topic, payload: $0.payload) },
                     onStateChange: { services.set("mqtt", Self.words($0, settings)) },
                     about: DeviceAbout(
@@ -88,6 +93,10 @@ final class NetworkSource: EventSource {
             }
             if wanted.mqtt == nil {
                 services.set("mqtt", nil)
+                if wanted.fleet != nil {
+                    context.log.warning(
+                        "[fleet] needs [mqtt]: add it with the broker's url (docs/fleet.md)")
+                }
                 if !wanted.topics.isEmpty {
                     context.log.warning(
                         "mqtt widgets show nothing without [mqtt]: add it with the broker's url "

@@ -94,7 +94,7 @@ extension HostStatus {
     }
 
     /// Rows as left-aligned columns two spaces apart, trailing spaces trimmed.
-    private static func columns(_ rows: [[String]]) -> String {
+    package static func columns(_ rows: [[String]]) -> String {
         let widths = rows.reduce(into: [Int]()) { widths, row in
             for (column, cell) in row.enumerated() {
                 if column == widths.count { widths.append(0) }

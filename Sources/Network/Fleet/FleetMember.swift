@@ -1,0 +1,130 @@
+import DisplayCommands
+import FoundationEssentials
+import Synchronization
+
+/// A display's side of a fleet: the commands it takes for all, its groups and itself, each
+/// applied once, and its state document.
+///
+/// A command carries an id (``FleetTopics``); the display remembers the last
+/// ``rememberedIDs`` ids and applies a command whose id it has seen only once, so a command
+/// delivered again (QoS 1 after a reconnection, or sent to the display and to its group) acts
+/// once. What came of it (done, or refused and why) is published in the state document's
+/// `command`, which the operator's `nightstand fleet command` waits for.
+final class FleetMember: Sendable {
+    /// The settings it was made with.
+    let settings: FleetSettings
+    /// The fleet's topics.
+    let topics: FleetTopics
+    /// The topics it takes commands on: all, its groups', its own.
+    let commandTopics: [String]
+    private let host: any NetworkHost
+    private let started: Int
+    private let memory = Mutex(Memory())
+
+    /// How many command ids a display remembers.
+    static let rememberedIDs = 256
+
+    private struct Memory {
+        var seen: [String] = []
+        var answer: FleetState.Answer?
+        var error: String?
+        /// The document published last, without its `updated`.
+        var published: FleetState?
+    }
+
+    /// The member `settings` describe, driving `host`.
+    init(settings: FleetSettings, host: any NetworkHost, started: Date = Date()) {
+        self.settings = settings
+        self.host = host
+        topics = settings.topics
+        commandTopics =
+            [topics.all] + settings.groups.map(topics.group) + [topics.display(settings.id).command]
+        self.started = Int(started.timeIntervalSince1970)
+    }
+
+    /// The topic of its state document.
+    var stateTopic: String { topics.state(settings.id) }
+
+    /// Takes a command from `message` and posts it to the host, unless its id was seen.
+    ///
+    /// `answered` is called once the host applied or refused it. Returns why the message was
+    /// ignored, if it was (nil also for a command seen before).
+    func receive(_ message: MQTTMessage, answered: @escaping @Sendable () -> Void) -> String? {
+        guard !message.retained else {
+            return "a retained command would act again on every connection"
+        }
+        let (commandID, problem) = Self.commandID(message.payload)
+        if let problem { return refuse(problem, id: nil) }
+        if let commandID {
+            let seen = memory.withLock { memory -> Bool in
+                guard !memory.seen.contains(commandID) else { return true }
+                memory.seen.append(commandID)
+                if memory.seen.count > Self.rememberedIDs { memory.seen.removeFirst() }
+                return false
+            }
+            guard !seen else { return nil }
+        }
+        let command: DisplayCommand
+        do throws(CommandError) {
+            command = try DisplayCommand(json: message.payload)
+        } catch {
+            let why = refuse(error.description, id: commandID)
+            answered()
+            return why
+        }
+        host.send(command) { [self] result in
+            memory.withLock { memory in
+                if let commandID {
+                    memory.answer = FleetState.Answer(
+                        id: commandID, done: result.isDone, message: result.message)
+                }
+                if !result.isDone { memory.error = "\(command): \(result.message)" }
+            }
+            answered()
+        }
+        return nil
+    }
+
+    /// Records a refusal (with the command's id, when it had one); `why`.
+    private func refuse(_ why: String, id: String?) -> String {
+        memory.withLock { memory in
+            memory.error = why
+            if let id { memory.answer = FleetState.Answer(id: id, done: false, message: why) }
+        }
+        return why
+    }
+
+    /// The id of a command's JSON object (nil when it has none), or what is wrong with it
+    /// when it is not 1 to 64 printable ASCII characters.
+    static func commandID(_ payload: [UInt8]) -> (id: String?, problem: String?) {
+        struct Envelope: Decodable {
+            var id: String?
+        }
+        guard payload.count <= DisplayCommand.wireLimit,
+            let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(payload)),
+            let id = envelope.id
+        else { return (nil, nil) }
+        guard (1...64).contains(id.utf8.count),
+            id.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
+        else { return (nil, "a command id must be 1 to 64 printable ASCII characters") }
+        return (id, nil)
+    }
+
+    /// The state document for `state`, or nil when it says nothing new since the last one
+    /// published; `force` (a new connection) always makes one.
+    func document(state: DisplayState, lux: Double?, force: Bool, now: Date = Date())
+        -> FleetState?
+    {
+        memory.withLock { memory in
+            let document = FleetState(
+                id: settings.id, groups: settings.groups, program: InstalledPackage.nightstand,
+                state: state, lux: lux, started: started, updated: 0, error: memory.error,
+                command: memory.answer)
+            guard force || document != memory.published else { return nil }
+            memory.published = document
+            var stamped = document
+            stamped.updated = Int(now.timeIntervalSince1970)
+            return stamped
+        }
+    }
+}

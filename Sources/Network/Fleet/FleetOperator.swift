@@ -1,0 +1,201 @@
+import DisplayCommands
+import FoundationEssentials
+import Synchronization
+import SystemSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The operator's side of a fleet, talking to the broker only: who is there, and commands to
+/// all, a group or one display with their answers.
+///
+/// ``connect(timeout:)`` subscribes to every display's state and availability, then publishes
+/// a probe on a topic of its own and waits for it to come back: the broker sends a
+/// subscription's retained messages before it handles the next packet, so once the probe is
+/// back, every display the broker knows has been heard.
+///
+/// ```swift
+/// let fleet = FleetOperator(options: options, topics: FleetTopics(root: "nightstand"))
+/// try fleet.connect(timeout: .seconds(5))
+/// let answers = fleet.send(command, to: .group("bedrooms"), timeout: .seconds(10))
+/// fleet.stop()
+/// ```
+public final class FleetOperator: Sendable {
+    /// A display as the broker last told of it.
+    public struct Display: Equatable, Sendable {
+        /// Its id.
+        public var id: String
+        /// Its state document; nil when only its availability was heard.
+        public var state: FleetState?
+        /// `online` or `offline`; nil when not heard.
+        public var availability: String?
+
+        /// Whether it is connected to the broker now.
+        public var isOnline: Bool { availability == "online" }
+    }
+
+    /// Whom a command is for.
+    public enum Target: Equatable, Sendable {
+        /// Every display.
+        case all
+        /// The displays of a group.
+        case group(String)
+        /// One display.
+        case device(String)
+    }
+
+    /// What one display made of a command.
+    public enum Outcome: Equatable, Sendable {
+        /// Applied; what it did.
+        case done(String)
+        /// Refused; why.
+        case refused(String)
+        /// No answer within the time allowed.
+        case noAnswer
+        /// Offline: not reached.
+        case offline
+    }
+
+    /// What a fleet operation could not do.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
+    }
+
+    /// The fleet's topics.
+    public let topics: FleetTopics
+    private let client: MQTTClient
+    private let inbox: OperatorInbox
+
+    /// An operator that connects with `options`, logging its connection to `log`.
+    public init(
+        options: MQTTClient.Options, topics: FleetTopics,
+        log: Logger = Logger(label: "nightstand.fleet")
+    ) {
+        self.topics = topics
+        let probe = "\(topics.root)/fleet/operator/\(options.clientID)"
+        let inbox = OperatorInbox(topics: topics, probe: probe)
+        self.inbox = inbox
+        client = MQTTClient(
+            options: options,
+            events: MQTTClient.Events(
+                connected: {
+                    inbox.client?.subscribe([topics.states, topics.availabilities, probe])
+                    inbox.client?.publish(topic: probe, payload: "probe", retain: false)
+                },
+                message: { inbox.note($0) },
+                stateChanged: { new in inbox.state.withLock { $0 = new } }), log: log)
+        inbox.client = client
+    }
+
+    /// Connects and waits until every display the broker knows was heard; throws when the
+    /// broker can't be reached or refuses within `timeout`.
+    public func connect(timeout: Duration) throws(Failure) {
+        client.start()
+        let deadline = ContinuousClock.now + timeout
+        while !inbox.probeBack.withLock({ $0 }) {
+            guard ContinuousClock.now < deadline else {
+                let state = inbox.state.withLock { $0 }
+                client.stop()
+                let why: String =
+                    switch state {
+                    case .disconnected(let reason, _), .failed(let reason): reason
+                    default: "no answer from the broker"
+                    }
+                throw Failure(description: "the broker did not answer in time: \(why)")
+            }
+            usleep(5_000)
+        }
+    }
+
+    /// Every display heard, by id.
+    public var displays: [Display] {
+        inbox.seen.withLock { $0.values.sorted { $0.id < $1.id } }
+    }
+
+    /// Sends `command` to `target` with a new id and waits up to `timeout` for each online
+    /// target's answer; the outcome by display id.
+    ///
+    /// The targets are the displays heard that `target` names (a device never heard is
+    /// still sent its command and waited for).
+    public func send(_ command: DisplayCommand, to target: Target, timeout: Duration)
+        -> [String: Outcome]
+    {
+        let id = UUID().uuidString.lowercased()
+        let known = displays
+        var targets: [Display]
+        let topic: String
+        switch target {
+        case .all:
+            targets = known
+            topic = topics.all
+        case .group(let group):
+            targets = known.filter { $0.state?.groups.contains(group) ?? false }
+            topic = topics.group(group)
+        case .device(let device):
+            targets = known.filter { $0.id == device }
+            if targets.isEmpty { targets = [Display(id: device, availability: "online")] }
+            topic = topics.display(device).command
+        }
+        var outcomes: [String: Outcome] = [:]
+        for display in targets { outcomes[display.id] = display.isOnline ? .noAnswer : .offline }
+        var wire = String(decoding: command.json.dropLast(), as: UTF8.self)
+        wire += ",\"id\":\"\(id)\"}"
+        guard outcomes.values.contains(.noAnswer) else { return outcomes }
+        client.publish(topic: topic, payload: wire, retain: false)
+        let deadline = ContinuousClock.now + timeout
+        while outcomes.values.contains(.noAnswer), ContinuousClock.now < deadline {
+            usleep(5_000)
+            let now = inbox.seen.withLock { $0 }
+            for (display, outcome) in outcomes where outcome == .noAnswer {
+                guard let answer = now[display]?.state?.command, answer.id == id else { continue }
+                outcomes[display] = answer.done ? .done(answer.message) : .refused(answer.message)
+            }
+        }
+        return outcomes
+    }
+
+    /// Disconnects.
+    public func stop() {
+        client.stop()
+    }
+}
+
+/// What the operator's client heard: the displays, whether the probe came back, the
+/// connection's state; and the client, which its callbacks reach through it.
+private final class OperatorInbox: Sendable {
+    let topics: FleetTopics
+    let probe: String
+    let seen = Mutex([String: FleetOperator.Display]())
+    let probeBack = Mutex(false)
+    let state = Mutex(MQTTConnectionState.connecting)
+    private let reference = Mutex<MQTTClient?>(nil)
+
+    init(topics: FleetTopics, probe: String) {
+        self.topics = topics
+        self.probe = probe
+    }
+
+    var client: MQTTClient? {
+        get { reference.withLock { $0 } }
+        set { reference.withLock { $0 = newValue } }
+    }
+
+    /// Records a state document, an availability, or the probe's return.
+    func note(_ message: MQTTMessage) {
+        if message.topic == probe {
+            probeBack.withLock { $0 = true }
+        } else if let id = topics.displayID(in: message.topic, leaf: "state") {
+            let state = FleetState(json: message.payload)
+            seen.withLock { seen in
+                seen[id, default: FleetOperator.Display(id: id)].state = state
+            }
+        } else if let id = topics.displayID(in: message.topic, leaf: "availability") {
+            let text = String(decoding: message.payload.prefix(16), as: UTF8.self)
+            seen.withLock { seen in
+                seen[id, default: FleetOperator.Display(id: id)].availability = text
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import DisplayCommands
+import FoundationEssentials
+import SystemSupport
+
+/// A display's state document: what it publishes, retained, on `<root>/<id>/state`, and what
+/// `nightstand fleet list` reads.
+///
+/// ```json
+/// {"appearance":"night","command":{"done":true,"id":"4f1c","message":"mode night"},
+///  "groups":["bedrooms"],"id":"room-204","lux":0.4,"mode":"night","program":"0.1.0",
+///  "started":1795900000,"updated":1795903600,"version":1,"view":"clock"}
+/// ```
+///
+/// It is published again only when something in it changed (a new mode, view, light level
+/// beyond the MQTT sensor's step, a command applied or refused); `updated` is when.
+public struct FleetState: Codable, Equatable, Sendable {
+    /// What came of the last command with an id.
+    public struct Answer: Codable, Equatable, Sendable {
+        /// The command's id.
+        public var id: String
+        /// Whether it was applied.
+        public var done: Bool
+        /// What the display said: what it did, or why not.
+        public var message: String
+
+        /// An answer.
+        public init(id: String, done: Bool, message: String) {
+            self.id = id
+            self.done = done
+            self.message = message
+        }
+    }
+
+    /// The document's version: 1.
+    public var version = 1
+    /// The display's id.
+    public var id: String
+    /// Its groups.
+    public var groups: [String]
+    /// The version of the installed `nightstand` package, nil when not installed as one.
+    public var program: String?
+    /// The mode (``DisplayMode``'s raw value).
+    public var mode: String
+    /// The appearance drawn: `day`, `dim`, `night` or `off`.
+    public var appearance: String
+    /// The view shown; nil on a display with one view.
+    public var view: String?
+    /// The light level in lux; nil without a sensor.
+    public var lux: Double?
+    /// When the display started, in seconds since 1970.
+    public var started: Int
+    /// When this document was published, in seconds since 1970.
+    public var updated: Int
+    /// The last command refused or ignored, and why; nil when none was.
+    public var error: String?
+    /// What came of the last command with an id.
+    public var command: Answer?
+
+    /// The largest document a reader takes, in bytes.
+    public static let limit = 8192
+
+    /// The document as one JSON object, keys sorted.
+    public var json: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array((try? encoder.encode(self)) ?? Data())
+    }
+
+    /// The document in `json`; nil when it is over ``limit`` or not one.
+    public init?(json: [UInt8]) {
+        guard json.count <= Self.limit,
+            let state = try? JSONDecoder().decode(FleetState.self, from: Data(json)),
+            state.version == 1
+        else { return nil }
+        self = state
+    }
+
+    /// A document.
+    public init(
+        id: String, groups: [String], program: String?, state: DisplayState, lux: Double?,
+        started: Int, updated: Int, error: String? = nil, command: Answer? = nil
+    ) {
+        self.id = id
+        self.groups = groups
+        self.program = program
+        mode = state.mode.rawValue
+        appearance = state.appearance
+        view = state.views.isEmpty ? nil : state.view
+        self.lux = lux
+        self.started = started
+        self.updated = updated
+        self.error = error
+        self.command = command
+    }
+}
+
+/// The version of an installed Debian package, from dpkg's own database.
+public enum InstalledPackage {
+    /// The version of `nightstand` as dpkg installed it, read once.
+    ///
+    /// Nil when it is not installed as a package.
+    public static let nightstand: String? = {
+        guard case .success(let bytes) = BoundedFile.read("/var/lib/dpkg/status", limit: 64 << 20)
+        else { return nil }
+        return version(of: "nightstand", in: String(decoding: bytes, as: UTF8.self))
+    }()
+
+    /// The `Version` of package `name` in a dpkg status file's text, when it is installed.
+    static func version(of name: String, in status: String) -> String? {
+        for paragraph in status.split(separator: "\n\n") {
+            let lines = paragraph.split(separator: "\n")
+            guard lines.contains(where: { $0 == "Package: \(name)" }),
+                lines.contains(where: { $0.hasPrefix("Status: ") && $0.hasSuffix(" installed") })
+            else { continue }
+            return lines.first { $0.hasPrefix("Version: ") }.map { String($0.dropFirst(9)) }
+        }
+        return nil
+    }
+}
