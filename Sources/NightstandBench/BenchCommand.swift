@@ -24,7 +24,7 @@ struct BenchCommand: ParsableCommand {
             alternately with it, and view_overhead_pct how much slower that is; night_ms of the \
             red-tint pass over the finished frame; memset_ms of writing the frame's bytes once, \
             the lower bound; shape_cache_kib what the shape cache holds for the Raster frame \
-            (Canvas.shapeCacheBytes). Build with -c release for real figures.
+            (Raster.Canvas.shapeCacheBytes). Build with -c release for real figures.
             """)
 
     @Option(help: "Canvas size as WxH; repeat for several. Default: 800x480, 1280x720, 1920x1080.")
@@ -107,7 +107,7 @@ struct BenchCommand: ParsableCommand {
         for s in sizes {
             let scene = try ReferenceScene(size: s, fonts: fonts)
             let views = ReferenceSceneViews(geometry: scene, fonts: fonts)
-            let canvas = Canvas(size: s)
+            let canvas = Raster.Canvas(size: s)
             if let threads { canvas.drawingThreads = threads }
             if let only, let parts {
                 for _ in 0..<8 { scene.draw(on: canvas, parts: only) }  // warm both caches
@@ -154,7 +154,7 @@ struct BenchCommand: ParsableCommand {
 
     /// The median milliseconds of writing `canvas`'s bytes once with `memset` (the lower bound
     /// of a frame), over `repeats` runs.
-    static func memsetMilliseconds(_ canvas: Canvas, _ repeats: Int) -> Double {
+    static func memsetMilliseconds(_ canvas: Raster.Canvas, _ repeats: Int) -> Double {
         let bytes = canvas.width * canvas.height * 4
         var fillByte: Int32 = 0
         return median(repeats) {
@@ -165,7 +165,7 @@ struct BenchCommand: ParsableCommand {
 
     /// Writes the scene's frame to `path`, and its red-tint pass to `path` with `-night`
     /// before the extension.
-    static func write(_ scene: ReferenceScene, on canvas: Canvas, to path: String) throws {
+    static func write(_ scene: ReferenceScene, on canvas: Raster.Canvas, to path: String) throws {
         scene.draw(on: canvas)
         try PNGEncoder.write(canvas, to: path)
         canvas.apply(.monochrome(tint: RGBA(red: 1, green: 0, blue: 0)))

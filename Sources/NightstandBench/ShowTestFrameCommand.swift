@@ -79,7 +79,7 @@ struct ShowTestFrameCommand: ParsableCommand {
             throw ExitCode(2)
         }
         defer { sink.close() }
-        let canvas = Canvas(size: sink.size)
+        let canvas = Raster.Canvas(size: sink.size)
         TestPattern.draw(on: canvas)
         try sink.present(canvas)
         let box = TestPattern.changeBox(on: canvas)

@@ -4,3 +4,13 @@
 @_exported import Foundation
 @_exported import WidgetUI
 @_exported import Widgets
+
+/// A view that draws with code, as SwiftUI's `Canvas`: WidgetUI's ``DrawingCanvas``, under
+/// SwiftUI's name (WidgetUI itself sees Raster's `Canvas`, a bitmap).
+///
+/// ```swift
+/// Canvas { context, size in
+///     context.fill(Path(ellipseIn: CGRect(origin: .zero, size: size)), with: .color(.orange))
+/// }
+/// ```
+public typealias Canvas = DrawingCanvas

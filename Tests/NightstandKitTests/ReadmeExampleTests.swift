@@ -46,7 +46,7 @@ struct ReadmeExampleTests {
     func draws() throws {
         let descriptors = WidgetDescriptor.all(in: MyDisplay())
         #expect(descriptors.map(\.kind) == ["countdown"])
-        let canvas = Canvas(width: 340, height: 340)
+        let canvas = Raster.Canvas(width: 340, height: 340)
         canvas.clear(.black)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let report = descriptors[0].render(

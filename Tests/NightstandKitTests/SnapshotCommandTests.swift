@@ -24,7 +24,7 @@ struct SnapshotCommandTests {
 
     /// The frame and appearance of the light widget alone at 09:41, as `snapshot` draws it.
     private func frame(appearance: Appearance? = nil, lux: Double?) async throws
-        -> (screen: Canvas, appearance: Appearance)
+        -> (screen: Raster.Canvas, appearance: Appearance)
     {
         let configuration = try Configuration.parse(Self.configuration, file: "light.toml")
         let sink = try HeadlessSink(
@@ -36,7 +36,7 @@ struct SnapshotCommandTests {
         return (host.screen, shown)
     }
 
-    private func differingPixels(_ a: Canvas, _ b: Canvas) -> Int {
+    private func differingPixels(_ a: Raster.Canvas, _ b: Raster.Canvas) -> Int {
         var count = 0
         for y in 0..<a.height {
             for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }

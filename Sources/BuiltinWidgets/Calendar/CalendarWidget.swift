@@ -85,7 +85,7 @@ struct CalendarWidget: View {
                     events(limit: 3)
                 }
             }
-        case .systemLarge:
+        case .systemLarge, .systemExtraLarge:
             VStack(alignment: .leading, spacing: 10) {
                 month(showsYear: true).frame(height: 170)
                 Divider()

@@ -54,7 +54,7 @@ struct CommandOutputView: View {
                 }
             }
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
-        case .systemSmall, .systemMedium, .systemLarge:
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge:
             VStack(alignment: .leading, spacing: 6) {
                 titleLabel(Text(output.title))
                     .font(.system(size: 15, weight: .semibold))

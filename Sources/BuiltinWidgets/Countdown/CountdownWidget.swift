@@ -55,7 +55,7 @@ struct CountdownWidget: View {
                 dateText.font(.system(size: 12)).lineLimit(1).minimumScaleFactor(0.8)
             }
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
-        case .systemSmall, .systemMedium, .systemLarge:
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge:
             VStack(alignment: .leading, spacing: 4) {
                 if let title = options.title {
                     Text(title.uppercased())

@@ -30,7 +30,7 @@ struct LightWidget: View {
             LightRectangle(reading: reading)
         case .accessoryInline:
             Label(LightText.inline(reading), systemImage: LightText.symbol(reading.appearance))
-        case .systemSmall, .systemMedium, .systemLarge:
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge:
             LightPanel(reading: reading)
         }
     }

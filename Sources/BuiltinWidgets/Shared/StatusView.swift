@@ -33,7 +33,7 @@ struct StatusView: View {
                 Text(detail ?? heading ?? "").font(.system(size: 11)).lineLimit(3)
             }
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
-        case .systemSmall, .systemMedium, .systemLarge:
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge:
             VStack(alignment: .leading, spacing: 4) {
                 if let heading {
                     Text(heading).font(.system(size: 15, weight: .semibold)).lineLimit(1)
@@ -47,7 +47,7 @@ struct StatusView: View {
                     Text(detail)
                         .font(.system(size: 11))
                         .foregroundStyle(.secondary)
-                        .lineLimit(family == .systemLarge ? 16 : 7)
+                        .lineLimit(family == .systemLarge || family == .systemExtraLarge ? 16 : 7)
                 }
             }
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)

@@ -46,7 +46,7 @@ struct SystemWidget: View {
                 "\(SystemText.temperature(readout.temperature)) · "
                     + "\(SystemText.load(readout.load, count: 1)) · "
                     + SystemText.memory(readout.memory), systemImage: "cpu")
-        case .systemMedium, .systemLarge:
+        case .systemMedium, .systemLarge, .systemExtraLarge:
             HStack(alignment: .top, spacing: 16) {
                 VStack(alignment: .leading, spacing: 8) {
                     SystemHeader(hostname: readout.hostname)

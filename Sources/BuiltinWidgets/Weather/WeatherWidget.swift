@@ -43,7 +43,7 @@ struct WeatherWidget: View {
                 WeatherNowView(location: entry.location, report: report)
                 WeatherHoursView(report: report)
             }
-        case .systemLarge:
+        case .systemLarge, .systemExtraLarge:
             VStack(alignment: .leading, spacing: 10) {
                 HStack(alignment: .top, spacing: 12) {
                     WeatherNowView(location: entry.location, report: report)

@@ -58,46 +58,86 @@ struct LineBreaker {
     }
 
     /// Keeps the first `limit` lines; when text is cut, the last kept line runs to the end of
-    /// its paragraph, loses characters from the end (and trailing spaces) until it fits
-    /// `maxWidth` with the ellipsis, and gets the ellipsis in the style of the run it follows
-    /// (`ellipses[run]`).
+    /// its paragraph and loses characters where `mode` says until it fits `maxWidth` with the
+    /// ellipsis, in the style of the run it stands next to (`ellipses[run]`): from the end
+    /// (and trailing spaces) for `.tail`, from the start for `.head`, from the middle for
+    /// `.middle`.
     ///
-    /// One pass forward over the last line's paragraph, which stops once the text is wider than
-    /// `maxWidth`: linear in what can be shown, however long the paragraph.
+    /// One pass over the last line's paragraph (forward for the tail, backward for the head,
+    /// both for the middle), each stopping once the text is wider than `maxWidth`.
     static func truncate(
         _ lines: [Line], items: [TextItem], limit: Int?, maxWidth: Double?,
-        ellipses: [[TextItem]]
+        ellipses: [[TextItem]], mode: TextLayout.TruncationMode = .tail
     ) -> [Line] {
         guard let limit, limit > 0, lines.count > limit else { return lines }
         var kept = Array(lines.prefix(limit))
         let start = kept[limit - 1].items.startIndex
+        var end = start
+        while end < items.count && items[end].kind != .newline { end += 1 }
         let firstRun = start < items.count ? items[start].run : 0
-        /// The ellipsis after `count` items of the paragraph, and its width there (its first
-        /// item's kerning counts only after another item).
-        func ellipsis(after count: Int) -> (items: [TextItem], width: Double) {
-            let ellipsis = ellipses[count > 0 ? items[start + count - 1].run : firstRun]
+        func width(of ellipsis: [TextItem]) -> Double {
+            ellipsis.reduce(0) { $0 + $1.advance } + ellipsis.dropFirst().reduce(0) { $0 + $1.kern }
+        }
+        let limitWidth = maxWidth.map { $0 + epsilon } ?? .infinity
+        /// The longest prefix of the paragraph ending in a non-space within `room`.
+        func prefix(within room: (Int) -> Double) -> (count: Int, width: Double) {
+            var best = (count: 0, width: 0.0)
             var width = 0.0
-            for (k, item) in ellipsis.enumerated() {
-                width += (k > 0 || count > 0 ? item.kern : 0) + item.advance
+            var count = 0
+            while start + count < end {
+                let item = items[start + count]
+                width += (count > 0 ? item.kern : 0) + item.advance
+                count += 1
+                if width > limitWidth { break }
+                if item.kind != .space && width <= room(count) { best = (count, width) }
             }
-            return (ellipsis, width)
+            return best
         }
-        // The longest prefix that ends in a non-space and fits with its ellipsis.
-        var best = 0
-        var width = 0.0
-        var count = 0
-        while start + count < items.count && items[start + count].kind != .newline {
-            let item = items[start + count]
-            width += (count > 0 ? item.kern : 0) + item.advance
-            count += 1
-            if let maxWidth, width > maxWidth + epsilon { break }
-            if item.kind != .space
-                && (maxWidth.map { width + ellipsis(after: count).width <= $0 + epsilon } ?? true)
-            {
-                best = count
+        /// The longest suffix of the paragraph starting with a non-space within `room`.
+        func suffix(within room: Double, from lower: Int) -> Int {
+            var best = 0
+            var width = 0.0
+            var count = 0
+            while end - count - 1 >= lower {
+                let item = items[end - count - 1]
+                width += item.advance + (count > 0 ? items[end - count].kern : 0)
+                count += 1
+                if width > room { break }
+                if item.kind != .space { best = count }
             }
+            return best
         }
-        let last = items[start..<start + best] + ellipsis(after: best).items
+        /// The suffix's items, the first without its kerning against what was cut.
+        func tail(_ count: Int) -> [TextItem] {
+            var suffix = Array(items[end - count..<end])
+            if !suffix.isEmpty { suffix[0].kern = 0 }
+            return suffix
+        }
+        let last: [TextItem]
+        switch mode {
+        case .tail:
+            /// The ellipsis after `count` items: in the style of the item before it.
+            func ellipsis(after count: Int) -> [TextItem] {
+                ellipses[count > 0 ? items[start + count - 1].run : firstRun]
+            }
+            let kept = prefix { count in
+                // Its first item's kerning counts after another item.
+                let e = ellipsis(after: count)
+                return limitWidth - width(of: e) - (e.first?.kern ?? 0)
+            }
+            last = Array(items[start..<start + kept.count]) + ellipsis(after: kept.count)
+        case .head:
+            let lastRun = end > start ? items[end - 1].run : firstRun
+            let ellipsis = ellipses[lastRun]
+            let count = suffix(within: limitWidth - width(of: ellipsis), from: start)
+            last = ellipsis + tail(count)
+        case .middle:
+            let ellipsis = ellipses[firstRun]
+            let room = limitWidth - width(of: ellipsis)
+            let head = prefix { _ in room / 2 }
+            let count = suffix(within: room - head.width, from: start + head.count)
+            last = Array(items[start..<start + head.count]) + ellipsis + tail(count)
+        }
         kept[limit - 1] = Line(items: ArraySlice(last), truncated: true)
         return kept
     }

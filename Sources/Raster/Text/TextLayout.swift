@@ -56,49 +56,6 @@ public struct TextLayout {
         case trailing
     }
 
-    /// What shapes a layout besides the text and font.
-    public struct Options: Hashable, Sendable {
-        /// The width to wrap at, in the layout's unit; nil keeps each paragraph on one line.
-        ///
-        /// Default: nil.
-        public var maxWidth: Double?
-        /// The most lines shown; text beyond is cut and the last line ends in "…".
-        ///
-        /// Default: nil (no limit).
-        public var lineLimit: Int?
-        /// How lines align within the widest line.
-        ///
-        /// Default: ``Alignment/leading``.
-        public var alignment: Alignment
-        /// Whether every digit takes the widest digit's advance (SwiftUI's `monospacedDigit()`),
-        /// in every run; a ``Run`` may also ask for it alone.
-        ///
-        /// Numbers then keep their width as they change. Default: false.
-        public var monospacedDigits: Bool
-        /// Whether adjacent glyphs of a run are kerned (``FontFace/kerning(_:_:size:)``: the
-        /// font's `GPOS` pair adjustments or `kern` table).
-        ///
-        /// Default: true.
-        public var kerning: Bool
-        /// Extra space between lines.
-        ///
-        /// Default: 0.
-        public var lineSpacing: Double
-
-        /// Creates options; every argument has the default named on its property.
-        public init(
-            maxWidth: Double? = nil, lineLimit: Int? = nil, alignment: Alignment = .leading,
-            monospacedDigits: Bool = false, kerning: Bool = true, lineSpacing: Double = 0
-        ) {
-            self.maxWidth = maxWidth
-            self.lineLimit = lineLimit
-            self.alignment = alignment
-            self.monospacedDigits = monospacedDigits
-            self.kerning = kerning
-            self.lineSpacing = lineSpacing
-        }
-    }
-
     /// A stretch of text in one face and size.
     public struct Run {
         /// The characters.
@@ -189,7 +146,7 @@ public struct TextLayout {
         faces = shaper.faces
         let limited = LineBreaker.truncate(
             broken, items: items, limit: options.lineLimit, maxWidth: options.maxWidth,
-            ellipses: ellipses)
+            ellipses: ellipses, mode: options.truncationMode)
         place(limited, items: items)
     }
 

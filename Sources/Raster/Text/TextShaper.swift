@@ -89,6 +89,7 @@ struct TextShaper {
                 item.offset = (tab - item.advance) / 2
                 item.advance = tab
             }
+            if options.tracking != 0 { item.advance += options.tracking * run.size }
             if options.kerning, let prev = items.last, prev.kind != .newline, prev.run == r,
                 prev.face == face, !(tabular && (isDigit || isDigitGlyph(prev)))
             {

@@ -39,7 +39,10 @@ extension View {
             }
             return
         }
-        EnvironmentReader.inject(environment, into: self)
+        if let problem = EnvironmentReader.inject(environment, into: self) {
+            environment.imageCache?.reportOnce(problem)
+            return
+        }
         body.resolve(in: environment, into: &nodes)
     }
 

@@ -61,7 +61,10 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, Prim
     }
 
     func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
-        EnvironmentReader.inject(environment, into: modifier)
+        if let problem = EnvironmentReader.inject(environment, into: modifier) {
+            environment.imageCache?.reportOnce(problem)
+            return
+        }
         let content = self.content
         let proxy = _ViewModifier_Content<Modifier> { content.resolve(in: $0, into: &$1) }
         modifier.body(content: proxy).resolve(in: environment, into: &nodes)

@@ -16,6 +16,8 @@ struct PlacedView {
     var effect: Effect? = nil
     /// The children, back to front.
     var children: [PlacedView] = []
+    /// What the accessibility modifiers said about this subtree, if any.
+    var accessibility: AccessibilityInfo? = nil
 
     /// An effect that applies to a whole subtree.
     enum Effect: Equatable {
@@ -32,6 +34,9 @@ struct PlacedView {
         /// Draws the subtree over its drop shadow: its coverage blurred (a Gaussian of
         /// deviation `radius / 2` points), moved by `offset` points, in `color`.
         case shadow(color: RGBA, radius: Double, offset: Point)
+        /// Draws the subtree blurred: a Gaussian of standard deviation `radius` points over
+        /// every channel.
+        case blur(radius: Double)
     }
 
     /// The nodes without children, depth first, back to front: the primitives as laid out.

@@ -58,6 +58,10 @@ extension DisplayList {
                     canvas.withShadow(color: color, radius: radius, offset: offset) { layer in
                         end = draw(from: i + 1, base: base, on: layer)
                     }
+                case .blur(let radius):
+                    canvas.withBlur(radius: radius) { layer in
+                        end = draw(from: i + 1, base: base, on: layer)
+                    }
                 case .colorTransform(let transform):
                     canvas.withSavedState {
                         canvas.colorTransform = transform.concatenating(base)

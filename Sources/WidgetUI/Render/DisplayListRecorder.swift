@@ -19,7 +19,7 @@ enum DisplayListRecorder {
                 // Nothing visible inside an invisible layer; a fully opaque one is no layer.
                 if opacity <= 0 { return }
                 pushed = opacity < 1
-            case .clip, .transform, .colorTransform, .shadow:
+            case .clip, .transform, .colorTransform, .shadow, .blur:
                 pushed = true
             }
             if pushed { list.items.append(.push(effect)) }

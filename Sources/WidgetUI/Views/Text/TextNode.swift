@@ -23,6 +23,10 @@ final class TextNode: LayoutNode {
         var minimumScaleFactor: Double
         /// Whether the text draws as placeholder bars (``RedactionReasons/placeholder``).
         var isRedacted: Bool
+        var truncationMode: TextLayout.TruncationMode
+        var allowsTightening: Bool
+        /// The horizontal scale of the letters (``Font/Width``): 1 for standard.
+        var widthScale: Double
 
         init(_ environment: EnvironmentValues) {
             alignment =
@@ -34,6 +38,9 @@ final class TextNode: LayoutNode {
             lineLimit = environment.lineLimit
             minimumScaleFactor = environment.minimumScaleFactor
             isRedacted = environment.redactsText
+            truncationMode = environment.truncationMode.raster
+            allowsTightening = environment.allowsTightening
+            widthScale = (environment.font?.width ?? environment.fontWidth)?.scale ?? 1
         }
     }
 
@@ -42,6 +49,8 @@ final class TextNode: LayoutNode {
     /// Steps of the search for the largest scale that fits: the result is within
     /// (1 - minimumScaleFactor) / 2¹⁰ of it.
     static let scaleSearchSteps = 10
+    /// The most `allowsTightening` takes from each letter's advance, a fraction of the em.
+    static let maximumTightening = 0.06
 
     let pieces: [Piece]
     let style: Style
@@ -67,21 +76,49 @@ final class TextNode: LayoutNode {
     }
 
     /// The layout for a proposal: wrapped to its width, cut to the lines its height holds,
-    /// and, when it still doesn't fit and the minimum scale factor allows, at the largest scale
-    /// that fits (or the smallest allowed, cut).
+    /// tightened when that makes it fit and `allowsTightening` is on, and, when it still
+    /// doesn't fit and the minimum scale factor allows, at the largest scale that fits (or the
+    /// smallest allowed, cut).
+    ///
+    /// With a font width other than standard the layout is made for the proposed width over
+    /// the width's scale, and drawn scaled by it.
     func layout(for proposal: ProposedViewSize) -> TextLayout? {
         guard !pieces.isEmpty else { return nil }
         if let known = layouts.first(where: { $0.proposal == proposal }) { return known.layout }
-        var result = layout(proposal, scale: 1)
+        let outer = proposal
+        let proposal = ProposedViewSize(
+            width: proposal.width.map { $0 / style.widthScale }, height: proposal.height)
+        var tracking = 0.0
+        var result = layout(proposal, scale: 1, tracking: 0)
+        if style.allowsTightening, !fits(result, proposal) {
+            let tightest = layout(proposal, scale: 1, tracking: -Self.maximumTightening)
+            if fits(tightest, proposal) {
+                // The least tightening that fits: `low` fits, `high` doesn't.
+                var (low, high) = (-Self.maximumTightening, 0.0)
+                result = tightest
+                for _ in 0..<Self.scaleSearchSteps {
+                    let middle = (low + high) / 2
+                    let candidate = layout(proposal, scale: 1, tracking: middle)
+                    if fits(candidate, proposal) {
+                        (low, result) = (middle, candidate)
+                    } else {
+                        high = middle
+                    }
+                }
+                tracking = low
+            } else {
+                (result, tracking) = (tightest, -Self.maximumTightening)
+            }
+        }
         let minimum = style.minimumScaleFactor
         if minimum < 1, !fits(result, proposal) {
-            result = layout(proposal, scale: minimum)
+            result = layout(proposal, scale: minimum, tracking: tracking)
             if fits(result, proposal) {
                 // Invariant: `low` fits, `high` doesn't.
                 var (low, high) = (minimum, 1.0)
                 for _ in 0..<Self.scaleSearchSteps {
                     let middle = (low + high) / 2
-                    let candidate = layout(proposal, scale: middle)
+                    let candidate = layout(proposal, scale: middle, tracking: tracking)
                     if fits(candidate, proposal) {
                         (low, result) = (middle, candidate)
                     } else {
@@ -90,13 +127,15 @@ final class TextNode: LayoutNode {
                 }
             }
         }
-        layouts.append((proposal, result))
+        layouts.append((outer, result))
         return result
     }
 
     /// The pieces at `scale` times their sizes, wrapped to the proposed width and limited to
     /// the lines the proposed height holds.
-    private func layout(_ proposal: ProposedViewSize, scale: Double) -> TextLayout {
+    private func layout(
+        _ proposal: ProposedViewSize, scale: Double, tracking: Double
+    ) -> TextLayout {
         let runs = pieces.map {
             TextLayout.Run(
                 $0.string, face: $0.face, size: $0.size * scale,
@@ -104,7 +143,8 @@ final class TextNode: LayoutNode {
         }
         var options = TextLayout.Options(
             maxWidth: proposal.width.flatMap { $0.isFinite ? $0 : nil },
-            lineLimit: style.lineLimit, alignment: style.alignment)
+            lineLimit: style.lineLimit, alignment: style.alignment, tracking: tracking,
+            truncationMode: style.truncationMode)
         var layout = layout(runs, options)
         if let height = proposal.height, layout.size.height > height + Self.epsilon,
             layout.lines.count > 1
@@ -133,7 +173,8 @@ final class TextNode: LayoutNode {
     }
 
     override func computeSize(_ proposal: ProposedViewSize) -> Size {
-        layout(for: proposal)?.size ?? .zero
+        guard let size = layout(for: proposal)?.size else { return .zero }
+        return Size(width: size.width * style.widthScale, height: size.height)
     }
 
     override func place(in bounds: Rect, proposal: ProposedViewSize) -> PlacedView {
@@ -142,13 +183,24 @@ final class TextNode: LayoutNode {
             return PlacedView(kind: kind, frame: bounds)
         }
         let run = TextRun(layout: layout, origin: bounds.origin, shadings: pieces.map(\.shading))
-        let drawing = style.isRedacted ? run.placeholderBars : [.text(run)] + decorations(run)
+        var drawing = style.isRedacted ? run.placeholderBars : [.text(run)] + decorations(run)
+        if style.widthScale != 1 {
+            // Letters of another width: the layout drawn scaled about its left edge.
+            let x = bounds.minX
+            let scale = Transform(translationX: -x, y: 0)
+                .concatenating(Transform(scaleX: style.widthScale, y: 1))
+                .concatenating(Transform(translationX: x, y: 0))
+            drawing = [.push(.transform(scale))] + drawing + [.pop]
+        }
         return PlacedView(kind: kind, frame: bounds, drawing: drawing)
     }
 
     override func alignmentGuide(_ alignment: AxisAlignment, in size: Size) -> Double {
         guard case .vertical(let v) = alignment, alignment.fraction == nil,
-            let layout = layouts.first(where: { $0.layout.size == size })?.layout
+            let layout = layouts.first(where: {
+                $0.layout.size.height == size.height
+                    && $0.layout.size.width * style.widthScale == size.width
+            })?.layout
                 ?? layout(for: ProposedViewSize(width: size.width, height: nil))
         else { return super.alignmentGuide(alignment, in: size) }
         return v.guide == .firstTextBaseline ? layout.firstBaseline : layout.lastBaseline

@@ -92,7 +92,7 @@ enum FuzzTarget: String, CaseIterable {
 
     private static func png(_ bytes: [UInt8]) {
         guard let bitmap = try? PNGDecoder.decode(data: bytes) else { return }
-        let canvas = Canvas(width: 64, height: 64)
+        let canvas = Raster.Canvas(width: 64, height: 64)
         canvas.draw(bitmap, in: Rect(x: 0, y: 0, width: 64, height: 64), mode: .fit)
     }
 
@@ -144,7 +144,7 @@ enum FuzzTarget: String, CaseIterable {
     private static func draw(
         _ descriptor: WidgetDescriptor, _ entry: any TimelineEntry, _ family: WidgetFamily
     ) {
-        let canvas = Canvas(width: Int(family.size.width), height: Int(family.size.height))
+        let canvas = Raster.Canvas(width: Int(family.size.width), height: Int(family.size.height))
         var environment = EnvironmentValues()
         environment.locale = Locale(identifier: "en_US")
         environment.imageCache = ImageCache()

@@ -1,0 +1,113 @@
+extension View {
+    /// Gives the view an identity: kept for source compatibility.
+    ///
+    /// ```swift
+    /// Text(entry.headline).id(entry.date)
+    /// ```
+    ///
+    /// ## Differences from SwiftUI
+    ///
+    /// A widget's view is made afresh for each entry and holds no state between entries, so an
+    /// identity changes nothing drawn.
+    public func id<ID: Hashable>(_ id: ID) -> some View {
+        self
+    }
+
+    /// Says how the view appears and disappears: kept for source compatibility.
+    ///
+    /// ```swift
+    /// Text(entry.value).transition(.push(from: .bottom))
+    /// ```
+    ///
+    /// ## Differences from SwiftUI
+    ///
+    /// Frames are drawn one at a time, without animation between entries: the view draws as
+    /// it is at the entry's time.
+    public func transition(_ transition: AnyTransition) -> some View {
+        self
+    }
+
+    /// Animates changes of `value`: kept for source compatibility.
+    ///
+    /// ```swift
+    /// Gauge(value: entry.level) { Text("Level") }.animation(.smooth, value: entry.level)
+    /// ```
+    ///
+    /// ## Differences from SwiftUI
+    ///
+    /// Frames are drawn one at a time, without animation: each entry draws its final state.
+    public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View {
+        self
+    }
+
+    /// Sets the color scheme of the view and everything inside it.
+    ///
+    /// ```swift
+    /// PreviewCard().preferredColorScheme(.light)
+    /// ```
+    ///
+    /// ## Differences from SwiftUI
+    ///
+    /// SwiftUI sets the scheme of the whole presentation; here it sets ``EnvironmentValues/colorScheme``
+    /// for the view's subtree only (a widget is its own presentation). `nil` keeps the
+    /// scheme of the surroundings.
+    public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View {
+        EnvironmentModifier(content: self) { environment in
+            if let colorScheme { environment.colorScheme = colorScheme }
+        }
+    }
+}
+
+/// A transition for a view's insertion and removal; see ``View/transition(_:)``.
+public struct AnyTransition: Sendable {
+    /// No transition.
+    public static let identity = AnyTransition()
+    /// A fade.
+    public static let opacity = AnyTransition()
+    /// A scale from nothing.
+    public static let scale = AnyTransition()
+    /// A slide in from the leading edge.
+    public static let slide = AnyTransition()
+
+    /// A movement to or from an edge.
+    public static func move(edge: Edge) -> AnyTransition { AnyTransition() }
+    /// A push in from an edge.
+    public static func push(from edge: Edge) -> AnyTransition { AnyTransition() }
+    /// This transition combined with another.
+    public func combined(with other: AnyTransition) -> AnyTransition { self }
+    /// This transition with an animation.
+    public func animation(_ animation: Animation?) -> AnyTransition { self }
+}
+
+/// How a change animates; see ``View/animation(_:value:)``.
+public struct Animation: Hashable, Sendable {
+    /// The default animation.
+    public static let `default` = Animation()
+    /// A smooth spring.
+    public static let smooth = Animation()
+    /// A snappy spring.
+    public static let snappy = Animation()
+    /// A bouncy spring.
+    public static let bouncy = Animation()
+    /// A linear change.
+    public static let linear = Animation()
+    /// A change that eases in and out.
+    public static let easeInOut = Animation()
+    /// A change that eases in.
+    public static let easeIn = Animation()
+    /// A change that eases out.
+    public static let easeOut = Animation()
+    /// A spring.
+    public static let spring = Animation()
+
+    /// A linear change over a duration.
+    public static func linear(duration: Double) -> Animation { Animation() }
+    /// An eased change over a duration.
+    public static func easeInOut(duration: Double) -> Animation { Animation() }
+    /// A spring of a duration and bounce.
+    public static func spring(duration: Double = 0.5, bounce: Double = 0) -> Animation {
+        Animation()
+    }
+    /// This animation after a delay.
+    public func delay(_ delay: Double) -> Animation { self }
+}
