@@ -41,7 +41,8 @@ struct WeatherGoldenTests {
 
     @Test(
         "every family by day and at night",
-        arguments: WidgetFamily.allCases, [Appearance.day, .night])
+        arguments: WidgetFamily.allCases.filter { $0 != .systemExtraLarge },
+        [Appearance.day, .night])
     func families(family: WidgetFamily, appearance: Appearance) async throws {
         try await check(
             descriptor(), at: afternoon, family: family, appearance: appearance,

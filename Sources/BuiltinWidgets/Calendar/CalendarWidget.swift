@@ -191,6 +191,7 @@ struct CalendarWidget: View {
             }
             .configurationDisplayName("Calendar")
             .description("The month, and the next events from iCalendar files or a URL.")
-            .supportedFamilies(WidgetFamily.allCases))
+            // The six families of a phone: not the iPad's systemExtraLarge.
+            .supportedFamilies(WidgetFamily.allCases.filter { $0 != .systemExtraLarge }))
     }
 }

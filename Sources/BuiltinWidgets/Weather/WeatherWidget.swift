@@ -96,7 +96,8 @@ struct WeatherWidget: View {
             }
             .configurationDisplayName("Weather")
             .description("The weather now and the forecast for the coming hours and days.")
-            .supportedFamilies(WidgetFamily.allCases))
+            // The six families of a phone: not the iPad's systemExtraLarge.
+            .supportedFamilies(WidgetFamily.allCases.filter { $0 != .systemExtraLarge }))
     }
 }
 
