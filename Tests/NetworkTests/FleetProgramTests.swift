@@ -1,5 +1,6 @@
 import Foundation
 import NightstandTesting
+import Raster
 import Testing
 
 /// `nightstand run` with `[fleet]` and the operator's `nightstand fleet`, both the real
@@ -40,6 +41,16 @@ struct FleetProgramTests {
             broker, ["command", "--device", "room-1", "view", "nope"])
         #expect(refused == 1)
         #expect(why.contains("room-1: refused: no view \"nope\""), "\(why)")
+        // The frame it shows, as `GET /screen.png` gives it.
+        let out = broker.folder.appendingPathComponent("shot.png").path
+        let (shot, said) = try Self.fleet(broker, ["screenshot", "room-1", "--out", out])
+        #expect(shot == 0, "\(said)")
+        let picture = try PNGDecoder.decode(file: out)
+        #expect(picture.width == 400 && picture.height == 240)
+        let (unknown, _) = try Self.fleet(
+            broker, ["screenshot", "nobody", "--out", out, "--timeout", "1"])
+        #expect(unknown == 1)
+
         let (bad, words) = try Self.fleet(broker, ["command", "--all", "fly"])
         #expect(bad == 64, "\(words)")
         let (none, _) = try Self.fleet(broker, ["command", "--group", "nobody", "mode", "day"])

@@ -1,6 +1,8 @@
 import DisplayCommands
 import FoundationEssentials
+import Raster
 import Synchronization
+import SystemSupport
 
 /// A display's side of a fleet: the commands it takes for all, its groups and itself, each
 /// applied once, and its state document.
@@ -20,6 +22,8 @@ final class FleetMember: Sendable {
     private let host: any NetworkHost
     private let started: Int
     private let memory = Mutex(Memory())
+    /// Whether a screenshot is being made (a request meanwhile is ignored).
+    private let photographing = Mutex(false)
 
     /// How many command ids a display remembers.
     static let rememberedIDs = 256
@@ -38,7 +42,9 @@ final class FleetMember: Sendable {
         self.host = host
         topics = settings.topics
         commandTopics =
-            [topics.all] + settings.groups.map(topics.group) + [topics.display(settings.id).command]
+            [topics.all] + settings.groups.map(topics.group) + [
+                topics.display(settings.id).command, topics.screenshotRequest(settings.id),
+            ]
         self.started = Int(started.timeIntervalSince1970)
     }
 
@@ -49,9 +55,16 @@ final class FleetMember: Sendable {
     ///
     /// `answered` is called once the host applied or refused it. Returns why the message was
     /// ignored, if it was (nil also for a command seen before).
-    func receive(_ message: MQTTMessage, answered: @escaping @Sendable () -> Void) -> String? {
+    func receive(
+        _ message: MQTTMessage, via client: MQTTClient?,
+        answered: @escaping @Sendable () -> Void
+    ) -> String? {
         guard !message.retained else {
             return "a retained command would act again on every connection"
+        }
+        if message.topic == topics.screenshotRequest(settings.id) {
+            if let client { photograph(client) }
+            return nil
         }
         let (commandID, problem) = Self.commandID(message.payload)
         if let problem { return refuse(problem, id: nil) }
@@ -83,6 +96,30 @@ final class FleetMember: Sendable {
             answered()
         }
         return nil
+    }
+
+    /// Publishes the frame shown as PNG on the screenshot topic, from a thread of its own (the
+    /// frame is copied on the display's loop, which may take a moment); or why there is none.
+    private func photograph(_ client: MQTTClient) {
+        let busy = photographing.withLock { busy in
+            defer { busy = true }
+            return busy
+        }
+        guard !busy else { return }
+        let topic = topics.screenshot(settings.id)
+        let started = DetachedThread.start(name: "nightstand shot") { [self] in
+            defer { photographing.withLock { $0 = false } }
+            var picture = Array("no frame has been shown yet".utf8)
+            if let frame = host.frame() {
+                do {
+                    picture = try PNGEncoder.encode(frame)
+                } catch {
+                    picture = Array("the frame could not be encoded: \(error)".utf8)
+                }
+            }
+            client.publish(topic: topic, payload: picture, retain: false)
+        }
+        if !started { photographing.withLock { $0 = false } }
     }
 
     /// Records a refusal (with the command's id, when it had one); `why`.

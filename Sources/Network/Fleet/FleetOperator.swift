@@ -74,6 +74,9 @@ public final class FleetOperator: Sendable {
         log: Logger = Logger(label: "nightstand.fleet")
     ) {
         self.topics = topics
+        var options = options
+        // Screenshots are bigger than the states a display's client expects.
+        options.maximumPacketSize = max(options.maximumPacketSize, Self.pictureLimit)
         let probe = "\(topics.root)/fleet/operator/\(options.clientID)"
         let inbox = OperatorInbox(topics: topics, probe: probe)
         self.inbox = inbox
@@ -156,6 +159,31 @@ public final class FleetOperator: Sendable {
         return outcomes
     }
 
+    /// The largest screenshot taken, in bytes: 32 MiB.
+    public static let pictureLimit = 32 << 20
+
+    /// Display `id`'s screenshot as PNG, or why there is none (the display's words, or no
+    /// answer within `timeout`).
+    public func screenshot(of id: String, timeout: Duration) -> Result<[UInt8], Failure> {
+        let topic = topics.screenshot(id)
+        inbox.pictures.withLock { $0[topic] = nil }
+        client.subscribe([topic])
+        // The broker handles the subscription before this request, on the same connection.
+        client.publish(topic: topics.screenshotRequest(id), payload: "get", retain: false)
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let picture = inbox.pictures.withLock({ $0[topic] }) {
+                guard picture.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
+                    let words = String(decoding: picture.prefix(200), as: UTF8.self)
+                    return .failure(Failure(description: "\(id): \(words)"))
+                }
+                return .success(picture)
+            }
+            usleep(5_000)
+        }
+        return .failure(Failure(description: "\(id): no screenshot within the time allowed"))
+    }
+
     /// Disconnects.
     public func stop() {
         client.stop()
@@ -169,6 +197,8 @@ private final class OperatorInbox: Sendable {
     let probe: String
     let seen = Mutex([String: FleetOperator.Display]())
     let probeBack = Mutex(false)
+    /// The last screenshot by topic.
+    let pictures = Mutex([String: [UInt8]]())
     let state = Mutex(MQTTConnectionState.connecting)
     private let reference = Mutex<MQTTClient?>(nil)
 
@@ -186,6 +216,8 @@ private final class OperatorInbox: Sendable {
     func note(_ message: MQTTMessage) {
         if message.topic == probe {
             probeBack.withLock { $0 = true }
+        } else if message.topic.hasSuffix("/screenshot"), !message.retained {
+            pictures.withLock { $0[message.topic] = message.payload }
         } else if let id = topics.displayID(in: message.topic, leaf: "state") {
             let state = FleetState(json: message.payload)
             seen.withLock { seen in

@@ -7,6 +7,8 @@
 /// | `<root>/<id>/command` | the operator | a command for one display |
 /// | `<root>/<id>/state` | the display, retained | its ``FleetState`` document |
 /// | `<root>/<id>/availability` | the display, retained; its last will | `online`, `offline` |
+/// | `<root>/<id>/screenshot/get` | the operator | anything: asks for a screenshot |
+/// | `<root>/<id>/screenshot` | the display | the frame shown, as PNG; or why there is none |
 ///
 /// Commands are the wire form of the control socket and HTTP with an `id` added:
 /// `{"version": 1, "command": "mode night", "id": "4f1c…"}`.
@@ -30,6 +32,12 @@ public struct FleetTopics: Equatable, Sendable {
 
     /// The state document of display `id`.
     public func state(_ id: String) -> String { "\(root)/\(id)/state" }
+
+    /// Requests for display `id`'s screenshot.
+    public func screenshotRequest(_ id: String) -> String { "\(root)/\(id)/screenshot/get" }
+
+    /// Display `id`'s screenshots.
+    public func screenshot(_ id: String) -> String { "\(root)/\(id)/screenshot" }
 
     /// Every display's state document.
     public var states: String { "\(root)/+/state" }

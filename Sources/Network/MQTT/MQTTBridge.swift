@@ -155,7 +155,7 @@ public final class MQTTBridge: Sendable {
 
     private func received(_ message: MQTTMessage) {
         if let fleet, fleet.commandTopics.contains(message.topic) {
-            let why = fleet.receive(message) { [weak self] in self?.hostChanged() }
+            let why = fleet.receive(message, via: client) { [weak self] in self?.hostChanged() }
             if let why { ignore(message, why) }
         } else if topics.commands.contains(message.topic) || message.topic == topics.command {
             command(message)

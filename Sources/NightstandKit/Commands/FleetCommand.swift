@@ -16,7 +16,7 @@ struct FleetCommand: ParsableCommand {
             0 when every target answered and applied, 1 when one refused or did not answer, \
             69 when the broker can't be reached.
             """,
-        subcommands: [FleetListCommand.self, FleetSendCommand.self])
+        subcommands: [FleetListCommand.self, FleetSendCommand.self, FleetScreenshotCommand.self])
 }
 
 /// How the operator reaches the broker.
@@ -194,5 +194,39 @@ struct FleetSendCommand: ParsableCommand {
         }
         print(outcomes.isEmpty ? "no display to send it to" : "\(done)/\(outcomes.count) applied")
         if done < outcomes.count || outcomes.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// `nightstand fleet screenshot D --out F.png`: the frame one display shows.
+struct FleetScreenshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "screenshot",
+        abstract: "Write the frame a display shows, exactly its pixels, to a PNG.",
+        discussion: """
+            Exits with status 0 when the display answered with its frame, 1 when it did not \
+            answer in time or had none.
+            """)
+
+    @Argument(help: "The display's id.")
+    var device: String
+
+    @Option(help: ArgumentHelp("The PNG to write.", valueName: "file"))
+    var out: String
+
+    @OptionGroup var options: FleetOptions
+
+    func run() throws {
+        let fleet = try options.connect()
+        defer { fleet.stop() }
+        switch fleet.screenshot(
+            of: device, timeout: .milliseconds(Int(options.timeout * 1000)))
+        {
+        case .success(let picture):
+            try Data(picture).write(to: URL(fileURLWithPath: out))
+            print("\(device): \(picture.count) bytes written to \(out)")
+        case .failure(let failure):
+            writeStandardError("nightstand fleet: \(failure)")
+            throw ExitCode(1)
+        }
     }
 }
