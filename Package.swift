@@ -102,6 +102,11 @@ let package = Package(
             ]
         ),
 
+        // Alarms: [[alarm]] tables, when each rings (daylight saving, clock jumps), ringing,
+        // snooze and dismiss, the state kept across restarts, the wake-up light's rise, and
+        // the protocol the sound is played through.
+        .target(name: "Alarms", dependencies: ["SystemSupport", "Settings"]),
+
         // StandBy's views and the motion between them: the photos view (folder, slideshow,
         // cross-fade, the time over it), pages that follow a finger and settle with a spring
         // (views, stacks), and the frames they make from finished pictures.
@@ -330,6 +335,10 @@ let package = Package(
                 "Network", "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Settings",
                 "SystemSupport", "NightstandTesting",
             ]
+        ),
+        .testTarget(
+            name: "AlarmsTests",
+            dependencies: ["Alarms", "Settings", "SystemSupport", "NightstandTesting", "Standby"]
         ),
         .testTarget(
             name: "DisplayTests",

@@ -29,7 +29,17 @@ public protocol ConfigurationSection: Sendable {
     /// The keys the section reads; any other key of its table is an error.
     static var keys: [String] { get }
 
+    /// Whether the section is an array of tables (`[[alarm]]`): then it is handed a table
+    /// holding only the file's key of that name, read with `section.tables(sectionName)`,
+    /// and checks each table's keys itself.
+    static var isArrayOfTables: Bool { get }
+
     /// Reads and checks the section; a file without the table gives an empty one, so that
     /// the defaults come from the same place.
     init(section: SettingsTable) throws(ConfigurationError)
+}
+
+extension ConfigurationSection {
+    /// A section is one table unless it says otherwise.
+    public static var isArrayOfTables: Bool { false }
 }

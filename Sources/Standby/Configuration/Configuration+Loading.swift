@@ -81,7 +81,14 @@ extension Configuration {
         for type in all where !names.contains(type.sectionName) { names.append(type.sectionName) }
         try root.rejectUnknown(names + ["widget", "slot"])
         var tables: [String: SettingsTable] = [:]
+        let arrays = Set(all.filter { $0.isArrayOfTables }.map { $0.sectionName })
         for name in names {
+            if arrays.contains(name) {
+                tables[name] = SettingsTable(
+                    file: file, path: "", name: "top level",
+                    values: root.values[name].map { [name: $0] } ?? [:], lines: locator)
+                continue
+            }
             let table =
                 try root.table(name)?.named("[\(name)]")
                 ?? .empty(file: file, path: name, name: "[\(name)]")
