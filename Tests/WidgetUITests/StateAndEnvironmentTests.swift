@@ -1,3 +1,5 @@
+// Observation needs Swift 6.1 or later to link (Sources/WidgetUI/Environment/ObservableEnvironment.swift).
+#if compiler(>=6.1)
 import Foundation
 import NightstandTesting
 import Raster
@@ -106,3 +108,4 @@ struct StateAndEnvironmentTests {
         #expect(texts(Reader().preferredColorScheme(nil)) == ["leftToRight dark"])
     }
 }
+#endif

@@ -1,3 +1,8 @@
+// Swift 6.0.3 as Debian 13 ships it (Raspberry Pi OS's `swiftlang`) cannot link a program
+// that uses Observation: its libswiftObservation.so needs `swift::threading::fatal`, which
+// its runtime does not export. With that toolchain, `@Environment(Model.self)` and
+// `.environment(model)` are not there (docs/porting.md).
+#if compiler(>=6.1)
 @_exported import Observation
 
 extension Environment {
@@ -58,3 +63,4 @@ extension EnvironmentValues {
 private struct ObservableObjectsKey: EnvironmentKey {
     static var defaultValue: [ObjectIdentifier: AnyObject] { [:] }
 }
+#endif
