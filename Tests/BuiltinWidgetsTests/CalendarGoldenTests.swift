@@ -46,7 +46,7 @@ struct CalendarGoldenTests {
 
     @Test(
         "every family in full color, dimmed, at night and accented",
-        arguments: WidgetFamily.allCases.filter { $0 != .systemExtraLarge }, Appearance.allCases)
+        arguments: phoneFamilies, Appearance.allCases)
     func families(family: WidgetFamily, appearance: Appearance) async throws {
         try await check(
             descriptor(), family: family, appearance: appearance,

@@ -41,7 +41,7 @@ struct WeatherGoldenTests {
 
     @Test(
         "every family by day and at night",
-        arguments: WidgetFamily.allCases.filter { $0 != .systemExtraLarge },
+        arguments: phoneFamilies,
         [Appearance.day, .night])
     func families(family: WidgetFamily, appearance: Appearance) async throws {
         try await check(

@@ -131,3 +131,9 @@ extension LogRecorder {
     /// A logger under the widgets' label that records into this.
     var logger: Logger { logger(label: "nightstand.widgets") }
 }
+
+/// The six families of a phone, which the weather and calendar widgets support.
+///
+/// Not the iPad's systemExtraLarge. A global: Swift 6.0.3 crashes on a closure in `@Test`'s
+/// arguments.
+let phoneFamilies = WidgetFamily.allCases.filter { $0 != .systemExtraLarge }
