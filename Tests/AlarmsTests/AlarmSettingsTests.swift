@@ -54,13 +54,15 @@ struct AlarmSettingsTests {
         #expect(alarms.count == 3)
         let work = alarms[0]
         #expect(work.id == "work" && work.hour == 6 && work.minute == 45 && work.label == "Work")
-        #expect(work.days == .weekdays(try Weekdays(parsing: "mon-fri")))
+        let weekdays = try Weekdays(parsing: "mon-fri")
+        #expect(work.days == .weekdays(weekdays))
         #expect(
             work.sound == "/usr/share/sounds/birds.flac" && work.volume == 0.6 && work.fadeIn == 60)
         #expect(work.snooze == 300 && work.maxSnoozes == 2 && work.ringFor == 900)
         #expect(work.lightBefore == 1200 && work.catchUp == 300)
         #expect(alarms[1].id == "0930" && !alarms[1].enabled && alarms[1].tone == "bell")
-        #expect(alarms[1].days == .weekdays(try Weekdays(parsing: "sat,sun")))
+        let weekend = try Weekdays(parsing: "sat,sun")
+        #expect(alarms[1].days == .weekdays(weekend))
         #expect(
             alarms[2].days
                 == .dates([

@@ -19,7 +19,8 @@ import Testing
             """, widgets: BuiltinWidgets.all,
             clock: SimulatedClock(start: Date(timeIntervalSince1970: 1_795_254_060)))
         #expect(host.state.presence == nil)
-        #expect(host.apply(try DisplayCommand(words: "presence on")).isDone)
+        let presenceOn = try DisplayCommand(words: "presence on")
+        #expect(host.apply(presenceOn).isDone)
         #expect(host.state.presence == true)
         host.apply(.setPresence(false))
         #expect(host.state.presence == false)
