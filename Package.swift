@@ -302,7 +302,9 @@ let package = Package(
         ),
         .testTarget(
             name: "VehicleTests",
-            dependencies: ["Vehicle", "Widgets", "SystemSupport", "NightstandTesting"],
+            dependencies: [
+                "Vehicle", "Widgets", "SystemSupport", "NightstandTesting", "MosquittoHarness",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MosquittoHarness
 import Testing
 import Widgets
 
@@ -48,23 +49,6 @@ struct GPSDClientTests {
 
     private struct GPSFakeMissing: Error, CustomStringConvertible {
         var description: String { "no gpsfake on this machine: run scripts/deps --test" }
-    }
-
-    /// A TCP port on 127.0.0.1 no one listens on now.
-    private func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        try #require(bound)
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Whether something listens on 127.0.0.1:`port` within 20 seconds.
@@ -116,7 +100,7 @@ struct GPSDClientTests {
 
     @Test("the board follows the drive; a lost gpsd is a problem; a new gpsd is read again")
     func drive() throws {
-        let port = try freePort()
+        let port = try MosquittoBroker.freePort()
         let address = GPSDAddress(host: "127.0.0.1", port: port)
         let board = GPSBoard(center: WidgetCenter())
         board.watch(address)
