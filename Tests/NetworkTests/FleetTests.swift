@@ -96,27 +96,6 @@ struct FleetTests {
         #expect(chosen.member(of: FleetSettings(id: "room-1")).clientID == "mine")
     }
 
-    @Test("the installed version comes from dpkg's status; a removed package has none")
-    func installedVersion() {
-        let status = """
-            Package: nightstand-extra
-            Status: install ok installed
-            Version: 9
-
-            Package: nightstand
-            Status: install ok installed
-            Architecture: arm64
-            Version: 0.1.0+git20261128.abc1234
-
-            """
-        #expect(
-            InstalledPackage.version(of: "nightstand", in: status) == "0.1.0+git20261128.abc1234")
-        let removed = status.replacingOccurrences(
-            of: "install ok installed\nArchitecture",
-            with: "deinstall ok config-files\nArchitecture")
-        #expect(InstalledPackage.version(of: "nightstand", in: removed) == nil)
-    }
-
     @Test("ten displays in two groups: listed, a group command reaches its group only, answered")
     func tenDisplays() throws {
         let broker = try Broker()

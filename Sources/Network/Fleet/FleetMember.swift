@@ -154,7 +154,7 @@ final class FleetMember: Sendable {
     {
         memory.withLock { memory in
             let document = FleetState(
-                id: settings.id, groups: settings.groups, program: InstalledPackage.nightstand,
+                id: settings.id, groups: settings.groups, program: BuildVersion.version,
                 state: state, lux: lux, started: started, updated: 0, error: memory.error,
                 command: memory.answer)
             guard force || document != memory.published else { return nil }

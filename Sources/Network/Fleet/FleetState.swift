@@ -93,27 +93,3 @@ public struct FleetState: Codable, Equatable, Sendable {
         self.command = command
     }
 }
-
-/// The version of an installed Debian package, from dpkg's own database.
-public enum InstalledPackage {
-    /// The version of `nightstand` as dpkg installed it, read once.
-    ///
-    /// Nil when it is not installed as a package.
-    public static let nightstand: String? = {
-        guard case .success(let bytes) = BoundedFile.read("/var/lib/dpkg/status", limit: 64 << 20)
-        else { return nil }
-        return version(of: "nightstand", in: String(decoding: bytes, as: UTF8.self))
-    }()
-
-    /// The `Version` of package `name` in a dpkg status file's text, when it is installed.
-    static func version(of name: String, in status: String) -> String? {
-        for paragraph in status.split(separator: "\n\n") {
-            let lines = paragraph.split(separator: "\n")
-            guard lines.contains(where: { $0 == "Package: \(name)" }),
-                lines.contains(where: { $0.hasPrefix("Status: ") && $0.hasSuffix(" installed") })
-            else { continue }
-            return lines.first { $0.hasPrefix("Version: ") }.map { String($0.dropFirst(9)) }
-        }
-        return nil
-    }
-}
