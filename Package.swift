@@ -135,7 +135,7 @@ let package = Package(
             name: "Standby",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Ambient", "Settings", "EventCore",
-                "SystemSupport", "StandbyViews", "DisplayCommands",
+                "SystemSupport", "StandbyViews", "DisplayCommands", "Alarms", "CSystemSupport",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
@@ -181,7 +181,7 @@ let package = Package(
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
                 "Ambient", "Input", "Network", "SystemSupport", "CSystemSupport", "StandbyViews",
-                "DisplayCommands", "Settings", "Vehicle", "Audio",
+                "DisplayCommands", "Settings", "Vehicle", "Audio", "Alarms",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -94,3 +94,13 @@ public struct AlarmDate: Sendable, Hashable, CustomStringConvertible {
         "\(year)-" + (month < 10 ? "0" : "") + "\(month)-" + (day < 10 ? "0" : "") + "\(day)"
     }
 }
+
+extension Alarm.Days: CustomStringConvertible {
+    /// The days as a configuration writes them: `mon-fri`, `daily`, `2026-12-24,2026-12-31`.
+    public var description: String {
+        switch self {
+        case .weekdays(let days): days == .all ? "daily" : days.description
+        case .dates(let dates): dates.map(\.description).joined(separator: ",")
+        }
+    }
+}

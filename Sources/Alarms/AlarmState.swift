@@ -64,13 +64,6 @@ public struct AlarmStore: Sendable {
     /// The store in `directory` (systemd's `$STATE_DIRECTORY`), as `alarms.json`.
     public init(directory: String) { self.path = directory + "/alarms.json" }
 
-    /// The state directory the service has: `$NIGHTSTAND_STATE_DIRECTORY`, else systemd's
-    /// `$STATE_DIRECTORY` (its first entry); nil when neither is set.
-    public static func directory(environment: [String: String]) -> String? {
-        if let own = environment["NIGHTSTAND_STATE_DIRECTORY"], !own.isEmpty { return own }
-        return environment["STATE_DIRECTORY"]?.split(separator: ":").first.map(String.init)
-    }
-
     /// The state in the file; a missing file is no state, a bad one is no state and an error.
     public func load() -> (AlarmState, String?) {
         switch BoundedFile.read(path, limit: Self.limit) {

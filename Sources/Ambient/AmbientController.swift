@@ -192,6 +192,29 @@ public struct AmbientController: Sendable {
         return decision
     }
 
+    /// A wake-up light rises by `share` (0 to 1, in light): the backlight goes from night's
+    /// level toward day's; nil: the rise is over, the level of what is shown again.
+    ///
+    /// ```swift
+    /// controller.rise(0.25)   // a quarter of the way from night_brightness to day_brightness
+    /// ```
+    public mutating func rise(_ share: Double?) {
+        guard let share else {
+            if lit == nil { light() }
+            return
+        }
+        guard let backlight, backlightWorks else { return }
+        let night = configuration.brightnessPercent(for: .night) ?? 0
+        let day = configuration.brightnessPercent(for: .day) ?? 100
+        lit = nil
+        do {
+            try backlight.set(percent: night + (day - night) * max(0, min(1, share)))
+        } catch {
+            logger.warning("\(error); dimming pixels instead")
+            backlightWorks = false
+        }
+    }
+
     /// Sets the backlight for the appearance shown, when it is not lit already.
     private mutating func light() {
         guard let shown = shownInstead ?? decided, shown != lit else { return }

@@ -50,7 +50,7 @@ public enum PCMDevices {
     /// Whether `device` opens for playback now: nil, or what stops it (missing, busy).
     public static func probe(_ device: String) -> SoundError? {
         do {
-            _ = try PCMOutput(device: device, rate: ChimeTone.rate, channels: 1)
+            _ = try PCMOutput(device: device, rate: BuiltinTone.rate, channels: 1)
             return nil
         } catch {
             return error

@@ -38,16 +38,19 @@ public enum SoundEvent: Equatable, Sendable {
     case stopped
 }
 
-/// What to play: a file (nil: the built-in chime), how loud, and how long it takes to rise.
+/// What to play: a file or a built-in tone, how loud, and how long it takes to rise.
 public struct SoundRequest: Equatable, Sendable {
-    /// A WAV, FLAC, Ogg/Vorbis or MP3 file; nil plays ``ChimeTone``.
+    /// A WAV, FLAC, Ogg/Vorbis or MP3 file; nil plays ``tone``.
     public var file: String?
+    /// The built-in tone: played without a file, and when the file cannot be.
+    public var tone: BuiltinTone
     /// The gain at the end of the fade.
     public var fade: FadeIn
 
-    /// `file` (nil: the tone) rising from silent to `volume` (0…1) over `fadeIn` seconds.
-    public init(file: String?, volume: Double, fadeIn: Double) {
+    /// `file` (nil: `tone`) rising from silent to `volume` (0…1) over `fadeIn` seconds.
+    public init(file: String?, tone: BuiltinTone = .chime, volume: Double, fadeIn: Double) {
         self.file = file
+        self.tone = tone
         self.fade = FadeIn(volume: volume, seconds: fadeIn)
     }
 }

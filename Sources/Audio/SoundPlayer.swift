@@ -81,8 +81,8 @@ public final class SoundPlayer: @unchecked Sendable {
         _ request: SoundRequest, device: String, session: Session,
         onEvent: @Sendable (SoundEvent) -> Void
     ) {
-        var source: any SoundSource = ToneSource()
-        var name = "tone"
+        var source: any SoundSource = ToneSource(request.tone)
+        var name = request.tone.rawValue
         if let file = request.file {
             do {
                 source = try FileSource(path: file)

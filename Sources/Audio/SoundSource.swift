@@ -10,14 +10,18 @@ protocol SoundSource: AnyObject {
     func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) throws(SoundError) -> Int
 }
 
-/// ``ChimeTone`` looped.
+/// A ``BuiltinTone`` looped.
 final class ToneSource: SoundSource {
-    let rate = ChimeTone.rate
+    let rate = BuiltinTone.rate
     let channels = 1
+    private let samples: [Float]
     private var position = 0
 
+    init(_ tone: BuiltinTone) {
+        samples = tone.samples
+    }
+
     func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
-        let samples = ChimeTone.samples
         let count = min(frames, samples.count - position)
         for index in 0..<count { buffer[index] = samples[position + index] }
         position = (position + count) % samples.count

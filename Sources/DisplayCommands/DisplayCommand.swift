@@ -47,6 +47,9 @@ public enum DisplayCommand: Sendable, Hashable {
     case releaseDisplay
     /// Takes the display back and presents the whole frame: the console switched back.
     case acquireDisplay
+    /// Acts on the alarms: snooze, dismiss, test, skip, set (``AlarmCommand``). Words:
+    /// `alarm snooze`, `alarm skip work`.
+    case alarm(AlarmCommand)
     /// Ends the display's run loop (SIGTERM).
     case stop
     /// Ends the run loop and the program with ``restartStatus``, which the systemd unit
@@ -83,6 +86,7 @@ extension DisplayCommand: CustomStringConvertible {
         case .reloadConfiguration: "reload-configuration"
         case .releaseDisplay: "release-display"
         case .acquireDisplay: "acquire-display"
+        case .alarm(let command): "alarm \(command.words)"
         case .stop: "stop"
         case .restart: "restart"
         }
@@ -164,6 +168,8 @@ extension DisplayCommand {
             self = .reloadTimelines(kind: kind)
         case "drag":
             self = try Self.drag(&words, text)
+        case "alarm":
+            self = try Self.alarm(&words, text)
         case "reload-configuration": self = .reloadConfiguration
         case "release-display": self = .releaseDisplay
         case "acquire-display": self = .acquireDisplay
@@ -181,7 +187,7 @@ extension DisplayCommand {
     public static let verbList = [
         "mode", "view", "next", "previous", "wake", "idle", "presence", "reload",
         "reload-configuration",
-        "drag", "release-display", "acquire-display", "stop", "restart",
+        "drag", "alarm", "release-display", "acquire-display", "stop", "restart",
     ]
 
     /// The first words of every command, for messages.
@@ -231,7 +237,7 @@ extension DisplayCommand {
 }
 
 /// The words of a command, one after another.
-private struct Words {
+struct Words {
     private var words: ArraySlice<Substring>
 
     init(_ text: String) {

@@ -23,11 +23,14 @@ public struct DisplayState: Codable, Equatable, Sendable {
     /// Whether someone is there, as a presence key says (held `[input] presence_min`); nil
     /// until one has said (a display without one).
     public var presence: Bool?
+    /// The alarms (`[[alarm]]`), in configuration order; nil on a display without any.
+    public var alarms: [AlarmSummary]?
 
     /// Creates a state.
     public init(
         mode: DisplayMode, appearance: String, lux: Double? = nil, view: String? = nil,
-        views: [String] = [], slots: [String]? = nil, presence: Bool? = nil
+        views: [String] = [], slots: [String]? = nil, presence: Bool? = nil,
+        alarms: [AlarmSummary]? = nil
     ) {
         self.mode = mode
         self.appearance = appearance
@@ -36,6 +39,7 @@ public struct DisplayState: Codable, Equatable, Sendable {
         self.views = views
         self.slots = slots
         self.presence = presence
+        self.alarms = alarms
     }
 
     /// The words that step through the views instead of naming one: `view next`,
@@ -47,6 +51,14 @@ public struct DisplayState: Codable, Equatable, Sendable {
 
     /// Whether the night appearance shows.
     public var isNight: Bool { appearance == "night" }
+
+    /// The alarm ringing now (not snoozed); a tap then snoozes it and a slide dismisses it.
+    public var ringingAlarm: AlarmSummary? { alarms?.first { $0.phase == .ringing } }
+
+    /// The next alarm to ring, the earliest ``AlarmSummary/next``.
+    public var nextAlarm: AlarmSummary? {
+        alarms?.filter { $0.next != nil }.min { ($0.next ?? .distantFuture) < ($1.next ?? .distantFuture) }
+    }
 }
 
 /// What a point of the screen shows: the slot there and where a tap there leads.

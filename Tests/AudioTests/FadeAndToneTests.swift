@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func theChimeIsTwoDecayingNotesThatLoopWithoutAClick() {
-        let samples = ChimeTone.samples
+        let samples = BuiltinTone.chime.samples
         #expect(samples.count == 96_000)
         let peak = samples.map(abs).max() ?? 0
         #expect(abs(peak - 0.9) < 1e-4)
@@ -57,8 +57,29 @@ import Testing
         #expect((60...72).contains(crossings))
     }
 
+    @Test func theBeepIsFourShortBeepsAndTheBellOneLowStrike() {
+        let beep = BuiltinTone.beep.samples
+        #expect(beep.count == 67_200)
+        #expect(abs((beep.map(abs).max() ?? 0) - 0.9) < 1e-4)
+        // Each beep sounds for 0.1 s and the gap after it is silent.
+        for start in [0.0, 0.2, 0.4, 0.6] {
+            let on = Int(start * 48_000)
+            #expect(rms(beep[(on + 480)..<(on + 4_320)]) > 0.3)
+            #expect(rms(beep[(on + 5_040)..<(on + 9_120)]) < 0.001)
+        }
+        #expect(rms(beep[38_400..<67_200]) < 0.001)
+        // 1 kHz: 100 rising zero crossings in the first beep's 0.1 s.
+        let crossings = zip(beep[0..<4_800], beep[1..<4_801]).filter { $0 < 0 && $1 >= 0 }.count
+        #expect((95...105).contains(crossings))
+        let bell = BuiltinTone.bell.samples
+        #expect(bell.count == 144_000)
+        #expect(rms(bell[480..<9_600]) > 0.2)
+        #expect(rms(bell[134_400..<144_000]) < rms(bell[480..<9_600]) / 10)
+        #expect(abs(bell[bell.count - 1] - bell[0]) < 0.02)
+    }
+
     @Test func theToneSourceLoopsThePeriod() {
-        let source = ToneSource()
+        let source = ToneSource(.chime)
         var buffer = [Float](repeating: 0, count: 100_000)
         let first = buffer.withUnsafeMutableBufferPointer {
             source.read(into: $0.baseAddress!, frames: 100_000)
@@ -68,7 +89,7 @@ import Testing
             source.read(into: $0.baseAddress!, frames: 10)
         }
         #expect(second == 10)
-        #expect(Array(buffer[0..<10]) == Array(ChimeTone.samples[0..<10]))
+        #expect(Array(buffer[0..<10]) == Array(BuiltinTone.chime.samples[0..<10]))
     }
 }
 

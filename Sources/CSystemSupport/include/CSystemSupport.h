@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <spawn.h>
+#include <sys/timerfd.h>
 
 /// pipe2(2): a pipe whose ends get `flags` (O_CLOEXEC, O_NONBLOCK) atomically.
 int nightstand_pipe2(int fds[2], int flags);

@@ -10,6 +10,8 @@ import SystemSupport
 /// - A touch on a dark panel (appearance or mode `off`, or off for idleness) only lights it:
 ///   for ``InputConfiguration/wakeDuration`` when the appearance keeps it dark, for good when
 ///   it was off for idleness. Nothing else that touch does counts.
+/// - While an alarm rings, a tap anywhere snoozes it and a slide sideways dismisses it
+///   (a sleepy tap never turns it off); nothing else a touch does counts.
 /// - A tap on a link runs the action its scheme maps to (``LinkRunner``); a tap elsewhere at
 ///   night wakes the panel.
 /// - Bound keys do their actions; every touch, key and presence event is activity. After
@@ -113,7 +115,10 @@ public final class InputController {
         switch gesture {
         case .touchDown:
             idle.noteActivity(at: now)
-            if isIdleOff {
+            if display.state.ringingAlarm != nil {
+                // The alarm lit the panel: the touch counts (a tap snoozes).
+                lightAfterIdle()
+            } else if isIdleOff {
                 lightAfterIdle()
                 swallowing = true
             } else if display.state.isDark {
@@ -130,6 +135,14 @@ public final class InputController {
         }
         guard !swallowing else { return }
         switch gesture {
+        case .tap where display.state.ringingAlarm != nil:
+            display.apply(.alarm(.snooze))
+        case .dragBegan(let drag) where display.state.ringingAlarm != nil:
+            // Only a slide sideways dismisses a ringing alarm; nothing else moves under it.
+            dragTarget = drag.axis == .horizontal ? .alarm : nil
+        case .dragEnded(_, let swipe?) where dragTarget == .alarm:
+            if swipe == .left || swipe == .right { display.apply(.alarm(.dismiss)) }
+            dragTarget = nil
         case .tap(let point):
             let info = display.info(atX: point.x, y: point.y)
             if let url = info.link, links.open(url) != .unmapped { return }
@@ -197,6 +210,7 @@ public final class InputController {
         switch target {
         case .stack(let slot): display.apply(.dragStack(slot: slot, phase))
         case .views: display.apply(.dragViews(phase))
+        case .alarm: break
         }
     }
 }
@@ -208,4 +222,6 @@ enum DragTarget: Sendable, Equatable {
     case stack(slot: Int)
     /// The views.
     case views
+    /// The ringing alarm: a slide sideways dismisses it.
+    case alarm
 }

@@ -11,6 +11,8 @@ import Raster
 /// | `POST /api/mode` with `{"mode": "night"}` | sets the mode, as `nightstand mode night` |
 /// | `POST /api/reload` | reloads every timeline, as `nightstand reload` |
 /// | `POST /api/view` with `{"view": "clock"}` | shows a view (hosts with views) |
+/// | `GET /api/alarms` | the alarms (``DisplayCommands/AlarmSummary``): `{"alarms": [...]}` |
+/// | `POST /api/alarms` with `{"alarm": "snooze"}` | an alarm command, as `nightstand alarm snooze` (`dismiss`, `test ID`, `skip ID`, `set ID on`) |
 /// | `GET /api/events` | server-sent events: `status` (the ``DisplayState``) and `frame` |
 /// | `GET /screen.png` | the frame the panel shows now, its exact pixels |
 ///
@@ -44,7 +46,7 @@ struct HTTPAPI: Sendable {
         let routes: [String: [String]] = [
             "/": ["GET"], "/api/status": ["GET"], "/api/events": ["GET"], "/screen.png": ["GET"],
             "/api/mode": ["POST"], "/api/reload": ["POST"], "/api/view": ["POST"],
-            "/api/command": ["POST"],
+            "/api/command": ["POST"], "/api/alarms": ["GET", "POST"],
         ]
         guard let methods = routes[request.path] else {
             return .response(.error(404, "no such resource: \(request.path.prefix(100))"))
@@ -73,6 +75,8 @@ struct HTTPAPI: Sendable {
             return .response(.json(["reload": "every widget"]))
         case "/api/command":
             return .response(command(in: request))
+        case "/api/alarms":
+            return .response(request.method == "GET" ? alarms() : alarm(in: request))
         case "/api/mode":
             return .response(
                 choose("mode", from: DisplayMode.allCases.map(\.rawValue), in: request) { mode in
@@ -98,6 +102,38 @@ struct HTTPAPI: Sendable {
     private func command(in request: HTTPRequest) -> HTTPResponse {
         do throws(CommandError) {
             let command = try DisplayCommand(json: request.body)
+            host.send(command)
+            var response = HTTPResponse.json(["command": command.description])
+            response.status = 202
+            return response
+        } catch {
+            return .error(400, error.description)
+        }
+    }
+
+    /// `{"alarms": [...]}`: each alarm, when it rings next and whether it rings now; empty
+    /// on a display without alarms.
+    private func alarms() -> HTTPResponse {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let list = ["alarms": host.state().alarms ?? []]
+        guard let body = try? encoder.encode(list) else {
+            return .error(500, "the alarms could not be encoded")
+        }
+        return .json(bytes: Array(body))
+    }
+
+    /// Posts the alarm command in `{"alarm": "snooze"}` and answers 202 with its words; a
+    /// body that is not one is a 400 with the reason.
+    private func alarm(in request: HTTPRequest) -> HTTPResponse {
+        let example = #"{"alarm": "snooze"} (or dismiss, test ID, skip ID, set ID on|off|default|HH:MM)"#
+        guard
+            let object = try? JSONDecoder().decode([String: String].self, from: Data(request.body)),
+            let words = object["alarm"]
+        else { return .error(400, "expected a JSON object such as \(example)") }
+        do throws(CommandError) {
+            let command = try DisplayCommand(words: "alarm \(words)")
             host.send(command)
             var response = HTTPResponse.json(["command": command.description])
             response.status = 202

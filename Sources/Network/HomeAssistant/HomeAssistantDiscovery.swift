@@ -62,12 +62,21 @@ public struct HomeAssistantDiscovery: Sendable {
     /// removed (an empty payload) instead of announced, without `light` (no sensor has read)
     /// the illuminance sensor is, and without `presence` (no presence key has said) the
     /// occupancy sensor is.
-    public func messages(views: [String], light: Bool = true, presence: Bool = false) -> [Message] {
+    ///
+    /// `alarms` are the ids of the alarms now, `formerAlarms` those announced before: the
+    /// alarm entities are announced while there are alarms, and an alarm's switch is removed
+    /// when it goes.
+    public func messages(
+        views: [String], light: Bool = true, presence: Bool = false, alarms: [String] = [],
+        formerAlarms: [String] = []
+    ) -> [Message] {
         let announced: [(Entity, Bool)] =
             (entities + screenEntities + diagnosticEntities).map { ($0, true) } + [
                 (viewEntity(views: views), !views.isEmpty), (nextViewEntity, !views.isEmpty),
                 (illuminance, light), (presenceEntity, presence),
-            ]
+            ] + alarmEntities.map { ($0, !alarms.isEmpty) }
+            + alarms.map { (alarmSwitch($0), true) }
+            + formerAlarms.filter { !alarms.contains($0) }.map { (alarmSwitch($0), false) }
         return announced.map { entity, shown in
             shown ? message(entity) : Message(topic: topic(of: entity), payload: [])
         }

@@ -50,6 +50,8 @@ public final class MQTTBridge: Sendable {
         var light = false
         /// Whether the occupancy sensor is announced: once a presence key has said.
         var presence = false
+        /// The alarms announced, by id.
+        var alarms: [String] = []
     }
 
     /// A bridge for `host`, also subscribed to `subscriptions`.
@@ -200,7 +202,9 @@ public final class MQTTBridge: Sendable {
         let complete = published.withLock { published -> Bool in
             if announcing {
                 // A light sensor that has read stays announced while it is away.
-                published = Published(light: published.light, presence: published.presence)
+                published = Published(
+                    light: published.light, presence: published.presence,
+                    alarms: published.alarms)
             }
             var complete = true
             func update(_ topic: String, _ value: String) {
@@ -211,12 +215,15 @@ public final class MQTTBridge: Sendable {
             // Until a light sensor reads, Home Assistant has no illuminance entity.
             let light = published.light || state.lux != nil
             let presence = published.presence || state.presence != nil
+            let alarms = (state.alarms ?? []).map(\.id)
             if let discovery,
                 published.views != state.views || published.light != light
-                    || published.presence != presence
+                    || published.presence != presence || published.alarms != alarms
+                    || announcing
             {
                 for message in discovery.messages(
-                    views: state.views, light: light, presence: presence)
+                    views: state.views, light: light, presence: presence, alarms: alarms,
+                    formerAlarms: published.alarms)
                 {
                     complete =
                         client.publish(
@@ -226,6 +233,7 @@ public final class MQTTBridge: Sendable {
                 published.views = state.views
                 published.light = light
                 published.presence = presence
+                published.alarms = alarms
             }
             update(topics.mode, state.mode.rawValue)
             update(topics.appearance, state.appearance)
@@ -237,6 +245,11 @@ public final class MQTTBridge: Sendable {
             }
             if !state.views.isEmpty { update(topics.view, state.view ?? "") }
             if let there = state.presence { update(topics.presence, there ? "ON" : "OFF") }
+            if let list = state.alarms {
+                update(topics.alarmNext, state.nextAlarm?.next.map(Self.timestamp) ?? "None")
+                update(topics.alarmRinging, state.ringingAlarm == nil ? "OFF" : "ON")
+                for alarm in list { update(topics.alarm(alarm.id), alarm.enabled ? "ON" : "OFF") }
+            }
             if let fleet,
                 let document = fleet.document(state: state, lux: published.lux, force: announcing)
             {
@@ -247,6 +260,11 @@ public final class MQTTBridge: Sendable {
             return complete
         }
         if !complete && client.state == .connected { schedule.requestLater() }
+    }
+
+    /// `2026-11-30T07:00:00Z`: a timestamp as Home Assistant's sensors read it.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601)
     }
 
     /// Whether the light changed enough to publish: by 5 % (at least 0.5 lx), or to or from `None`.
@@ -273,4 +291,5 @@ private final class Relay: Sendable {
         get { reference.withLock { $0.bridge } }
         set { reference.withLock { $0.bridge = newValue } }
     }
+
 }

@@ -11,6 +11,9 @@
 /// | `<base>/view` | published, retained (hosts with views) | the view's name |
 /// | `<base>/view/set` | subscribed (hosts with views) | a view's name |
 /// | `<base>/presence` | published, retained (once a presence key has said) | `ON` or `OFF` |
+/// | `<base>/alarm/next` | published, retained (hosts with alarms) | the next ring, ISO 8601 (`2026-11-30T07:00:00Z`); `None` when none |
+/// | `<base>/alarm/ringing` | published, retained (hosts with alarms) | `ON` while an alarm rings, else `OFF` |
+/// | `<base>/alarm/<id>` | published, retained (hosts with alarms) | `ON` when the alarm is on, else `OFF` |
 /// | `<base>/command` | subscribed | any display command in its wire form |
 /// | `<base>/diagnostics/…` | published, retained, every 5 minutes when changed | ``Diagnostics`` |
 public struct MQTTTopics: Equatable, Sendable {
@@ -43,6 +46,13 @@ public struct MQTTTopics: Equatable, Sendable {
     public func diagnostic(_ key: String) -> String { "\(base)/diagnostics/\(key)" }
     /// Whether someone is there.
     public var presence: String { "\(base)/presence" }
+
+    /// When the next alarm rings.
+    public var alarmNext: String { "\(base)/alarm/next" }
+    /// Whether an alarm rings.
+    public var alarmRinging: String { "\(base)/alarm/ringing" }
+    /// Whether the alarm `id` is on.
+    public func alarm(_ id: String) -> String { "\(base)/alarm/\(id)" }
 
     /// Any display command in its wire form (`{"version": 1, "command": "view clock"}`).
     public var command: String { "\(base)/command" }

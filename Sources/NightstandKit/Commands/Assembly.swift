@@ -1,3 +1,4 @@
+import Alarms
 import Audio
 import Input
 import Network
@@ -17,8 +18,8 @@ enum Assembly {
         InputConfiguration.self,
         // Home Assistant and the mqtt widgets' topics; the HTTP API and web page (Network).
         MQTTSection.self, HTTPSection.self,
-        // The ALSA device sounds play on (Audio).
-        AudioSettings.self,
+        // The ALSA device sounds play on (Audio), and the alarms (Alarms).
+        AudioSettings.self, AlarmSettings.self,
         // One display of many, driven through the broker (Network).
         FleetSection.self,
     ]
@@ -34,6 +35,10 @@ enum Assembly {
             InputSource(),
             // The car (Vehicle): gpsd and OBD-II clients for what the gps and obd widgets read.
             VehicleSource(),
+            // The wall clock set (NTP at boot, date -s): alarms never ring for a jump.
+            ClockJumpWatch(),
+            // The alarms' sound through ALSA, when [[alarm]] tables are configured (Audio).
+            AlarmSoundSource(),
         ]
     }
 }

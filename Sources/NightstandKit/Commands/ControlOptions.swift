@@ -34,9 +34,12 @@ struct ControlOptions: ParsableArguments {
         }
     }
 
-    /// Sends a request to the running instance and prints its answer; no instance (exit
-    /// status 69), another user's (77), or a refused request (64) prints why and exits.
-    func request(_ request: ControlRequest) throws {
+    /// Sends a request to the running instance and prints its answer (a status as `format`
+    /// writes it); no instance (exit status 69), another user's (77), or a refused request
+    /// (64) prints why and exits.
+    func request(
+        _ request: ControlRequest, format: (HostStatus) -> String = { $0.table() }
+    ) throws {
         let path = socket ?? ControlSocketPath.clientDefault()
         let reply = try exitingOnSocketError { () throws(ControlSocketError) in
             try ControlClient.send(request, to: path)
@@ -45,7 +48,7 @@ struct ControlOptions: ParsableArguments {
         case .done(let message):
             printForTerminal(message)
         case .status(let status):
-            printForTerminal(status.table())
+            printForTerminal(format(status))
         case .failed(let message):
             writeStandardError("nightstand: \(message)")
             throw ExitCode(64)

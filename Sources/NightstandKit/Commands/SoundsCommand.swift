@@ -21,7 +21,8 @@ struct SoundsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sounds",
         abstract: "List sound cards and ALSA playback devices; say which one sounds play on.",
-        discussion: "With --play, plays a file (WAV, FLAC, Ogg/Vorbis, MP3) or `tone` there."
+        discussion:
+            "With --play, plays a file (WAV, FLAC, Ogg/Vorbis, MP3) or a built-in tone (chime, beep, bell; `tone` is the chime) there."
     )
 
     @OptionGroup var configuration: ConfigurationOptions
@@ -106,7 +107,11 @@ struct SoundsCommand: AsyncParsableCommand {
             case .stopped: print("stopped")
             }
         }
-        player.start(SoundRequest(file: file == "tone" ? nil : file, volume: volume, fadeIn: fade))
+        // `tone` is the chime; `chime`, `beep` and `bell` name the built-in tones.
+        let tone = file == "tone" ? .chime : BuiltinTone(rawValue: file)
+        player.start(
+            SoundRequest(
+                file: tone == nil ? file : nil, tone: tone ?? .chime, volume: volume, fadeIn: fade))
         var remaining = seconds
         while remaining > 0, !failed.isSet {
             try await Task.sleep(for: .seconds(min(remaining, 0.1)))

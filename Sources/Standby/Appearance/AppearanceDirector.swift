@@ -48,6 +48,8 @@ struct AppearanceDirector {
     private(set) var style = FrameStyle.day
     /// The change in progress: from one style to another, from `start` over the fade time.
     private var fade: (from: FrameStyle, to: FrameStyle, start: Date)?
+    /// How far a wake-up light has risen, 0 to 1: night is drawn in its tint; nil: none rises.
+    private(set) var sunrise: Double?
 
     /// A director showing day.
     init(settings: AppearanceSettings, levels: AmbientConfiguration, backlightDims: Bool) {
@@ -107,6 +109,14 @@ struct AppearanceDirector {
                 .concatenating(dip))
     }
 
+    /// Draws night in the tint and light of a wake-up light risen by `progress` (0 to 1), or
+    /// as night again (nil). Day and dim are left as they are: the room is lit already.
+    mutating func rise(_ progress: Double?) {
+        guard progress != sunrise else { return }
+        sunrise = progress
+        if fade == nil && appearance == .night { style = style(for: .night) }
+    }
+
     /// When the next fade frame is due after `now`: a handful of frames per fade; nil when
     /// no fade runs.
     func nextFrame(after now: Date) -> Date? {
@@ -124,7 +134,12 @@ struct AppearanceDirector {
         case .day, .off:
             return brightness >= 1 ? .day : .dim(brightness: brightness, reduced: false)
         case .dim: return .dim(brightness: brightness)
-        case .night: return .night(ceiling: settings.nightRed * brightness)
+        case .night:
+            let ceiling = settings.nightRed * brightness
+            guard let sunrise else { return .night(ceiling: ceiling) }
+            let day = backlightDims ? 1 : (levels.brightnessPercent(for: .day) ?? 100) / 100
+            return .sunrise(
+                sunrise, from: Double(ceiling), to: pow(day, 1 / 2.2))
         }
     }
 }

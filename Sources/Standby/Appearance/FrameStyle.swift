@@ -1,3 +1,4 @@
+import Alarms
 import Raster
 import WidgetUI
 
@@ -48,6 +49,20 @@ public struct FrameStyle: Hashable, Sendable {
         FrameStyle(
             renderingMode: .vibrant, isLuminanceReduced: true,
             colorTransform: .monochrome(tint: RGBA(red: ceiling, green: 0, blue: 0)))
+    }
+
+    /// A wake-up light risen by `progress` (0 to 1): monochrome in its tint, from night's
+    /// red at `from` to white at `to` (pixel levels), rising slowly at first
+    /// (``Alarms/WakeLight``). At 0 it is night's style: nothing green or blue.
+    public static func sunrise(_ progress: Double, from: Double, to: Double) -> FrameStyle {
+        let tint = WakeLight.tint(progress)
+        let level = Float(WakeLight.level(progress, night: from, day: to))
+        return FrameStyle(
+            renderingMode: .vibrant, isLuminanceReduced: progress < 1,
+            colorTransform: .monochrome(
+                tint: RGBA(
+                    red: Float(tint.r) * level, green: Float(tint.g) * level,
+                    blue: Float(tint.b) * level)))
     }
 
     /// Sets what a widget drawn in this style sees (its rendering mode and whether luminance

@@ -24,23 +24,7 @@ extension HostStatus {
     /// Times are the host clock's (which `nightstand run --at` may have moved), in `timeZone`;
     /// a time on another day than the host's shows its date too.
     public func table(timeZone: TimeZone = .current) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        /// "2026-11-21 08:00:00".
-        func stamp(_ date: Date) -> String {
-            let fields = calendar.dateComponents(
-                [.year, .month, .day, .hour, .minute, .second], from: date)
-            func two(_ value: Int?) -> String { (value ?? 0).padded(to: 2) }
-            return "\(fields.year ?? 0)-\(two(fields.month))-\(two(fields.day)) "
-                + "\(two(fields.hour)):\(two(fields.minute)):\(two(fields.second))"
-        }
-        let today = stamp(time).prefix(10)
-        func show(_ date: Date?) -> String {
-            guard let date else { return "-" }
-            let text = stamp(date)
-            let sameDay = text.prefix(10) == today
-            return sameDay ? String(text.dropFirst(11)) : text
-        }
+        let (stamp, show) = Self.stamps(at: time, timeZone: timeZone)
         let slotRows = slots.enumerated().map { index, slot in
             ["\(index + 1)", slot.shown, slot.stack.joined(separator: ", ")]
         }
@@ -73,7 +57,55 @@ extension HostStatus {
             Self.columns(
                 [["widget", "kind", "updated", "next reload", "next entry", "error"]]
                     + widgetRows),
-        ].joined(separator: "\n")
+        ].joined(separator: "\n") + (alarms == nil ? "" : "\n\n" + alarmTable(timeZone: timeZone))
+    }
+
+    /// The alarms, as `nightstand alarm list` prints them (and the end of ``table(timeZone:)``):
+    ///
+    /// ```
+    /// alarm    time   days     next                            state
+    /// work     07:00  mon-fri  2026-11-30 07:00:00 (in 7 h)    waiting
+    /// weekend  09:30  sat,sun  off                             waiting
+    /// ```
+    public func alarmTable(timeZone: TimeZone = .current) -> String {
+        guard let alarms, !alarms.isEmpty else { return "no alarms ([[alarm]])" }
+        let show = Self.stamps(at: time, timeZone: timeZone).show
+        let rows = alarms.map { alarm in
+            let next =
+                !alarm.enabled
+                ? "off" : alarm.next.map { "\(show($0)) (\(Self.countdown(to: $0, from: time)))" } ?? "-"
+            let state =
+                switch alarm.phase {
+                case .waiting: alarm.missed.map { "missed \(show($0))" } ?? "waiting"
+                case .ringing: "ringing"
+                case .snoozed: "snoozed until \(show(alarm.snoozedUntil))"
+                }
+            return [alarm.id, alarm.time, alarm.days, next, state, alarm.label]
+        }
+        return Self.columns([["alarm", "time", "days", "next", "state", "label"]] + rows)
+    }
+
+    /// How a table writes times: the full stamp (`2026-11-21 08:00:00`), and a time that
+    /// drops its date on `now`'s day (`-` for none), in `timeZone`.
+    private static func stamps(at now: Date, timeZone: TimeZone) -> (
+        stamp: (Date) -> String, show: (Date?) -> String
+    ) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let stamp = { (date: Date) -> String in
+            let fields = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute, .second], from: date)
+            func two(_ value: Int?) -> String { (value ?? 0).padded(to: 2) }
+            return "\(fields.year ?? 0)-\(two(fields.month))-\(two(fields.day)) "
+                + "\(two(fields.hour)):\(two(fields.minute)):\(two(fields.second))"
+        }
+        let today = stamp(now).prefix(10)
+        let show = { (date: Date?) -> String in
+            guard let date else { return "-" }
+            let text = stamp(date)
+            return text.prefix(10) == today ? String(text.dropFirst(11)) : text
+        }
+        return (stamp, show)
     }
 
     /// How long until `date`, roughly: `in 30 s`, `in 5 min`, `in 2 h 5 min`, `in 6 d 13 h`,

@@ -1,3 +1,4 @@
+import DisplayCommands
 import FoundationEssentials
 import Synchronization
 
@@ -80,12 +81,15 @@ public struct HostStatus: Codable, Equatable, Sendable {
     public var services: [String: String]?
     /// Whether someone is there, as a presence key says; nil until one has said.
     public var presence: Bool?
+    /// The alarms (`[[alarm]]`), in configuration order; nil without any.
+    public var alarms: [AlarmSummary]?
 
     /// Creates a status.
     public init(
         time: Date, appearance: String, mode: String, slots: [Slot], widgets: [Widget],
         frames: Int, light: String? = nil, view: String? = nil, views: [String]? = nil,
-        lux: Double? = nil, services: [String: String]? = nil, presence: Bool? = nil
+        lux: Double? = nil, services: [String: String]? = nil, presence: Bool? = nil,
+        alarms: [AlarmSummary]? = nil
     ) {
         self.time = time
         self.appearance = appearance
@@ -99,6 +103,7 @@ public struct HostStatus: Codable, Equatable, Sendable {
         self.lux = lux
         self.services = services
         self.presence = presence
+        self.alarms = alarms
     }
 
     /// The status as one line of JSON, as the control socket sends it (sorted keys, ISO 8601

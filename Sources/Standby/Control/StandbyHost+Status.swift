@@ -25,7 +25,7 @@ extension StandbyHost {
             frames: statistics.frames, light: Self.light(ambient.reading),
             view: views.deck.current.rawValue, views: views.deck.views.map(\.rawValue),
             lux: ambient.reading.lux, services: services.current.isEmpty ? nil : services.current,
-            presence: panel.presence)
+            presence: panel.presence, alarms: alarms.summaries(at: now))
     }
 
     /// `250.0 lx from file lux (sensor)`, or `no reading (schedule)`: the light level the
@@ -47,7 +47,7 @@ extension HostStatus {
         return DisplayState(
             mode: DisplayMode(rawValue: mode) ?? .auto, appearance: appearance, lux: lux,
             view: views.count > 1 ? view : nil, views: views.count > 1 ? views : [],
-            slots: slots.map(\.shown), presence: presence)
+            slots: slots.map(\.shown), presence: presence, alarms: alarms)
     }
 }
 
@@ -73,7 +73,31 @@ extension HostStatus {
             return .done("reloading \(kind)")
         case .reloadTimelines(nil): return .done("reloading every widget")
         case .setMode(.auto): return .done("mode auto: the host chooses the appearance")
+        case .alarm(let command): return outcome(of: command)
         default: return .done("\(command)")
         }
+    }
+}
+
+extension HostStatus {
+    /// What a display with these alarms makes of `command`: refused without alarms, without
+    /// an alarm ringing to snooze or dismiss, or for an id no alarm has.
+    func outcome(of command: AlarmCommand) -> CommandResult {
+        guard let alarms else { return .refused("no alarm is configured ([[alarm]])") }
+        let id: String
+        switch command {
+        case .snooze:
+            return alarms.contains { $0.phase == .ringing }
+                ? .done("alarm snooze") : .refused("no alarm is ringing")
+        case .dismiss:
+            return alarms.contains { $0.phase != .waiting }
+                ? .done("alarm dismiss") : .refused("no alarm is ringing or snoozed")
+        case .test(let name), .skip(let name), .set(let name, _): id = name
+        }
+        guard alarms.contains(where: { $0.id == id }) else {
+            return .refused(
+                "no alarm named \"\(id)\" (alarms: \(alarms.map(\.id).joined(separator: ", ")))")
+        }
+        return .done("alarm \(id)")
     }
 }

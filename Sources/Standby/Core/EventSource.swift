@@ -1,3 +1,4 @@
+import Alarms
 import Display
 import EventCore
 import FoundationEssentials
@@ -87,6 +88,13 @@ public final class SourceContext {
     /// Where a source says how its service is doing, for `nightstand status` (any thread).
     public var services: ServiceStates { host.services }
 
+    /// What plays the alarms' rings (nil: they ring on the screen only); a source that owns
+    /// a sound player sets it.
+    public var alarmSound: (any AlarmSound)? {
+        get { host.alarms.sound }
+        set { host.alarms.sound = newValue }
+    }
+
     /// The host's verbs, for a source that keeps an adapter over them (an input controller):
     /// call them on the loop's thread only, and not after ``EventSource/stop()``.
     public var control: any HostControl { host }
@@ -111,7 +119,7 @@ public final class SourceContext {
     public func wake(at date: Date, _ action: @escaping (any HostControl) -> Void)
         -> ScheduledWake
     {
-        host.timers.schedule(at: date) { [unowned host] in action(host) }
+        host.sources.timers.schedule(at: date) { [unowned host] in action(host) }
     }
 
     /// Applies `event` now (a handler on the loop's thread need not post).
@@ -124,6 +132,8 @@ public final class SourceContext {
 struct SourceSet {
     /// The sources, in the order added.
     private(set) var sources: [any EventSource] = []
+    /// The wakes sources asked for (``SourceContext/wake(at:_:)``).
+    let timers = LoopTimers()
     /// What the sources were started with, kept while the loop runs.
     private var context: SourceContext?
 

@@ -50,7 +50,7 @@ extension StandbyHost {
             let busy = widgets.isFetching || ambient.isReading
             clock.wait(until: deadline, on: loop, busy: busy)
             statistics.wakeups += 1
-            timers.fire(at: clock.now)
+            sources.timers.fire(at: clock.now)
         }
     }
 

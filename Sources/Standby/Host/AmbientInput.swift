@@ -27,6 +27,8 @@ struct AmbientInput {
     private var decided = false
     /// The mode `nightstand mode` set; ``DisplayCommands/DisplayMode/auto`` when none.
     var mode = DisplayMode.auto
+    /// The wake-up light's share of the way from night's backlight to day's, while it rises.
+    private var rising: Double?
 
     init(controller: AmbientController?, configuration: AmbientConfiguration) {
         self.controller = controller
@@ -137,6 +139,14 @@ struct AmbientInput {
     /// what the panel shows (a wake, idleness).
     mutating func showInstead(_ appearance: Appearance?) {
         controller?.showInstead(appearance)
+    }
+
+    /// A wake-up light rises by `share` of the way from night's backlight level to day's;
+    /// nil: it does not (``Ambient/AmbientController/rise(_:)``).
+    mutating func rise(_ share: Double?) {
+        guard share != rising else { return }
+        rising = share
+        controller?.rise(share)
     }
 
     /// Devices changed: look for the sensor again on the next turn.

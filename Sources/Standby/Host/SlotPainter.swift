@@ -49,7 +49,7 @@ final class SlotPainter {
     private var tiles: Bool
     /// The accented rendering mode's color (`[layout] accent`).
     private var accent: RGBA
-    private let fonts: FontDatabase?
+    let fonts: FontDatabase?
     /// One image cache for the life of the host: PNGs decode once, problems log once.
     private let images = ImageCache()
     /// Likewise one cache of laid-out text: unchanged text is not laid out again each frame.

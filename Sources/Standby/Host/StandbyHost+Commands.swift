@@ -37,6 +37,11 @@ extension StandbyHost: HostControl {
             case .success(let summary): return .done("configuration reloaded: \(summary)")
             case .failure(let error): return .refused("configuration refused: \(error)")
             }
+        case .alarm(let command):
+            let result = alarms.apply(command, at: now)
+            advanceAlarms(at: now)
+            if !result.isDone { log.warning("\(command): \(result.message)") }
+            return result
         case .releaseDisplay: releaseDisplay()
         case .acquireDisplay: acquireDisplay()
         case .stop: stopped = true

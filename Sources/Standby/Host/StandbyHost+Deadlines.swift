@@ -9,7 +9,7 @@ extension StandbyHost {
     /// drawn widget's live text, the next photo), a stack's rotation, the burn-in step, a
     /// fade's next frame, the ambient controller's next evaluation, a display retry, an
     /// animation's next frame, motion's next frame, the view schedule, the end of the panel's
-    /// wake, a source's wake, and systemd's watchdog.
+    /// wake, a source's wake, an alarm (its ring, snooze, wake-up light), and systemd's watchdog.
     func nextDeadline(after now: Date) -> Date? {
         var deadline: Date?
         func consider(_ date: Date?) {
@@ -37,7 +37,8 @@ extension StandbyHost {
         if let end = views.animationEnd, now < end {
             consider(now.addingTimeInterval(Self.frameInterval))
         }
-        consider(timers.next)
+        consider(sources.timers.next)
+        consider(alarms.clock?.nextDeadline(after: now))
         consider(systemd.nextDue(displayNow: now))
         return deadline.map { max($0, now) }
     }

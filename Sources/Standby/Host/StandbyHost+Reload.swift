@@ -125,6 +125,7 @@ extension StandbyHost {
                 settings: new.appearance, levels: new.ambient, backlightDims: ambient.backlightDims)
             changes.append("appearance")
         }
+        alarms.update(new, at: now)
         configuration = new
         configuration.display = display
         sources.configurationChanged(configuration)

@@ -18,9 +18,27 @@ struct PanelState: Equatable {
     var isIdle = false
     /// Whether someone is there, as a presence key says; nil until one has said.
     var presence: Bool?
+    /// What the alarms ask of the panel.
+    var alarm = AlarmLight.none
+
+    /// What the alarms ask of the panel: nothing, light for a rising wake-up light or a ring
+    /// (a dark or idle panel shows night), or day for a ring after the light rose.
+    enum AlarmLight: Equatable {
+        /// Nothing.
+        case none
+        /// A wake-up light rises, or an alarm rings without one: lit, at least night.
+        case lit
+        /// An alarm rings after its wake-up light rose: day.
+        case day
+    }
 
     /// What the panel shows at `now`.
     func shown(at now: Date) -> Appearance {
+        switch alarm {
+        case .day: return .day
+        case .lit: return decided == .off ? .night : decided
+        case .none: break
+        }
         if let wokenUntil, now < wokenUntil { return decided == .off ? .night : decided }
         return isIdle ? .off : decided
     }

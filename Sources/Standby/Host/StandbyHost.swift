@@ -16,7 +16,7 @@ import Widgets
 /// appearance (``AppearanceDirector``, `AmbientInput`, `PanelState`), the display
 /// (`StandbyHost+Display`), the deadlines (`StandbyHost+Deadlines`), the commands
 /// (`StandbyHost+Commands`), live reload (`StandbyHost+Reload`) and systemd
-/// (`SystemdSession`). `HostAssembly` makes the widgets and the screen from a configuration,
+/// (`SystemdSession`) and the alarms (`HostAlarms`, `StandbyHost+Alarms`). `HostAssembly` makes the widgets and the screen from a configuration,
 /// the one path for starting, a reload and a new display.
 ///
 /// Each turn it draws only what changed (a slot whose widget, entry, or live text changed),
@@ -60,10 +60,10 @@ public final class StandbyHost {
     /// Where events for the loop go, from any thread: provider results, control requests,
     /// signals, and every source's events.
     public let events: Mailbox<HostEvent>
-    /// The wakes sources asked for.
-    let timers = LoopTimers()
-    /// The sources started with the loop.
+    /// The sources started with the loop, and the wakes they asked for.
     var sources = SourceSet()
+    /// The alarms: ringing, snoozes, the wake-up light.
+    let alarms: HostAlarms
     /// Whether ``stop()`` ended the loop.
     var stopped = false
     /// How the display looks: the appearance, its style and any fade.
@@ -111,6 +111,7 @@ public final class StandbyHost {
         self.log = log
         systemd = SystemdSession(notifier: notifier)
         self.ambient = AmbientInput(controller: ambient, configuration: configuration.ambient)
+        alarms = HostAlarms(configuration, log: log, at: now)
         director = AppearanceDirector(
             settings: configuration.appearance, levels: configuration.ambient,
             backlightDims: ambient.map { !$0.dimsPixels } ?? false)
@@ -162,10 +163,11 @@ public final class StandbyHost {
             }
         }
         updateAppearance(at: now)
+        advanceAlarms(at: now)
         if director.style != views.style {
             // The view on screen is drawn again in the new style.
             views.style = director.style
-            views.onScreen = nil
+            views.redrawAll()
         }
         if appearance != .off {
             views.waitForFrameSlot(at: now, on: sink)

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Raster
 import StandbyViews
+import WidgetUI
 
 extension Screen {
     /// Draws what changed at `now`; the rectangles drawn and the ids of the widgets drawn.
@@ -8,6 +9,7 @@ extension Screen {
     /// A moving frame while the views or a stack move, else the view on screen (all of it
     /// when it just came on). The host presents what was drawn.
     func drawChanges(_ content: ViewContent, at now: Date) -> (damage: [IntRect], drawn: [String]) {
+        if let alarm { return (drawAlarm(alarm, content, at: now), []) }
         settleMotion(content.widgets, at: now)
         if let view = deck.applySchedule(at: now) {
             log.info("view \(view) (view_schedule)")
@@ -117,5 +119,24 @@ extension Screen {
                 reading: content.reading)
         motion.pictures[page] = picture
         return picture
+    }
+}
+
+extension Screen {
+    /// The alarm view over everything, drawn when it comes and each minute (its time); the
+    /// views behind it stay where they were, their motion ended.
+    private func drawAlarm(_ face: AlarmFace, _ content: ViewContent, at now: Date) -> [IntRect] {
+        let minute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
+        guard alarmDrawn != minute else { return [] }
+        pictures = [:]
+        stacks = [:]
+        onScreen = nil
+        alarmDrawn = minute
+        canvas.withSavedState {
+            var environment = EnvironmentValues()
+            content.style.apply(to: &environment, canvas: canvas)
+            face.draw(on: canvas, fonts: painter.fonts, at: now, environment: environment)
+        }
+        return [canvas.bounds]
     }
 }

@@ -6,7 +6,8 @@ extension Screen {
     /// Whether anything moves at `now`: the views, a stack, or the view on screen by itself
     /// (a photo fading into the next).
     func isMoving(at now: Date) -> Bool {
-        slides(at: now) || onScreen.flatMap { pages[$0] }?.isMoving(at: now) == true
+        guard alarm == nil else { return false }
+        return slides(at: now) || onScreen.flatMap { pages[$0] }?.isMoving(at: now) == true
     }
 
     /// Whether the views or a stack move at `now`: frames are made from pictures.
@@ -15,9 +16,10 @@ extension Screen {
     }
 
     /// When the view on screen next changes by itself after `now`: a widget's live text, the
-    /// clock's minute, the photos' next photo or the time over them.
+    /// clock's minute, the photos' next photo or the time over them; the alarm view's minute.
     func nextChange(after now: Date) -> Date? {
-        onScreen.flatMap { pages[$0] }?.nextChange(after: now)
+        if let alarm { return alarm.nextChange(after: now) }
+        return onScreen.flatMap { pages[$0] }?.nextChange(after: now)
     }
 
     /// When the next moving frame is due after `now` on `sink`, paced by the display
@@ -31,9 +33,10 @@ extension Screen {
     /// - Timer: one refresh from now.
     func nextMotionFrame(after now: Date, on sink: any FrameSink, loop: EventLoop) -> Date? {
         let moving =
-            (deck.isMoving(at: now) && !deck.pager.isDragging)
-            || stacks.values.contains { $0.pager.isMoving(at: now) && !$0.pager.isDragging }
-            || onScreen.flatMap { pages[$0] }?.isMoving(at: now) == true
+            alarm == nil
+            && ((deck.isMoving(at: now) && !deck.pager.isDragging)
+                || stacks.values.contains { $0.pager.isMoving(at: now) && !$0.pager.isDragging }
+                || onScreen.flatMap { pages[$0] }?.isMoving(at: now) == true)
         guard moving else {
             flipWatch = nil
             return nil

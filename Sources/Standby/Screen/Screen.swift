@@ -53,6 +53,13 @@ final class Screen {
     }
     /// The view a user chose last, kept across restarts.
     let memory: ViewMemory
+    /// The alarm ringing: its view covers the screen (``StandbyViews/AlarmFace``); nil when
+    /// none rings.
+    var alarm: AlarmFace? {
+        didSet { if alarm != oldValue { redrawAll() } }
+    }
+    /// The minute the alarm view on screen shows; nil when it is not on screen.
+    var alarmDrawn: Date?
 
     private init(
         canvas: Canvas, deck: ViewDeck, widgets: SlotsView, pages: [ViewName: any ScreenView],
@@ -78,6 +85,12 @@ final class Screen {
 
     /// Whether a view's first picture is still on its way (a photo being decoded).
     var isLoading: Bool { pages.values.contains { $0.isLoading } }
+
+    /// Draws the whole screen anew on the next turn (a new style, the alarm coming or going).
+    func redrawAll() {
+        onScreen = nil
+        alarmDrawn = nil
+    }
 
     /// Lets every view take the work its thread finished (the photos' first photo).
     func prepare(at now: Date) {
@@ -144,6 +157,7 @@ extension Screen {
         let screen = Screen(
             canvas: canvas, deck: deck, widgets: slots, pages: pages, memory: memory, log: log)
         screen.style = old?.style ?? .day
+        screen.alarm = old?.alarm
         return screen
     }
 }
