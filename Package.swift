@@ -340,7 +340,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AlarmsTests",
-            dependencies: ["Alarms", "Settings", "SystemSupport", "NightstandTesting", "Standby"]
+            dependencies: [
+                "Alarms", "Settings", "SystemSupport", "NightstandTesting", "Standby",
+                "BuiltinWidgets", "DisplayCommands", "Input", "Raster", "StandbyViews",
+            ]
         ),
         .testTarget(
             name: "DisplayTests",
