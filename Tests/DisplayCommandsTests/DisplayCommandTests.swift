@@ -24,6 +24,12 @@ struct DisplayCommandTests {
             "drag stack 2 ended 300 900.5 -1"
         ),
         (.dragStack(slot: 0, .cancelled), "drag stack 1 cancelled"),
+        (.alarm(.snooze), "alarm snooze"), (.alarm(.dismiss), "alarm dismiss"),
+        (.alarm(.test("work")), "alarm test work"), (.alarm(.skip("work")), "alarm skip work"),
+        (.alarm(.set("work", .on)), "alarm set work on"),
+        (.alarm(.set("work", .off)), "alarm set work off"),
+        (.alarm(.set("work", .reset)), "alarm set work default"),
+        (.alarm(.set("gym_2", .time(hour: 6, minute: 5))), "alarm set gym_2 06:05"),
     ]
 
     @Test("every command reads from its words and writes them back")
@@ -35,6 +41,28 @@ struct DisplayCommandTests {
         // Words a key map or a person writes that are not the canonical spelling.
         #expect(try DisplayCommand(words: "next 1") == .stepStack(slot: 0, by: 1))
         #expect(try DisplayCommand(words: "  view\tphotos ") == .showView("photos"))
+    }
+
+    @Test("alarm commands that are not: each says what an alarm command looks like")
+    func alarmMistakes() {
+        for (words, expected) in [
+            ("alarm", "alarm snooze, alarm dismiss, alarm test ID"),
+            ("alarm ring", "alarm snooze, alarm dismiss, alarm test ID"),
+            ("alarm skip", "alarm snooze, alarm dismiss, alarm test ID"),
+            ("alarm skip wörk", "alarm snooze, alarm dismiss, alarm test ID"),
+            ("alarm set work 25:00", "alarm set ID on, off, default or a time HH:MM"),
+            ("alarm set work 7:5", "alarm set ID on, off, default or a time HH:MM"),
+            ("alarm set work", "alarm set ID on, off, default or a time HH:MM"),
+            ("alarm snooze now", "nothing after \"alarm snooze\""),
+        ] {
+            #expect(throws: CommandError.self, "\(words)") { try DisplayCommand(words: words) }
+            do {
+                _ = try DisplayCommand(words: words)
+            } catch {
+                #expect(error.expected.hasPrefix(expected), "\(words): \(error.expected)")
+            }
+        }
+        #expect(AlarmChange("7:05") == .time(hour: 7, minute: 5))
     }
 
     @Test("every command goes through the wire and back")

@@ -104,7 +104,7 @@ enum HomeAssistantSchema {
         case "binary_sensor":
             need("state_topic")
             if let deviceClass = config["device_class"] as? String,
-                !["occupancy", "motion", "presence", "connectivity", "problem", "update"]
+                !["occupancy", "motion", "presence", "connectivity", "problem", "update", "sound"]
                     .contains(deviceClass)
             {
                 problems.append("binary_sensor: unexpected device_class \(deviceClass)")
