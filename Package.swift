@@ -105,7 +105,7 @@ let package = Package(
         // Alarms: [[alarm]] tables, when each rings (daylight saving, clock jumps), ringing,
         // snooze and dismiss, the state kept across restarts, the wake-up light's rise, and
         // the protocol the sound is played through.
-        .target(name: "Alarms", dependencies: ["SystemSupport", "Settings"]),
+        .target(name: "Alarms", dependencies: ["SystemSupport", "Settings", "DisplayCommands"]),
 
         // StandBy's views and the motion between them: the photos view (folder, slideshow,
         // cross-fade, the time over it), pages that follow a finger and settle with a spring
@@ -171,6 +171,7 @@ let package = Package(
             name: "BuiltinWidgets",
             dependencies: [
                 "Widgets", "WidgetUI", "Raster", "SystemSupport", "Settings", "Vehicle", "Calendars",
+                "Alarms", "DisplayCommands",
             ]
         ),
 
@@ -343,7 +344,8 @@ let package = Package(
             dependencies: [
                 "Alarms", "Settings", "SystemSupport", "NightstandTesting", "Standby",
                 "BuiltinWidgets", "DisplayCommands", "Input", "Raster", "StandbyViews",
-            ]
+            ],
+            exclude: ["Goldens"]
         ),
         .testTarget(
             name: "DisplayTests",

@@ -12,7 +12,11 @@
 #    on loopback (default keep-alive, 60 s) and `[http]` listening on loopback (`network`;
 #    needs `mosquitto`, which `scripts/deps --test` installs);
 #  - the same with the broker reached over TLS (`mqtts://` and a `ca_file`, certificates made
-#    with openssl: `network-tls`).
+#    with openssl: `network-tls`);
+#  - the same three in memory with five alarms set, hours ahead, on ALSA's `null` device
+#    (`alarms`), then with one of them ringing (`alarm test`) through the built-in chime:
+#    CPU while ringing (`ringing`; the sound thread writes 20 ms chunks, so its wake-ups are
+#    the sound's, not the loop's).
 #
 #   Benchmarks/host/measure.sh [SIZE] [SECONDS]      # defaults: 1920x1080, 180
 #
@@ -106,3 +110,19 @@ idle "network"
 sed -i "s|^url = .*|url = \"mqtts://127.0.0.1:$tls_port\"\nca_file = \"$work/ca.crt\"|" "$work/config.toml"
 start_run
 idle "network-tls"
+config none
+for hours in 2 3 4 5 6; do
+    cat >> "$work/config.toml" <<TOML
+[[alarm]]
+id = "a$hours"
+time = "$(date -d "+$hours hours" +%H:%M)"
+light_before = "20m"
+TOML
+done
+printf '[audio]\ndevice = "null"\n' >> "$work/config.toml"
+start_run
+idle "alarms"
+start_run
+sleep 5
+"$bin" alarm test a2 --socket "$work/control.sock" >/dev/null
+idle "ringing"

@@ -45,6 +45,7 @@ public final class AlarmClock {
     /// Takes the alarms of a new configuration: a new alarm's first ring is its next time
     /// from `now`; the memory of alarms no longer configured is dropped.
     public func update(alarms new: [Alarm], at now: Date) {
+        let before = state
         configured = new
         let ids = Set(new.map(\.id))
         state.records = state.records.filter { ids.contains($0.key) }
@@ -53,7 +54,8 @@ public final class AlarmClock {
         }
         if let ringing = state.ringing, !ids.contains(ringing.id) { stopRinging() }
         applyOverrides()
-        save()
+        // Unchanged state is not written again (a snapshot, a reload of the same alarms).
+        if state != before { save() }
     }
 
     func applyOverrides() {

@@ -134,6 +134,7 @@ struct RunCommand: AsyncParsableCommand {
                 ConfigurationReloader(
                     file: $0, sections: Assembly.sections, adjust: adjust, openDisplay: open)
             })
+        host.alarmBoard = .shared
         for source in Assembly.sources(log: log) { host.add(source) }
         let server = try control.startServer(handler: host.controlHandler, log: log)
         defer { server.stop() }

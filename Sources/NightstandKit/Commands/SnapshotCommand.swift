@@ -125,9 +125,13 @@ struct SnapshotCommand: AsyncParsableCommand {
             var policy = AmbientPolicy(configuration: ambient)
             decision = policy.update(at: start, reading: lux.map { .success($0) })
         }
+        // A picture reads and writes nothing a running display keeps (its alarms' state).
+        var configuration = configuration
+        configuration.stateDirectory = nil
         let host = try StandbyHost(
             configuration: configuration, registry: WidgetKinds.registry, sink: sink,
             clock: SimulatedClock(start: start), fonts: try FontDatabase())
+        host.alarmBoard = .shared
         // The sensor --lux stands for: the configured one, by name.
         let sensorName = lux.map { _ in ambient.sensor?.shortName ?? "simulated" }
         host.setAppearance(decision.appearance, source: decision.source, sensorName: sensorName)

@@ -15,6 +15,8 @@ final class HostAlarms {
     var sound: (any AlarmSound)? {
         didSet { clock?.sound = sound }
     }
+    /// Where the alarms are published for the `alarm` widgets; nil: nowhere (a test's host).
+    var board: AlarmBoard?
     private let log: Logger
 
     /// The alarms of `configuration` at `now`, their state read from its state directory.

@@ -9,6 +9,11 @@ extension StandbyHost {
     /// alarm view; before an alarm with `light_before`, night rises through warm tones to
     /// day; after a dismiss the panel shows what the sensor or the schedule decides again.
     func advanceAlarms(at now: Date) {
+        defer {
+            if alarms.board?.publish(alarms.summaries(at: now)) == true {
+                widgets.center.reloadTimelines(ofKind: AlarmBoard.kindName)
+            }
+        }
         guard let clock = alarms.clock else {
             if panel.alarm != .none || views.alarm != nil { showAlarms(nil, rise: nil, at: now) }
             return
@@ -19,6 +24,16 @@ extension StandbyHost {
         let dark = panel.decided == .night || panel.decided == .off
         let rise = ringing == nil && dark ? alarms.lightProgress(at: now) : nil
         showAlarms(ringing, rise: rise, at: now)
+    }
+
+    /// Where the alarms are published for the built-in `alarm` widgets (the program's:
+    /// ``Alarms/AlarmBoard/shared``); nil, the default: nowhere.
+    public var alarmBoard: AlarmBoard? {
+        get { alarms.board }
+        set {
+            alarms.board = newValue
+            newValue?.publish(alarms.summaries(at: clock.now))
+        }
     }
 
     /// The wall clock was set `delta` seconds forward or back (``ClockJumpWatch``): an alarm
