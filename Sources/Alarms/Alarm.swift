@@ -57,6 +57,19 @@ public struct Alarm: Sendable, Equatable {
         self.minute = minute
     }
 
+    /// `07:09` (24 hours, as the clock widget shows time by default), or
+    /// `Mon 2026-11-30 07:00` with the `day`, in `calendar`'s time zone.
+    public static func clockText(_ date: Date, in calendar: Calendar, day: Bool = false) -> String {
+        let parts = calendar.dateComponents(
+            [.year, .month, .day, .weekday, .hour, .minute], from: date)
+        func two(_ n: Int?) -> String { (n ?? 0) < 10 ? "0\(n ?? 0)" : "\(n ?? 0)" }
+        let time = "\(two(parts.hour)):\(two(parts.minute))"
+        guard day else { return time }
+        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let weekday = names[((parts.weekday ?? 1) + 6) % 7]
+        return "\(weekday) \(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(time)"
+    }
+
     /// `07:00`.
     public var timeText: String {
         (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"

@@ -54,6 +54,24 @@ struct AlarmPicturesTests {
         assertGolden(host.screen, at: Self.picture("alarm-\(mode)"), maxDifferingPixels: 200)
     }
 
+    @Test("the clock view shows the next alarm under the time, and drops it once none rings")
+    func clockView() throws {
+        let host = try Self.host(
+            "[layout]\nviews = [\"clock\"]", at: AlarmHostTests.monday(6, 41, 30))
+        host.run(until: AlarmHostTests.monday(6, 41, 40))
+        assertGolden(host.screen, at: Self.picture("clock-next-alarm"), maxDifferingPixels: 200)
+        /// Whether the bottom band, where the line goes, is all black.
+        func bandIsBlack() -> Bool {
+            (420..<472).allSatisfy { y in
+                (0..<800).allSatisfy { x in host.screen[x, y].value & 0xFF_FFFF == 0 }
+            }
+        }
+        #expect(!bandIsBlack())
+        host.apply(.alarm(.set("work", .off)))
+        host.run(until: AlarmHostTests.monday(6, 41, 50))
+        #expect(bandIsBlack())
+    }
+
     @Test("the wake-up light rising over 20 minutes, a frame every 5 minutes")
     func wakeLightStrip() throws {
         let host = try Self.host(

@@ -114,17 +114,11 @@ struct AlarmPanel: View {
                 .foregroundStyle(.orange)
                 .lineLimit(1)
             Spacer(minLength: 0)
-            if let shown = alarm.snoozedUntil ?? alarm.next {
-                Text(shown, style: .time)
-                    .font(.system(size: 40, weight: .semibold, design: .rounded))
-                    .monospacedDigit()
-                    .lineLimit(1)
-                    .minimumScaleFactor(0.5)
-            } else {
-                Text(alarm.time)
-                    .font(.system(size: 40, weight: .semibold, design: .rounded))
-                    .monospacedDigit()
-            }
+            Text(verbatim: (alarm.snoozedUntil ?? alarm.next).map { Alarm.clockText($0, in: .current) } ?? alarm.time)
+                .font(.system(size: 44, weight: .semibold, design: .rounded))
+                .monospacedDigit()
+                .lineLimit(1)
+                .minimumScaleFactor(0.5)
             Text(alarm.label.isEmpty ? alarm.id : alarm.label)
                 .font(.system(size: 15))
                 .foregroundStyle(.secondary)

@@ -55,6 +55,11 @@ final class HostAlarms {
         clock.flatMap { WakeLight.progress(of: $0, at: now) }
     }
 
+    /// When the next alarm rings after `now` (a snooze's end included); nil when none will.
+    func nextRing(at now: Date) -> Date? {
+        summaries(at: now)?.compactMap { $0.snoozedUntil ?? $0.next }.min()
+    }
+
     /// Each alarm as the display reports it at `now`; nil without alarms.
     func summaries(at now: Date) -> [AlarmSummary]? {
         guard let clock else { return nil }
@@ -81,7 +86,7 @@ final class HostAlarms {
             case .snooze:
                 try clock.snooze(at: now)
                 if let until = clock.state.ringing?.snoozedUntil {
-                    return .done("snoozed until \(Self.words(until, in: clock.calendar))")
+                    return .done("snoozed until \(Alarm.clockText(until, in: clock.calendar))")
                 }
                 return .done("dismissed: the last snooze was used")
             case .dismiss:
@@ -95,7 +100,7 @@ final class HostAlarms {
                 let skipped = clock.state.records[id]?.skipped
                 return .done(
                     "alarm \(id): skipping "
-                        + (skipped.map { Self.words($0, in: clock.calendar, day: true) } ?? "its ring"))
+                        + (skipped.map { Alarm.clockText($0, in: clock.calendar, day: true) } ?? "its ring"))
             case .set(let id, let change):
                 try clock.set(id, change.description, at: now)
                 return .done("alarm \(id): \(change)")
@@ -103,16 +108,5 @@ final class HostAlarms {
         } catch {
             return .refused(error.description)
         }
-    }
-
-    /// `07:09`, or `Mon 2026-11-30 07:00` with the `day`, in `calendar`'s zone.
-    static func words(_ date: Date, in calendar: Calendar, day: Bool = false) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute], from: date)
-        func two(_ n: Int?) -> String { (n ?? 0) < 10 ? "0\(n ?? 0)" : "\(n ?? 0)" }
-        let time = "\(two(parts.hour)):\(two(parts.minute))"
-        guard day else { return time }
-        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let weekday = names[((parts.weekday ?? 1) - 1 + 7) % 7]
-        return "\(weekday) \(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(time)"
     }
 }

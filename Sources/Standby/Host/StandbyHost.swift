@@ -147,7 +147,7 @@ public final class StandbyHost {
     var viewContent: ViewContent {
         ViewContent(
             widgets: widgets, style: views.style, reading: ambient.reading,
-            isNight: appearance == .night)
+            isNight: appearance == .night, nextAlarm: alarms.nextRing(at: clock.now))
     }
 
     /// One turn of the loop at `now`: fetches due, timeouts, the appearance, and drawing

@@ -1,3 +1,4 @@
+import Alarms
 import FoundationEssentials
 import Raster
 import StandbyViews
@@ -135,7 +136,9 @@ extension Screen {
         canvas.withSavedState {
             var environment = EnvironmentValues()
             content.style.apply(to: &environment, canvas: canvas)
-            face.draw(on: canvas, fonts: painter.fonts, at: now, environment: environment)
+            face.draw(
+                time: Alarm.clockText(now, in: .current), on: canvas, fonts: painter.fonts,
+                environment: environment)
         }
         return [canvas.bounds]
     }

@@ -13,6 +13,8 @@ struct ViewContent {
     let reading: AmbientReading
     /// Whether the panel shows night.
     let isNight: Bool
+    /// When the next alarm rings (the clock view shows it); nil when none will.
+    var nextAlarm: Date? = nil
 }
 
 /// One of StandBy's full-screen views as the ``Screen`` drives it: the widgets, the clock,

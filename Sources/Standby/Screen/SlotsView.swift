@@ -1,3 +1,4 @@
+import Alarms
 import FoundationEssentials
 import Raster
 import WidgetUI
@@ -11,6 +12,8 @@ final class SlotsView: ScreenView {
     private let instance: Int?
     private let layout: LayoutConfiguration
     private let fonts: FontDatabase?
+    /// The alarm the line under the clock shows now (the clock view).
+    private var alarmLine: Date?
 
     /// The widgets view on `canvas`, with `count` slots laid out by `layout`.
     init(canvas: Canvas, layout: LayoutConfiguration, count: Int, fonts: FontDatabase?) {
@@ -34,13 +37,51 @@ final class SlotsView: ScreenView {
     }
 
     func drawChanges(_ content: ViewContent, at now: Date) -> (damage: [IntRect], drawn: [String]) {
-        painter.drawChanges(
+        if instance != nil, content.nextAlarm != alarmLine {
+            // The line under the clock changed: the clock is drawn again, then the line.
+            painter.invalidateScreen()
+        }
+        var (damage, drawn) = painter.drawChanges(
             at: now, shown: shown(content, at: now), runtimes: content.widgets.runtimes,
             style: content.style, reading: content.reading)
+        if instance != nil, !damage.isEmpty {
+            alarmLine = content.nextAlarm
+            damage.append(drawAlarmLine(content.nextAlarm, on: painter.canvas, content, at: now))
+        }
+        return (damage, drawn)
     }
 
     func comesOnScreen(at now: Date) {
         painter.invalidateScreen()
+    }
+
+    /// The next alarm under the clock (`⏰ 7:00 AM`), as StandBy's clock shows it, in the
+    /// bottom tenth of `canvas` (black when there is none); the rectangle drawn.
+    @discardableResult
+    private func drawAlarmLine(
+        _ next: Date?, on canvas: Canvas, _ content: ViewContent, at now: Date
+    ) -> IntRect {
+        let h = Double(canvas.height)
+        let band = IntRect(
+            x: 0, y: Int(h * 0.87), width: canvas.width, height: Int(h * 0.11))
+        canvas.fill(band.rect, with: Paint(color: .black))
+        guard let next else { return band }
+        canvas.withSavedState {
+            var environment = EnvironmentValues()
+            content.style.apply(to: &environment, canvas: canvas)
+            canvas.concatenate(Transform(translationX: 0, y: Double(band.y)))
+            render(
+                Label {
+                    Text(verbatim: Alarm.clockText(next, in: .current))
+                } icon: {
+                    Image(systemName: "alarm.fill")
+                }
+                .font(.system(size: h * 0.045, weight: .semibold))
+                .foregroundStyle(Color(white: 0.6)),
+                size: Size(width: Double(band.width), height: Double(band.height)),
+                environment: environment, fonts: fonts, now: now, on: canvas, scale: 1)
+        }
+        return band
     }
 
     func drawPicture(on canvas: Canvas, _ content: ViewContent, at now: Date) {
@@ -49,6 +90,7 @@ final class SlotsView: ScreenView {
         _ = scratch.drawChanges(
             at: now, shown: shown, runtimes: content.widgets.runtimes, style: content.style,
             reading: content.reading)
+        if instance != nil { drawAlarmLine(content.nextAlarm, on: canvas, content, at: now) }
     }
 
     func nextChange(after now: Date) -> Date? {

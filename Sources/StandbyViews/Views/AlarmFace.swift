@@ -11,7 +11,7 @@ import WidgetUI
 ///
 /// ```swift
 /// let face = AlarmFace(id: "work", label: "Work")
-/// face.draw(on: canvas, fonts: fonts, at: now)
+/// face.draw(time: "07:00", on: canvas, fonts: fonts)
 /// face.nextChange(after: now)   // the next minute: the time shown changes
 /// ```
 public struct AlarmFace: Equatable, Sendable {
@@ -31,10 +31,9 @@ public struct AlarmFace: Equatable, Sendable {
         Date(timeIntervalSince1970: ((now.timeIntervalSince1970 / 60).rounded(.down) + 1) * 60)
     }
 
-    /// Draws the face at `now` on all of `canvas` (black first), in the calendar's time zone
-    /// and locale of `environment`.
+    /// Draws the face showing `time` (the time now, `07:00`) on all of `canvas`, black first.
     public func draw(
-        on canvas: Canvas, fonts: FontDatabase?, at now: Date,
+        time: String, on canvas: Canvas, fonts: FontDatabase?,
         environment: EnvironmentValues = EnvironmentValues()
     ) {
         canvas.fill(canvas.bounds.rect, with: Paint(color: .black))
@@ -42,14 +41,14 @@ public struct AlarmFace: Equatable, Sendable {
         let h = Double(canvas.height)
         let unit = min(h, w * 0.6)
         render(
-            body(unit: unit, width: w, now: now), size: Size(width: w, height: h),
-            environment: environment, fonts: fonts, now: now, on: canvas, scale: 1)
+            body(unit: unit, width: w, time: time), size: Size(width: w, height: h),
+            environment: environment, fonts: fonts, on: canvas, scale: 1)
     }
 
     /// The view, sized by `unit` (the screen's height, or less on a tall screen).
-    private func body(unit: Double, width: Double, now: Date) -> some View {
+    private func body(unit: Double, width: Double, time: String) -> some View {
         VStack(spacing: 0) {
-            Text(now, style: .time)
+            Text(verbatim: time)
                 .font(.system(size: unit * 0.24, weight: .semibold, design: .rounded))
                 .monospacedDigit()
                 .foregroundStyle(.white)
