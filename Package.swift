@@ -170,7 +170,8 @@ let package = Package(
         .target(
             name: "BuiltinWidgets",
             dependencies: [
-                "Widgets", "WidgetUI", "Raster", "SystemSupport", "Settings", "Vehicle", "Calendars",
+                "Widgets", "WidgetUI", "Raster", "SystemSupport", "Settings", "Vehicle",
+                "Calendars",
                 "Alarms", "DisplayCommands",
             ]
         ),
@@ -295,7 +296,8 @@ let package = Package(
             name: "NightstandKitTests",
             dependencies: [
                 "DisplayCommands",
-                "NightstandKit", "NightstandBench", "Standby", "StandbyViews", "BuiltinWidgets", "Vehicle",
+                "NightstandKit", "NightstandBench", "Standby", "StandbyViews", "BuiltinWidgets",
+                "Vehicle",
                 "Widgets", "Display", "Raster", "Ambient", "Input", "NightstandTesting",
                 "PhotoFixtures",
             ],

@@ -7,7 +7,8 @@
 # part of the process; the program's files sit in the initramfs, so they count as RssShmem.
 # Then the same with [mqtt] connected to a Mosquitto broker in the VM and [http] listening, both
 # on the VM's loopback (the `run-network` case), and with the broker reached over TLS
-# (`mqtts://` with a `ca_file`: the `run-network-tls` case).
+# (`mqtts://` with a `ca_file`: the `run-network-tls` case), and with five alarms set on ALSA's
+# `null` device (libasound and libsndfile loaded: the `run-alarms` case).
 #
 #   Benchmarks/host/measure-drm.sh      # needs what the QEMU test needs (root, qemu, a kernel)
 #   Benchmarks/host/measure-drm.sh --mappings   # and what the network adds, mapping by mapping
@@ -23,12 +24,12 @@ mappings=0
 [ "${1:-}" = --mappings ] && mappings=1
 out=$(NIGHTSTAND_QEMU_ONLY=run NIGHTSTAND_QEMU_BINARY=.build/release/nightstand \
     NIGHTSTAND_QEMU_MAPPINGS=$mappings Tests/EndToEndTests/qemu/run.sh 2>&1) || { echo "$out" >&2; exit 1; }
-for case in run run-network run-network-tls; do
+for case in run run-network run-network-tls run-alarms; do
     echo "$out" | grep -m1 "run/$case memory:" | awk -v label="$case" '{
         for (i = 1; i <= NF; i++) value[$i] = $(i + 1)
         printf "drm 1920x1080%s: peak_rss_mib=%.1f anon_mib=%.1f files_mib=%.1f\n",
             label == "run" ? "" : label == "run-network" ? " with [mqtt] and [http]" \
-                : " with [mqtt] over TLS and [http]",
+                : label == "run-alarms" ? " with five alarms" : " with [mqtt] over TLS and [http]",
             value["VmHWM:"] / 1024, value["RssAnon:"] / 1024,
             (value["RssFile:"] + value["RssShmem:"]) / 1024
     }'

@@ -76,7 +76,7 @@ public enum BuiltinTone: String, CaseIterable, Sendable {
             let first = Int(note.start * Double(rate))
             let last = recipe.length.map { min(count, first + Int($0 * Double(rate))) } ?? count
             for index in first..<last {
-                let t = Double(index - first)/Double(rate)
+                let t = Double(index - first) / Double(rate)
                 var envelope = min(t / 0.005, 1) * exp(-t * recipe.decay)
                 if let length = recipe.length {
                     // A beep ends as gently as it starts.

@@ -39,13 +39,17 @@ public final class SoundPlayer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Loads libasound and libsndfile ahead of the first sound.
+    /// Makes `tones` and loads libasound, and libsndfile when `files` will play, ahead of the
+    /// first sound.
     ///
-    /// A host calls it once an alarm is configured, off its loop, so that ringing does not
-    /// wait for the loading. Throws when one is missing.
-    public static func prepare() throws(SoundError) {
+    /// A host calls it once an alarm is configured, off its loop, so that ringing waits for
+    /// neither the synthesis nor the loading; what no alarm plays is left out (each tone is
+    /// 0.3–0.6 MB of samples, libsndfile maps its codecs' libraries). Throws when a library
+    /// is missing.
+    public static func prepare(tones: Set<BuiltinTone>, files: Bool) throws(SoundError) {
+        for tone in tones { _ = tone.samples }
         try PCMOutput.loadLibrary()
-        try FileSource.loadLibrary()
+        if files { try FileSource.loadLibrary() }
     }
 
     /// Stops what plays and starts `request` on a new thread.

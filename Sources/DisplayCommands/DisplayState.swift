@@ -57,7 +57,9 @@ public struct DisplayState: Codable, Equatable, Sendable {
 
     /// The next alarm to ring, the earliest ``AlarmSummary/next``.
     public var nextAlarm: AlarmSummary? {
-        alarms?.filter { $0.next != nil }.min { ($0.next ?? .distantFuture) < ($1.next ?? .distantFuture) }
+        alarms?.filter { $0.next != nil }.min {
+            ($0.next ?? .distantFuture) < ($1.next ?? .distantFuture)
+        }
     }
 }
 

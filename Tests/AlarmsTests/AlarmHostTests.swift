@@ -16,8 +16,9 @@ import Testing
 struct AlarmHostTests {
     /// 2026-11-30 (a Monday) at `hour`:`minute` in the test's own time zone.
     static func monday(_ hour: Int, _ minute: Int, _ second: Int = 0) -> Date {
-        Calendar.current.date(
-            from: DateComponents(year: 2026, month: 11, day: 30, hour: hour, minute: minute, second: second))!
+        let day = DateComponents(
+            year: 2026, month: 11, day: 30, hour: hour, minute: minute, second: second)
+        return Calendar.current.date(from: day) ?? .distantPast
     }
 
     static func host(
@@ -56,7 +57,9 @@ struct AlarmHostTests {
         return false
     }
 
-    @Test("an alarm lights a panel that is off, shows its view, snoozes, rings again, and dismissing gives the panel back")
+    @Test(
+        "an alarm lights a panel that is off, shows its view, snoozes, rings again, and dismissing gives the panel back"
+    )
     func ringSnoozeDismiss() throws {
         let (host, clock) = try Self.host(at: Self.monday(6, 59))
         host.apply(.setMode(.off))
@@ -86,7 +89,9 @@ struct AlarmHostTests {
         host.run(until: Self.monday(7, 10))
         #expect(host.state.alarms?.first?.phase == .waiting)
         #expect(host.shownAppearance == .off)
-        #expect(host.state.nextAlarm?.next == Calendar.current.date(byAdding: .day, value: 1, to: Self.monday(7, 0)))
+        #expect(
+            host.state.nextAlarm?.next
+                == Calendar.current.date(byAdding: .day, value: 1, to: Self.monday(7, 0)))
         _ = clock
     }
 
@@ -148,10 +153,13 @@ struct AlarmHostTests {
         host.clockJumped(by: 90 * 60)
         host.run(until: Self.monday(7, 31))
         #expect(host.state.ringingAlarm == nil)
-        #expect(host.state.nextAlarm?.next == Calendar.current.date(byAdding: .day, value: 1, to: Self.monday(7, 0)))
+        #expect(
+            host.state.nextAlarm?.next
+                == Calendar.current.date(byAdding: .day, value: 1, to: Self.monday(7, 0)))
     }
 
-    @Test("the wake-up light: pure red before its rise, warm light halfway, day when the alarm rings")
+    @Test(
+        "the wake-up light: pure red before its rise, warm light halfway, day when the alarm rings")
     func wakeLight() throws {
         let (host, _) = try Self.host("light_before = \"20m\"", at: Self.monday(6, 30))
         host.apply(.setMode(.night))
@@ -173,7 +181,8 @@ struct AlarmHostTests {
         #expect(!Self.hasGreenOrBlue(host.screen))
     }
 
-    @Test("alarm commands are refused with the reason: none configured, none ringing, an unknown id")
+    @Test(
+        "alarm commands are refused with the reason: none configured, none ringing, an unknown id")
     func refusals() throws {
         let plain = try testHost(
             """
@@ -187,9 +196,14 @@ struct AlarmHostTests {
         let (host, _) = try Self.host(at: Self.monday(6, 0))
         #expect(host.apply(.alarm(.snooze)) == .refused("no alarm is ringing"))
         #expect(host.apply(.alarm(.dismiss)) == .refused("no alarm is ringing or snoozed"))
-        #expect(host.apply(.alarm(.skip("gym"))) == .refused("no alarm named \"gym\" (alarms: work)"))
-        #expect(host.apply(.alarm(.skip("work"))).message == "alarm work: skipping Mon 2026-11-30 07:00")
-        #expect(host.state.nextAlarm?.next == Calendar.current.date(byAdding: .day, value: 1, to: Self.monday(7, 0)))
+        #expect(
+            host.apply(.alarm(.skip("gym"))) == .refused("no alarm named \"gym\" (alarms: work)"))
+        #expect(
+            host.apply(.alarm(.skip("work"))).message == "alarm work: skipping Mon 2026-11-30 07:00"
+        )
+        #expect(
+            host.state.nextAlarm?.next
+                == Calendar.current.date(byAdding: .day, value: 1, to: Self.monday(7, 0)))
         #expect(host.apply(.alarm(.set("work", .off))).isDone)
         #expect(host.state.alarms?.first?.enabled == false)
         #expect(host.state.nextAlarm == nil)

@@ -55,6 +55,26 @@ struct AmbientControllerTests {
         #expect(try sysfs.contents(light + "/brightness") == "255\n")
     }
 
+    @Test("A wake-up light raises the backlight from night's level to day's, then gives it back")
+    func wakeLightRise() throws {
+        let sysfs = try FakeSysfs()
+        let light = try sysfs.backlight("rpi_backlight", panel)
+        var controller = AmbientController(
+            configuration: try configuration(), sysfsRoot: sysfs.root, logger: LogCapture().logger)
+        // No sensor: the schedule's night at 23:00, the backlight at 10 %.
+        #expect(controller.update(at: local(2025, 5, 15, 23, in: berlin)).appearance == .night)
+        #expect(try sysfs.contents(light + "/brightness") == "26\n")
+        var levels: [Int] = []
+        for share in [0, 0.25, 0.5, 0.75, 1.0] {
+            controller.rise(share)
+            levels.append(Int(try sysfs.contents(light + "/brightness").dropLast()) ?? -1)
+        }
+        #expect(levels.first == 26 && levels.last == 255)
+        #expect(zip(levels, levels.dropFirst()).allSatisfy { $0 < $1 }, "\(levels)")
+        controller.rise(nil)
+        #expect(try sysfs.contents(light + "/brightness") == "26\n")
+    }
+
     @Test("The off window powers the backlight down, and up again when it ends")
     func offWindowPowersDown() throws {
         let sysfs = try FakeSysfs()

@@ -13,7 +13,7 @@ import Testing
         let events = Events()
         let player = SoundPlayer(device: "null") { events.add($0) }
         player.start(SoundRequest(file: nil, volume: 0.5, fadeIn: 2))
-        try events.waitFor { $0.contains(.playing(device: "null", source: "tone")) }
+        try events.waitFor { $0.contains(.playing(device: "null", source: "chime")) }
         usleep(300_000)
         #expect(!events.all.contains(.stopped))
         let before = Date()
@@ -23,7 +23,7 @@ import Testing
         // A second start after a stop plays again.
         player.start(SoundRequest(file: nil, volume: 1, fadeIn: 0))
         try events.waitFor {
-            $0.filter { $0 == .playing(device: "null", source: "tone") }.count == 2
+            $0.filter { $0 == .playing(device: "null", source: "chime") }.count == 2
         }
         player.stop()
     }
@@ -33,7 +33,7 @@ import Testing
         let player = SoundPlayer(device: "null") { events.add($0) }
         let missing = temporaryPath("gone.flac")
         player.start(SoundRequest(file: missing, volume: 1, fadeIn: 0))
-        try events.waitFor { $0.contains(.playing(device: "null", source: "tone")) }
+        try events.waitFor { $0.contains(.playing(device: "null", source: "chime")) }
         player.stop()
         guard case .fellBack(.badFile(let path, _)) = events.all.first else {
             Issue.record("expected the fallback first, got \(events.all)")
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func prepareLoadsBothLibraries() throws {
-        try SoundPlayer.prepare()
+        try SoundPlayer.prepare(tones: [.chime], files: true)
     }
 
     @Test func theNullDeviceIsListedForPlayback() throws {

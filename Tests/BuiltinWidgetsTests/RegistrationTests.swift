@@ -14,7 +14,7 @@ struct RegistrationTests {
             BuiltinWidgets.all.map(\.kind)
                 == [
                     "clock", "date", "calendar", "weather", "system", "countdown", "command",
-                    "light", "mqtt", "gps", "obd",
+                    "light", "mqtt", "gps", "obd", "alarm",
                 ])
     }
 

@@ -19,7 +19,9 @@ struct AlarmChannelsTests {
         }
     }
 
-    @Test("Home Assistant sees the next alarm, whether one rings, a switch per alarm and the snooze and dismiss buttons; an alarm removed loses its switch")
+    @Test(
+        "Home Assistant sees the next alarm, whether one rings, a switch per alarm and the snooze and dismiss buttons; an alarm removed loses its switch"
+    )
     func homeAssistant() throws {
         let broker = try Broker()
         let host = FakeHost()
@@ -30,12 +32,14 @@ struct AlarmChannelsTests {
         #expect(
             eventually {
                 configs = ((try? broker.retained("homeassistant/#")) ?? [:])
-                return configs.keys.contains("homeassistant/switch/nightstand-test/alarm_gym/config")
+                return configs.keys.contains(
+                    "homeassistant/switch/nightstand-test/alarm_gym/config")
             })
-        for key in ["sensor/nightstand-test/next_alarm", "binary_sensor/nightstand-test/alarm_ringing",
+        for key in [
+            "sensor/nightstand-test/next_alarm", "binary_sensor/nightstand-test/alarm_ringing",
             "button/nightstand-test/alarm_snooze", "button/nightstand-test/alarm_dismiss",
-            "switch/nightstand-test/alarm_work"]
-        {
+            "switch/nightstand-test/alarm_work",
+        ] {
             let payload = try #require(configs["homeassistant/\(key)/config"], "\(key)")
             let config = try HomeAssistantSchema.object(payload)
             let component = String(key.split(separator: "/")[0])
@@ -76,7 +80,8 @@ struct AlarmChannelsTests {
         #expect(eventually { host.recorded.commands.contains(.alarm(.snooze)) })
     }
 
-    @Test("GET /api/alarms lists them; POST /api/alarms sends a command, or says what one looks like")
+    @Test(
+        "GET /api/alarms lists them; POST /api/alarms sends a command, or says what one looks like")
     func http() throws {
         let host = FakeHost()
         let server = try HTTPServerTests.server(host)

@@ -28,7 +28,9 @@ struct AlarmWidget: View {
             } else {
                 StatusView(
                     title: "No alarm", symbol: "alarm",
-                    detail: entry.alarm.map { $0.enabled ? "\($0.id) does not ring again" : "\($0.id) is off" })
+                    detail: entry.alarm.map {
+                        $0.enabled ? "\($0.id) does not ring again" : "\($0.id) is off"
+                    })
             }
         }
         .containerBackground(for: .widget) {
@@ -114,11 +116,15 @@ struct AlarmPanel: View {
                 .foregroundStyle(.orange)
                 .lineLimit(1)
             Spacer(minLength: 0)
-            Text(verbatim: (alarm.snoozedUntil ?? alarm.next).map { Alarm.clockText($0, in: .current) } ?? alarm.time)
-                .font(.system(size: 44, weight: .semibold, design: .rounded))
-                .monospacedDigit()
-                .lineLimit(1)
-                .minimumScaleFactor(0.5)
+            Text(
+                verbatim: (alarm.snoozedUntil ?? alarm.next).map {
+                    Alarm.clockText($0, in: .current)
+                } ?? alarm.time
+            )
+            .font(.system(size: 44, weight: .semibold, design: .rounded))
+            .monospacedDigit()
+            .lineLimit(1)
+            .minimumScaleFactor(0.5)
             Text(alarm.label.isEmpty ? alarm.id : alarm.label)
                 .font(.system(size: 15))
                 .foregroundStyle(.secondary)

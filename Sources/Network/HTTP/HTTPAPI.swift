@@ -127,7 +127,8 @@ struct HTTPAPI: Sendable {
     /// Posts the alarm command in `{"alarm": "snooze"}` and answers 202 with its words; a
     /// body that is not one is a 400 with the reason.
     private func alarm(in request: HTTPRequest) -> HTTPResponse {
-        let example = #"{"alarm": "snooze"} (or dismiss, test ID, skip ID, set ID on|off|default|HH:MM)"#
+        let example =
+            #"{"alarm": "snooze"} (or dismiss, test ID, skip ID, set ID on|off|default|HH:MM)"#
         guard
             let object = try? JSONDecoder().decode([String: String].self, from: Data(request.body)),
             let words = object["alarm"]

@@ -1,7 +1,7 @@
 import DisplayCommands
 
 extension HomeAssistantDiscovery {
-    /// The entities of a display's alarms (announced while it has any):
+    /// The entities of a display's alarms (announced while it has any).
     ///
     /// | entity | component | state or command |
     /// | --- | --- | --- |

@@ -12,7 +12,8 @@ import SystemSupport
 /// back to the tone, the device that failed.
 final class AlarmSoundSource: EventSource {
     private var context: SourceContext?
-    private var device: String?
+    /// The device, the tones and whether files play, as last prepared.
+    private var plan: String?
 
     func start(_ context: SourceContext) throws {
         self.context = context
@@ -25,16 +26,21 @@ final class AlarmSoundSource: EventSource {
         let device = configuration.section(AudioSettings.self)?.device ?? AudioSettings().device
         guard !alarms.isEmpty else {
             context.alarmSound = nil
-            self.device = nil
+            plan = nil
             return
         }
-        guard device != self.device || context.alarmSound == nil else { return }
-        self.device = device
+        // The tones the alarms play (a file's alarm falls back to its tone) and whether a file
+        // will play: made and loaded ahead of the first ring.
+        let tones = Set(alarms.compactMap { BuiltinTone(rawValue: $0.tone) })
+        let files = alarms.contains { $0.sound != nil }
+        let plan = "\(device) \(tones.map(\.rawValue).sorted()) \(files)"
+        guard plan != self.plan || context.alarmSound == nil else { return }
+        self.plan = plan
         let services = context.services
-        services.set("sound", "loading libasound and libsndfile")
+        services.set("sound", "loading libasound" + (files ? " and libsndfile" : ""))
         DetachedThread.start(name: "sound prepare") {
             do throws(SoundError) {
-                try SoundPlayer.prepare()
+                try SoundPlayer.prepare(tones: tones, files: files)
                 services.set("sound", "ready on \"\(device)\"")
             } catch {
                 services.set("sound", "\(error); alarms ring on the screen only")
@@ -59,7 +65,7 @@ final class AlarmSoundSource: EventSource {
         context?.alarmSound?.stop()
         context?.alarmSound = nil
         context = nil
-        device = nil
+        plan = nil
     }
 }
 

@@ -109,8 +109,9 @@ struct AppearanceDirector {
                 .concatenating(dip))
     }
 
-    /// Draws night in the tint and light of a wake-up light risen by `progress` (0 to 1), or
-    /// as night again (nil). Day and dim are left as they are: the room is lit already.
+    /// Draws night in the light of a wake-up light risen by `progress`, or as night (nil).
+    ///
+    /// `progress` goes from 0 to 1. Day and dim are left as they are: the room is lit already.
     mutating func rise(_ progress: Double?) {
         guard progress != sunrise else { return }
         sunrise = progress

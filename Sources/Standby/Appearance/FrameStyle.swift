@@ -51,9 +51,11 @@ public struct FrameStyle: Hashable, Sendable {
             colorTransform: .monochrome(tint: RGBA(red: ceiling, green: 0, blue: 0)))
     }
 
-    /// A wake-up light risen by `progress` (0 to 1): monochrome in its tint, from night's
-    /// red at `from` to white at `to` (pixel levels), rising slowly at first
-    /// (``Alarms/WakeLight``). At 0 it is night's style: nothing green or blue.
+    /// A wake-up light risen by `progress` (0 to 1).
+    ///
+    /// Monochrome in its tint, from night's red at `from` to white at `to` (pixel levels),
+    /// rising slowly at first (``Alarms/WakeLight``). At 0 it is night's style: nothing green
+    /// or blue.
     public static func sunrise(_ progress: Double, from: Double, to: Double) -> FrameStyle {
         let tint = WakeLight.tint(progress)
         let level = Float(WakeLight.level(progress, night: from, day: to))

@@ -60,7 +60,7 @@ extension HostStatus {
         ].joined(separator: "\n") + (alarms == nil ? "" : "\n\n" + alarmTable(timeZone: timeZone))
     }
 
-    /// The alarms, as `nightstand alarm list` prints them (and the end of ``table(timeZone:)``):
+    /// The alarms, as `nightstand alarm list` prints them (and the end of ``table(timeZone:)``).
     ///
     /// ```
     /// alarm    time   days     next                            state
@@ -73,7 +73,8 @@ extension HostStatus {
         let rows = alarms.map { alarm in
             let next =
                 !alarm.enabled
-                ? "off" : alarm.next.map { "\(show($0)) (\(Self.countdown(to: $0, from: time)))" } ?? "-"
+                ? "off"
+                : alarm.next.map { "\(show($0)) (\(Self.countdown(to: $0, from: time)))" } ?? "-"
             let state =
                 switch alarm.phase {
                 case .waiting: alarm.missed.map { "missed \(show($0))" } ?? "waiting"

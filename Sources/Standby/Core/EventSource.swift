@@ -129,7 +129,10 @@ public final class SourceContext {
 }
 
 /// The sources added to a host, and what they were started with while the loop runs.
-struct SourceSet {
+///
+/// A class: a source starting may ask for a wake (``SourceContext/wake(at:_:)``), which reaches
+/// ``timers`` while ``start(_:)`` runs.
+final class SourceSet {
     /// The sources, in the order added.
     private(set) var sources: [any EventSource] = []
     /// The wakes sources asked for (``SourceContext/wake(at:_:)``).
@@ -138,12 +141,12 @@ struct SourceSet {
     private var context: SourceContext?
 
     /// Adds a source, started with the next run of the loop.
-    mutating func add(_ source: any EventSource) {
+    func add(_ source: any EventSource) {
         sources.append(source)
     }
 
     /// Starts every source with `host`'s context; one that cannot start is logged and left.
-    mutating func start(_ host: StandbyHost) {
+    func start(_ host: StandbyHost) {
         let context = SourceContext(host: host)
         self.context = context
         for source in sources {
@@ -156,7 +159,7 @@ struct SourceSet {
     }
 
     /// Stops every source.
-    mutating func stop() {
+    func stop() {
         for source in sources { source.stop() }
         context = nil
     }

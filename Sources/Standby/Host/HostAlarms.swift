@@ -33,7 +33,9 @@ final class HostAlarms {
             if alarms.isEmpty { self.clock = nil }
         } else if !alarms.isEmpty {
             if configuration.stateDirectory == nil {
-                log.notice("alarms: no state directory ($STATE_DIRECTORY); snoozes and skips are not kept across a restart")
+                log.info(
+                    "alarms: no state directory ($STATE_DIRECTORY); snoozes and skips are not kept across a restart"
+                )
             }
             clock = AlarmClock(
                 alarms: alarms, calendar: Calendar.current,
@@ -73,7 +75,8 @@ final class HostAlarms {
             return AlarmSummary(
                 id: alarm.id, label: alarm.label, time: alarm.timeText,
                 days: alarm.days.description, enabled: alarm.enabled, next: next,
-                phase: ringing == nil ? .waiting : ringing?.snoozedUntil == nil ? .ringing : .snoozed,
+                phase: ringing == nil
+                    ? .waiting : ringing?.snoozedUntil == nil ? .ringing : .snoozed,
                 snoozedUntil: ringing?.snoozedUntil, missed: record?.missed)
         }
     }
@@ -100,7 +103,8 @@ final class HostAlarms {
                 let skipped = clock.state.records[id]?.skipped
                 return .done(
                     "alarm \(id): skipping "
-                        + (skipped.map { Alarm.clockText($0, in: clock.calendar, day: true) } ?? "its ring"))
+                        + (skipped.map { Alarm.clockText($0, in: clock.calendar, day: true) }
+                            ?? "its ring"))
             case .set(let id, let change):
                 try clock.set(id, change.description, at: now)
                 return .done("alarm \(id): \(change)")

@@ -61,7 +61,7 @@ public final class StandbyHost {
     /// signals, and every source's events.
     public let events: Mailbox<HostEvent>
     /// The sources started with the loop, and the wakes they asked for.
-    var sources = SourceSet()
+    let sources = SourceSet()
     /// The alarms: ringing, snoozes, the wake-up light.
     let alarms: HostAlarms
     /// Whether ``stop()`` ended the loop.

@@ -1,6 +1,6 @@
+import CSystemSupport
 import EventCore
 import FoundationEssentials
-import CSystemSupport
 import Glibc
 import SystemSupport
 

@@ -127,7 +127,8 @@ extension Screen {
     /// The alarm view over everything, drawn when it comes and each minute (its time); the
     /// views behind it stay where they were, their motion ended.
     private func drawAlarm(_ face: AlarmFace, _ content: ViewContent, at now: Date) -> [IntRect] {
-        let minute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
+        let minute = Date(
+            timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
         guard alarmDrawn != minute else { return [] }
         pictures = [:]
         stacks = [:]

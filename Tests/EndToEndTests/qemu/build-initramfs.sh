@@ -54,6 +54,21 @@ else
     cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
 fi
 
+# The run-alarms case (init.sh): libasound and libsndfile, which nightstand opens when alarms
+# are configured, their libraries, and ALSA's configuration (alarms play on its `null` device).
+# (The x86 VMs only.)
+if [[ -z $sysroot ]]; then
+    for library in libasound.so.2 libsndfile.so.1; do
+        path=/usr/lib/x86_64-linux-gnu/$library
+        [[ -e $path ]] || continue
+        cp -L "$path" "$root/lib/x86_64-linux-gnu/"
+        ldd "$path" | awk '/=> \//{print $3}' | while read -r lib; do
+            cp -L "$lib" "$root/lib/x86_64-linux-gnu/"
+        done
+    done
+    [[ -d /usr/share/alsa ]] && mkdir -p "$root/usr/share" && cp -a /usr/share/alsa "$root/usr/share/"
+fi
+
 # The run-network cases (init.sh): libmosquitto, which nightstand opens when [mqtt] is set, the
 # Mosquitto broker, their libraries, the broker's configuration (loopback, as root, nothing
 # kept), and the HTTP API's token.

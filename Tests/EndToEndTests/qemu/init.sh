@@ -93,7 +93,7 @@ start_run() {
 run_display() {
     start_run --backend drm ${1:+--config "$1"}
     cat /tmp/err
-    /bin/nightstand status --socket /tmp/control.sock 2>/dev/null | grep -E '^(mqtt|http):'
+    /bin/nightstand status --socket /tmp/control.sock 2>/dev/null | grep -E '^(mqtt|http|sound):'
     if [ -n "${2:-}" ] && [ "${2:-}" != rss ]; then
         # The HTTP API answers with the token: the services in its status.
         echo "api: $(wget -q -O - --header "Authorization: Bearer $(cat /etc/http-token)" \
@@ -315,6 +315,18 @@ for case in $(arg ns_cases | tr ',' ' '); do
         fi
         printf "[mqtt]\n$url\n[http]\nlisten = \"127.0.0.1:8080\"\ntoken_file = \"/etc/http-token\"\n" >/tmp/network.toml
         run_display /tmp/network.toml rss-$(echo "$case" | cut -d- -f2-)
+        continue
+    fi
+    if [ "$case" = run-alarms ]; then
+        # Five alarms set, two to six hours after run's instant (10:09: none rings during the
+        # case), on ALSA's null device: the display as with no file, plus what alarms load.
+        : >/tmp/alarms.toml
+        for hour in 12 13 14 15 16; do
+            printf '[[alarm]]\nid = "a%s"\ntime = "%s:09"\nlight_before = "20m"\n' \
+                "$hour" "$hour" >>/tmp/alarms.toml
+        done
+        printf '[audio]\ndevice = "null"\n' >>/tmp/alarms.toml
+        run_display /tmp/alarms.toml rss-alarms
         continue
     fi
     if [ "$case" = inputs ]; then

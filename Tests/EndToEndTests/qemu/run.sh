@@ -218,7 +218,7 @@ vm() {
             dump "$dir/$c.ppm" || fail "$name/$c: screendump failed"
             local rotation=0
             [[ $backend == *fbdev-* ]] && rotation=${backend##*fbdev-}
-            if [[ $c == run || $c == run-network* ]]; then
+            if [[ $c == run || $c == run-network* || $c == run-alarms ]]; then
                 run_headless "$size" "$headless"
                 local label=rss${c#run}
                 echo "qemu end-to-end: $name/$c memory: $(grep -a -m1 "^$label:" "$serial_log")" >&2
@@ -477,11 +477,12 @@ vt=vt-away+vt-back
 blank=blank+unblank
 # `nightstand run` as a service runs it, on a 1920x1080 panel (two frames of dumb buffers need
 # more than the default 16 MiB of video memory).
-vm run bochs-display,xres=1920,yres=1080,vgamem=32M bochs xrgb8888 - run run-network run-network-tls
+vm run bochs-display,xres=1920,yres=1080,vgamem=32M bochs xrgb8888 - run run-network run-network-tls run-alarms
 expect_log run "mqtt: connected to mqtt://127.0.0.1:1883" "run-network: the display connects to the broker"
 expect_log run "mqtt: connected to mqtts://127.0.0.1:8883" \
     "run-network-tls: the display connects to the broker over TLS, trusting the ca_file"
 expect_log run "http: listening on 127.0.0.1:8080" "run-network: the HTTP API listens"
+expect_log run 'sound: ready on "null"' "run-alarms: with alarms set, libasound and libsndfile are loaded and the device named"
 expect_log run '"mqtt":"connected to mqtt://127.0.0.1:1883' \
     "run-network: GET /api/status with the token answers, MQTT connected in its services"
 vm bochs bochs-display bochs xrgb8888 - drm+$vt fbdev-0+$vt fbdev-90
