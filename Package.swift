@@ -297,7 +297,7 @@ let package = Package(
             dependencies: [
                 "DisplayCommands",
                 "NightstandKit", "NightstandBench", "Standby", "StandbyViews", "BuiltinWidgets",
-                "Vehicle",
+                "Vehicle", "Alarms", "Audio", "SystemSupport",
                 "Widgets", "Display", "Raster", "Ambient", "Input", "NightstandTesting",
                 "PhotoFixtures",
             ],

@@ -2,10 +2,13 @@ import Alarms
 import BuiltinWidgets
 import DisplayCommands
 import Foundation
+import Glibc
 import Input
 import NightstandTesting
 import Raster
 import StandbyViews
+import Synchronization
+import SystemSupport
 import Testing
 
 @testable import Standby
@@ -209,5 +212,46 @@ struct AlarmHostTests {
         #expect(host.state.nextAlarm == nil)
         #expect(host.apply(.alarm(.test("work"))).isDone)
         #expect(host.state.ringingAlarm?.id == "work")
+    }
+
+    @Test("over the control socket an alarm command answers with what the display did")
+    func controlSocket() throws {
+        let folder = try TemporaryFolder()
+        chmod(folder.path(""), 0o700)
+        let path = folder.path("control.sock")
+        let configuration = try Configuration.parse(
+            """
+            [[alarm]]
+            id = "work"
+            time = "07:00"
+            """, file: "alarms.toml", sections: [AlarmSettings.self])
+        let host = try testHost(
+            configuration, registry: WidgetRegistry(BuiltinWidgets.all), clock: SystemClock())
+        let server = try ControlServer(path: path, handler: host.controlHandler)
+        defer { server.stop() }
+        let replies = Mutex<[ControlReply]>([])
+        let events = host.events
+        DetachedThread.start(name: "client") {
+            for command: DisplayCommand in [
+                .alarm(.test("work")), .alarm(.snooze), .alarm(.skip("gym")),
+            ] {
+                let reply =
+                    (try? ControlClient.send(.command(command), to: path)) ?? .failed("no reply")
+                replies.withLock { $0.append(reply) }
+            }
+            events.post(HostEvent("stop") { $0.apply(.stop) })
+        }
+        host.run(until: Date().addingTimeInterval(20))
+        let answers = replies.withLock { $0 }
+        #expect(answers.count == 3)
+        #expect(answers.first == .done("alarm work rings (a test)"))
+        if case .done(let text) = answers.dropFirst().first {
+            #expect(
+                text.hasPrefix("snoozed until "),
+                "the display's own answer, not the command's words")
+        } else {
+            Issue.record("snooze: \(answers)")
+        }
+        #expect(answers.last == .failed("no alarm named \"gym\" (alarms: work)"))
     }
 }

@@ -1,3 +1,4 @@
+import Alarms
 import ArgumentParser
 import Standby
 import SystemSupport
@@ -36,7 +37,23 @@ struct CheckConfigCommand: AsyncParsableCommand {
             for (instance, widget) in zip(configuration.widgets, widgets) {
                 printForTerminal("  widget \(instance.id): \(widget.kind) (\(widget.displayName))")
             }
+            for alarm in configuration.section(AlarmSettings.self)?.alarms ?? [] {
+                printForTerminal(Self.describe(alarm))
+            }
             for line in files { printForTerminal(line) }
         }
+    }
+
+    /// `  alarm work: 07:00 mon-fri, chime`, and a sound file that cannot be read now (a disk
+    /// not mounted yet): not an error, the alarm's tone plays instead when it rings.
+    static func describe(_ alarm: Alarm) -> String {
+        var line = "  alarm \(alarm.id): \(alarm.timeText) \(alarm.days)"
+        if !alarm.enabled { line += " (off)" }
+        guard let file = alarm.sound else { return line + ", \(alarm.tone)" }
+        line += ", \(file)"
+        if case .failure(let error) = BoundedFile.check(file, limit: Int.max) {
+            line += " (cannot be read now: \(error.reason); \(alarm.tone) plays instead)"
+        }
+        return line
     }
 }

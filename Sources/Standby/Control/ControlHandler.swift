@@ -8,8 +8,8 @@ import SystemSupport
 /// reads its published status.
 ///
 /// It never touches the host itself, so any thread may use it (the control server does, from
-/// its own thread). A configuration reload waits for the loop's answer, at most
-/// ``replyTimeout``.
+/// its own thread). A configuration reload and the alarms' commands wait for the loop's
+/// answer, at most ``replyTimeout``.
 ///
 /// ```swift
 /// let server = try ControlServer(path: path, handler: host.controlHandler)
@@ -35,8 +35,9 @@ public struct ControlHandler: Sendable {
         switch request {
         case .status:
             return .status(status.current)
-        case .command(.reloadConfiguration):
-            return reloadConfiguration()
+        case .command(let command) where Self.waitsForAnswer(command):
+            // The loop checks it against what it shows now, not the status last published.
+            return answer(to: command)
         case .command(let command):
             switch status.current.outcome(of: command) {
             case .done(let text):
@@ -48,12 +49,22 @@ public struct ControlHandler: Sendable {
         }
     }
 
-    /// Posts the reload and waits for the loop's answer, at most ``replyTimeout``.
-    private func reloadConfiguration() -> ControlReply {
+    /// Whether the sender waits for the loop's own answer to `command`: a configuration
+    /// reload (what changed, or why the file was refused) and the alarms' commands (when a
+    /// snooze ends, which ring a skip skips).
+    static func waitsForAnswer(_ command: DisplayCommand) -> Bool {
+        switch command {
+        case .reloadConfiguration, .alarm: true
+        default: false
+        }
+    }
+
+    /// Posts `command` and waits for the loop's answer, at most ``replyTimeout``.
+    private func answer(to command: DisplayCommand) -> ControlReply {
         let answer = Mutex<CommandResult?>(nil)
         let done = Condition()
         events.post(
-            .command(.reloadConfiguration) { result in
+            .command(command) { result in
                 done.lock()
                 answer.withLock { $0 = result }
                 done.signal()
@@ -68,7 +79,7 @@ public struct ControlHandler: Sendable {
         case .refused(let text)?: return .failed(text)
         case nil:
             return .failed(
-                "the display did not answer within \(Int(Self.replyTimeout)) s; the reload "
+                "the display did not answer within \(Int(Self.replyTimeout)) s; \"\(command)\" "
                     + "is still queued and takes effect when it does")
         }
     }
