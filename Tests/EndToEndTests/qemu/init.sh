@@ -89,9 +89,15 @@ start_run() {
 # fixed instant, as a board's service runs it. Once the widgets are drawn it prints the size
 # and the process's memory (/proc/PID/status), waits, and stops it with SIGTERM; the host
 # compares the scanout with `run` on the headless backend at the same instant.
-# run_display [CONFIG LABEL]: with a configuration file, and the memory line labelled LABEL.
+# run_display [CONFIG LABEL [WORDS]]: with a configuration file, and the memory line labelled
+# LABEL; WORDS: a command sent once it runs (`alarm test wake`), three seconds before the frame.
 run_display() {
     start_run --backend drm ${1:+--config "$1"}
+    if [ -n "${3:-}" ]; then
+        # shellcheck disable=SC2086 # the command's words
+        /bin/nightstand send $3 --socket /tmp/control.sock
+        sleep 3
+    fi
     cat /tmp/err
     /bin/nightstand status --socket /tmp/control.sock 2>/dev/null | grep -E '^(mqtt|http|sound):'
     if [ -n "${2:-}" ] && [ "${2:-}" != rss ]; then
@@ -327,6 +333,12 @@ for case in $(arg ns_cases | tr ',' ' '); do
         done
         printf '[audio]\ndevice = "null"\n' >>/tmp/alarms.toml
         run_display /tmp/alarms.toml rss-alarms
+        continue
+    fi
+    if [ "$case" = run-ringing ]; then
+        # An alarm ringing (rung by `alarm test`): the alarm view on the scanout.
+        printf '[[alarm]]\nid = "wake"\ntime = "06:30"\nlabel = "Wake up"\n' >/tmp/ringing.toml
+        run_display /tmp/ringing.toml rss-ringing "alarm test wake"
         continue
     fi
     if [ "$case" = inputs ]; then

@@ -142,14 +142,18 @@ on_host() {
 # case starts from (init.sh), drawn by `run` itself on the headless backend into FILE (PPM).
 run_headless() {
     local config=$work/run-headless.toml
-    printf '[display]\nbackend = "headless"\nsize = "%s"\noutput = "%s"\n' "$1" "$2" >"$config"
+    printf '[display]\nbackend = "headless"\nsize = "%s"\noutput = "%s"\n%b' "$1" "$2" "${3:-}" \
+        >"$config"
     # As in the VM: once the first frame is written, three seconds for the providers' first
-    # entries to replace the placeholders, then SIGTERM.
+    # entries to replace the placeholders (and the command WORDS, sent first, to show), then
+    # SIGTERM.
     # shellcheck disable=SC2016 # expanded by that shell
     on_host sh -c '"$0" run --config "$1" --at 2026-11-21T10:09:00 --socket "$2" \
         --log-level warning & pid=$! n=0
         while [ ! -e "$3" ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
-        sleep 3; kill -TERM $pid; wait $pid' "$vm_binary" "$config" "$work/run-headless.sock" "$2"
+        [ -z "$4" ] || "$0" send $4 --socket "$2" >/dev/null
+        sleep 3; kill -TERM $pid; wait $pid' "$vm_binary" "$config" "$work/run-headless.sock" "$2" \
+        "${4:-}"
 }
 
 # boot_vm NAME DEVICE DRIVER FORMAT EXTRA CASES: boots a VM whose init.sh runs CASES
@@ -218,7 +222,12 @@ vm() {
             dump "$dir/$c.ppm" || fail "$name/$c: screendump failed"
             local rotation=0
             [[ $backend == *fbdev-* ]] && rotation=${backend##*fbdev-}
-            if [[ $c == run || $c == run-network* || $c == run-alarms ]]; then
+            if [[ $c == run-ringing ]]; then
+                run_headless "$size" "$headless" \
+                    '[[alarm]]\nid = "wake"\ntime = "06:30"\nlabel = "Wake up"\n' "alarm test wake"
+                local label=rss-ringing
+                echo "qemu end-to-end: $name/$c memory: $(grep -a -m1 "^$label:" "$serial_log")" >&2
+            elif [[ $c == run || $c == run-network* || $c == run-alarms ]]; then
                 run_headless "$size" "$headless"
                 local label=rss${c#run}
                 echo "qemu end-to-end: $name/$c memory: $(grep -a -m1 "^$label:" "$serial_log")" >&2
@@ -237,6 +246,21 @@ vm() {
                 dump "$dir/$c.ppm" || fail "$name/$c: screendump failed"
             fi
             compare "$dir/$c.ppm" "$headless" "$name/$c: scanout equals headless $format rotation $rotation ($size)"
+            if [[ $c == run-ringing ]]; then
+                # The alarm view's snooze button: orange (255, 159, 10 as drawn), a large area.
+                local orange
+                orange=$(python3 -c 'import sys
+data = open(sys.argv[1], "rb").read()
+parts = data.split(b"\n", 3)
+pixels = parts[3]
+print(sum(1 for i in range(0, len(pixels) - 2, 3)
+          if pixels[i] > 200 and 120 < pixels[i + 1] < 190 and pixels[i + 2] < 60))' "$dir/$c.ppm")
+                if ((orange > 20000)); then
+                    pass "$name/$c: the scanout shows the alarm view ($orange pixels of its snooze button)"
+                else
+                    fail "$name/$c: no alarm view on the scanout ($orange orange pixels)"
+                fi
+            fi
         fi
         echo go >&4
         local step
@@ -477,12 +501,13 @@ vt=vt-away+vt-back
 blank=blank+unblank
 # `nightstand run` as a service runs it, on a 1920x1080 panel (two frames of dumb buffers need
 # more than the default 16 MiB of video memory).
-vm run bochs-display,xres=1920,yres=1080,vgamem=32M bochs xrgb8888 - run run-network run-network-tls run-alarms
+vm run bochs-display,xres=1920,yres=1080,vgamem=32M bochs xrgb8888 - run run-network run-network-tls run-alarms \
+    run-ringing
 expect_log run "mqtt: connected to mqtt://127.0.0.1:1883" "run-network: the display connects to the broker"
 expect_log run "mqtt: connected to mqtts://127.0.0.1:8883" \
     "run-network-tls: the display connects to the broker over TLS, trusting the ca_file"
 expect_log run "http: listening on 127.0.0.1:8080" "run-network: the HTTP API listens"
-expect_log run 'sound: ready on "null"' "run-alarms: with alarms set, libasound and libsndfile are loaded and the device named"
+expect_log run 'sound: ready on "null"' "run-alarms: with alarms set, libasound is loaded and the device named"
 expect_log run '"mqtt":"connected to mqtt://127.0.0.1:1883' \
     "run-network: GET /api/status with the token answers, MQTT connected in its services"
 vm bochs bochs-display bochs xrgb8888 - drm+$vt fbdev-0+$vt fbdev-90
