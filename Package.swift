@@ -51,10 +51,15 @@ let package = Package(
             ]
         ),
 
+        // Words in the user's language: String Catalogs (.xcstrings), .strings and .stringsdict
+        // read at run time, CLDR's plural rules, Nightstand's own catalogs (Strings/, shipped
+        // under /usr/share/nightstand/strings).
+        .target(name: "Localization", exclude: ["Strings"]),
+
         // The declarative views: View, ViewBuilder, layout, environment, rendering onto Raster.
         .target(
             name: "WidgetUI",
-            dependencies: ["Raster", "SystemSupport"]
+            dependencies: ["Raster", "SystemSupport", "Localization"]
         ),
 
         // The WidgetKit model: widgets, configurations, providers, timelines, families.
@@ -257,6 +262,11 @@ let package = Package(
                 "Raster", "NightstandTesting", "CAllocationCounter", "CImageWriter",
             ],
             exclude: ["Goldens", "Fixtures"]
+        ),
+        .testTarget(
+            name: "LocalizationTests",
+            dependencies: ["Localization"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "WidgetUITests",
