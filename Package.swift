@@ -321,7 +321,7 @@ let package = Package(
             name: "BuiltinWidgetsTests",
             dependencies: [
                 "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Standby", "Display", "Ambient",
-                "SystemSupport", "NightstandTesting", "Vehicle", "Calendars",
+                "SystemSupport", "NightstandTesting", "Vehicle", "Calendars", "Localization",
             ],
             exclude: ["Goldens", "Fixtures"]
         ),
