@@ -12,6 +12,8 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
 
 let package = Package(
     name: "Nightstand",
+    // The language of the example widgets' String Catalog keys (ExampleWidgets).
+    defaultLocalization: "en",
     products: [
         .executable(name: "nightstand", targets: ["nightstand"]),
         .library(name: "Raster", targets: ["Raster"]),
@@ -214,7 +216,8 @@ let package = Package(
             name: "ExampleWidgets",
             dependencies: ["NightstandKit"],
             path: "Examples/MyDisplay/Sources/MyDisplay",
-            exclude: ["MyDisplay.swift"]
+            exclude: ["MyDisplay.swift"],
+            resources: [.process("Resources")]
         ),
 
         // The compatibility corpus: widgets written as for iOS, with only their imports changed
