@@ -178,6 +178,7 @@ let package = Package(
             name: "BuiltinWidgets",
             dependencies: [
                 "Widgets", "WidgetUI", "Raster", "SystemSupport", "Settings", "Vehicle", "Calendars",
+                "Localization",
             ]
         ),
 
@@ -188,7 +189,7 @@ let package = Package(
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
                 "Ambient", "Input", "Network", "SystemSupport", "CSystemSupport", "StandbyViews",
-                "DisplayCommands", "Settings", "Vehicle", "Audio",
+                "DisplayCommands", "Settings", "Vehicle", "Audio", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -47,6 +47,42 @@ public struct LanguageTag: Equatable, Sendable {
         return tags
     }
 
+    /// The locale identifier POSIX's environment names for a category: the first of `LC_ALL`,
+    /// `category` (`LC_MESSAGES`, `LC_TIME`) and `LANG` that is set, without its codeset or
+    /// modifier (`de_DE.UTF-8` is `de_DE`); nil for none, for `C` and `POSIX`, which name no
+    /// language, and for text that is no locale (a language of 2 or 3 letters, then parts of
+    /// letters and digits after `_` or `-`).
+    ///
+    /// ```swift
+    /// LanguageTag.posixLocale(["LANG": "de_DE.UTF-8"], category: "LC_MESSAGES")   // "de_DE"
+    /// ```
+    public static func posixLocale(_ environment: [String: String], category: String) -> String? {
+        guard
+            let value = ["LC_ALL", category, "LANG"].lazy.compactMap({ environment[$0] }).first(
+                where: { !$0.isEmpty })
+        else { return nil }
+        let identifier = String(value.prefix { $0 != "." && $0 != "@" })
+        guard identifier != "C", identifier != "POSIX", isLocaleIdentifier(identifier) else {
+            return nil
+        }
+        return identifier
+    }
+
+    /// Whether `text` looks like a locale: a language of 2 or 3 letters, then parts of letters
+    /// and digits after `_` or `-` (`en`, `en_GB`, `zh-Hant-TW`).
+    public static func isLocaleIdentifier(_ text: String) -> Bool {
+        let parts = text.split(separator: "_", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "-", omittingEmptySubsequences: false)
+        }
+        guard let language = parts.first, (2...3).contains(language.count),
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (2...8).contains(part.count)
+                && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+
     /// Whether the language is written right to left (Arabic, Hebrew, Persian, Urdu, Yiddish
     /// and others in Arabic or Hebrew script).
     public var isRightToLeft: Bool {

@@ -47,6 +47,23 @@ public enum NightstandStrings {
         language.candidates.contains { catalog.entries[$0] != nil }
     }
 
+    /// What `check-config` says of the display's language (a locale identifier such as
+    /// `de_DE`): whether Nightstand's words are in it, and the languages they are in when not.
+    ///
+    /// ```
+    /// language: de_DE (Nightstand's words in de)
+    /// language: fi_FI: Nightstand's words are not in fi, they show in English (in: ar, de, …)
+    /// ```
+    public static func summary(locale identifier: String) -> String {
+        let tag = LanguageTag(identifier)
+        if let found = tag.candidates.first(where: { catalog.entries[$0] != nil }) {
+            return "language: \(identifier) (Nightstand's words in \(found))"
+        }
+        if tag.language == "en" { return "language: \(identifier) (Nightstand's words in en)" }
+        return "language: \(identifier): Nightstand's words are not in \(tag.language), they show"
+            + " in English (in: \(languages.joined(separator: ", ")))"
+    }
+
     /// A key's words in a language, with its arguments filled in; the key itself (with its
     /// arguments) when no catalog has it.
     public static func string(

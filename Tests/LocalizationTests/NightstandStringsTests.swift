@@ -74,6 +74,22 @@ import Testing
         #expect(!NightstandStrings.supports(LanguageTag("fi_FI")))
     }
 
+    @Test func checkConfigNamesTheLanguage() {
+        #expect(
+            NightstandStrings.summary(locale: "de_AT")
+                == "language: de_AT (Nightstand's words in de)")
+        #expect(
+            NightstandStrings.summary(locale: "zh_CN")
+                == "language: zh_CN (Nightstand's words in zh-Hans)")
+        #expect(
+            NightstandStrings.summary(locale: "en_US")
+                == "language: en_US (Nightstand's words in en)")
+        #expect(
+            NightstandStrings.summary(locale: "fi_FI")
+                == "language: fi_FI: Nightstand's words are not in fi, they show in English (in: "
+                + "ar, de, en, es, fr, he, it, ja, nl, pl, pt, sv, zh-Hans)")
+    }
+
     private static func argument(_ piece: FormatString.Piece) -> String? {
         if case .argument(let index, let specifier) = piece { return "\(index)\(specifier)" }
         return nil
