@@ -72,3 +72,23 @@ import Testing
         #expect(shown(text, "de_DE") == "Vor 5 min aktualisiert")
     }
 }
+
+/// `String(localized:)` and `LocalizedStringResource`, which Foundation lacks on Linux.
+@Suite struct StringLocalizedTests {
+    @Test func stringsInALanguage() {
+        #expect(String(localized: "Today", locale: Locale(identifier: "de_DE")) == "Heute")
+        #expect(
+            String(localized: "in \(2) days", locale: Locale(identifier: "pl_PL")) == "za 2 dni")
+        #expect(String(localized: "Not a key", locale: Locale(identifier: "ja_JP")) == "Not a key")
+        let resource = LocalizedStringResource("Today", locale: Locale(identifier: "sv_SE"))
+        #expect(String(localized: resource) == "I dag")
+        let value: String.LocalizationValue = "Today"
+        #expect(String(localized: value, locale: Locale(identifier: "fr_FR")) == "Aujourd’hui")
+    }
+
+    @Test func textOfAResourceReadsInTheEnvironmentsLanguage() {
+        let title: LocalizedStringResource = "No events"
+        let environment = textEnvironment(fonts: nil, locale: "es_ES")
+        #expect(Text(title).string(in: environment) == "No hay eventos")
+    }
+}
