@@ -12,6 +12,8 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
 
 let package = Package(
     name: "Nightstand",
+    // The language of the example widgets' String Catalog keys (ExampleWidgets).
+    defaultLocalization: "en",
     products: [
         .executable(name: "nightstand", targets: ["nightstand"]),
         .library(name: "Raster", targets: ["Raster"]),
@@ -51,10 +53,15 @@ let package = Package(
             ]
         ),
 
+        // Words in the user's language: String Catalogs (.xcstrings), .strings and .stringsdict
+        // read at run time, CLDR's plural rules, Nightstand's own catalogs (Strings/, shipped
+        // under /usr/share/nightstand/strings).
+        .target(name: "Localization", exclude: ["Strings"]),
+
         // The declarative views: View, ViewBuilder, layout, environment, rendering onto Raster.
         .target(
             name: "WidgetUI",
-            dependencies: ["Raster", "SystemSupport"]
+            dependencies: ["Raster", "SystemSupport", "Localization"]
         ),
 
         // The WidgetKit model: widgets, configurations, providers, timelines, families.
@@ -171,8 +178,7 @@ let package = Package(
             name: "BuiltinWidgets",
             dependencies: [
                 "Widgets", "WidgetUI", "Raster", "SystemSupport", "Settings", "Vehicle",
-                "Calendars",
-                "Alarms", "DisplayCommands",
+                "Calendars", "Alarms", "DisplayCommands", "Localization",
             ]
         ),
 
@@ -183,7 +189,7 @@ let package = Package(
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
                 "Ambient", "Input", "Network", "SystemSupport", "CSystemSupport", "StandbyViews",
-                "DisplayCommands", "Settings", "Vehicle", "Audio", "Alarms",
+                "DisplayCommands", "Settings", "Vehicle", "Audio", "Alarms", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -211,7 +217,8 @@ let package = Package(
             name: "ExampleWidgets",
             dependencies: ["NightstandKit"],
             path: "Examples/MyDisplay/Sources/MyDisplay",
-            exclude: ["MyDisplay.swift"]
+            exclude: ["MyDisplay.swift"],
+            resources: [.process("Resources")]
         ),
 
         // The compatibility corpus: widgets written as for iOS, with only their imports changed
@@ -259,6 +266,11 @@ let package = Package(
                 "Raster", "NightstandTesting", "CAllocationCounter", "CImageWriter",
             ],
             exclude: ["Goldens", "Fixtures"]
+        ),
+        .testTarget(
+            name: "LocalizationTests",
+            dependencies: ["Localization"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "WidgetUITests",
@@ -314,7 +326,7 @@ let package = Package(
             name: "BuiltinWidgetsTests",
             dependencies: [
                 "BuiltinWidgets", "Widgets", "WidgetUI", "Raster", "Standby", "Display", "Ambient",
-                "SystemSupport", "NightstandTesting", "Vehicle", "Calendars",
+                "SystemSupport", "NightstandTesting", "Vehicle", "Calendars", "Localization",
             ],
             exclude: ["Goldens", "Fixtures"]
         ),

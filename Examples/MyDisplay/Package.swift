@@ -4,6 +4,8 @@ import PackageDescription
 
 let package = Package(
     name: "MyDisplay",
+    // The language Localizable.xcstrings' keys are written in.
+    defaultLocalization: "en",
     dependencies: [
         // Nightstand itself; outside this repository use
         // .package(url: "https://…/nightstand.git", branch: "main").
@@ -12,7 +14,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "MyDisplay",
-            dependencies: [.product(name: "NightstandKit", package: "Nightstand")]
+            dependencies: [.product(name: "NightstandKit", package: "Nightstand")],
+            // Localizable.xcstrings: the widgets' words in German and French
+            // (docs/localization.md).
+            resources: [.process("Resources")]
         ),
         // The widgets drawn as the display shows them, checked against golden PNGs
         // (Tests/MyDisplayTests/Goldens) with Nightstand's testing library.

@@ -79,7 +79,8 @@ struct DateProvider: TimelineProvider {
 /// The date's options, checked.
 struct DateOptions: Sendable {
     var timeZone = TimeZone.current
-    var locale = Locale(identifier: "en_US")
+    /// Default: the display's language (``EnvironmentValues/processLocale``).
+    var locale = EnvironmentValues.processLocale
 
     init(_ options: WidgetOptions) throws {
         timeZone = try options.timeZone("time_zone") ?? timeZone

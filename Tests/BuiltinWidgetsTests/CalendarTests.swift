@@ -6,6 +6,7 @@ import Widgets
 
 @testable import BuiltinWidgets
 @testable import Calendars
+@testable import WidgetUI
 
 /// The calendar widget around the reader: options, loading files and the URL with its disk
 /// cache, the timeline, the days marked, and the words for when events are.
@@ -341,7 +342,14 @@ struct CalendarTests {
                 == "Now")
         #expect(text.month(now) == "JANUARY" && text.weekday(now) == "THURSDAY")
         #expect(text.weekdaySymbols == ["S", "M", "T", "W", "T", "F", "S"])
-        #expect(CalendarEventsView.nothingAhead(days: 1) == "Nothing in the next day")
+        var english = EnvironmentValues()
+        english.locale = Locale(identifier: "en_US")
+        #expect(
+            CalendarEventsView.nothingAhead(days: 1).string(in: english)
+                == "Nothing in the next day")
+        #expect(
+            CalendarEventsView.nothingAhead(days: 14).string(in: english)
+                == "Nothing in the next 14 days")
     }
 
     // MARK: Locale

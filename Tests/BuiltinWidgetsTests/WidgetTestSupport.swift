@@ -40,6 +40,8 @@ struct WidgetRenderer {
     var timeZone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
     /// Pixels per point: 2, so that anti-aliasing shows.
     var scale = 2.0
+    /// The language and formats the widgets are drawn in.
+    var locale = Locale(identifier: "en_US")
 
     init() throws {
         fonts = try FontDatabase()
@@ -61,7 +63,7 @@ struct WidgetRenderer {
         appearance.style.apply(to: &environment, canvas: canvas)
         environment.showsWidgetContainerBackground = appearance == .day
         environment.widgetAccentTint = .orange
-        environment.locale = Locale(identifier: "en_US")
+        environment.locale = locale
         environment.timeZone = timeZone
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

@@ -31,9 +31,12 @@ func wallClock(
     return (whole ?? .distantPast).addingTimeInterval(second - second.rounded(.down))
 }
 
-/// What a text shows at the environment's `now`, and when it next changes: its pieces joined.
+/// What a text shows in the environment's language at its `now`, and when it next changes: its
+/// pieces joined.
 func resolve(_ text: Text, in environment: EnvironmentValues) -> TimedString {
-    let pieces = text.segments.map { $0.source.resolve(in: environment) }
+    let pieces = Text.localized(text.segments, in: environment).map {
+        $0.source.resolve(in: environment)
+    }
     return TimedString(
         string: pieces.map(\.string).joined(),
         nextChange: pieces.compactMap(\.nextChange).min())

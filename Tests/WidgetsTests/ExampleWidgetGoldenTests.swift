@@ -111,6 +111,18 @@ struct ExampleWidgetGoldenTests {
         }
     }
 
+    /// The example's own String Catalog (`Resources/Localizable.xcstrings`, found in the
+    /// program's `Nightstand_ExampleWidgets.resources` bundle without a `bundle:`): "Line",
+    /// "Later" and "in … min" in German and French.
+    @Test("its own words in German and French", arguments: ["de_DE", "fr_FR"])
+    func ownCatalog(locale: String) {
+        assertGolden(
+            Self.draw(WidgetDescriptor(DeparturesWidget()), Self.departures, .systemMedium) {
+                $0.locale = Locale(identifier: locale)
+            },
+            named: "departures-systemMedium-\(locale)")
+    }
+
     @Test("the placeholder draws text as rounded bars of the lines' widths")
     func placeholder() {
         for (kind, descriptor, entry) in Self.widgets {

@@ -23,7 +23,7 @@ struct CalendarEventsView: View {
                     VStack(alignment: .leading, spacing: 1) {
                         Text("No events")
                             .font(.system(size: 13, weight: .semibold))
-                        Text(CalendarEventsView.nothingAhead(days: agenda.days))
+                        CalendarEventsView.nothingAhead(days: agenda.days)
                             .font(.system(size: 11, weight: .medium))
                             .foregroundStyle(.secondary)
                             .lineLimit(2)
@@ -43,9 +43,10 @@ struct CalendarEventsView: View {
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
     }
 
-    /// "Nothing in the next 14 days".
-    static func nothingAhead(days: Int) -> String {
-        days == 1 ? "Nothing in the next day" : "Nothing in the next \(days) days"
+    /// "Nothing in the next 14 days" (one: "Nothing in the next day"), in the display's
+    /// language.
+    static func nothingAhead(days: Int) -> Text {
+        Text("Nothing in the next \(days) days")
     }
 }
 

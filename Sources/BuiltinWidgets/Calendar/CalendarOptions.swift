@@ -1,5 +1,6 @@
 import Calendars
 import FoundationEssentials
+import Localization
 import Widgets
 
 /// The calendar's options, checked.
@@ -114,7 +115,7 @@ struct CalendarOptions: Sendable, Equatable {
         }
         timeZone = try options.timeZone("time_zone") ?? timeZone
         if let identifier = try options.string("locale") {
-            guard Self.isLocaleIdentifier(identifier) else {
+            guard LanguageTag.isLocaleIdentifier(identifier) else {
                 throw WidgetOptionError(
                     key: "locale", expected: "a locale such as \"en_GB\" or \"de_DE\"",
                     found: "\"\(identifier)\"")
@@ -126,35 +127,12 @@ struct CalendarOptions: Sendable, Equatable {
     }
 
     /// The locale the environment names for dates, as POSIX reads it: the first of `LC_ALL`,
-    /// `LC_TIME` and `LANG` that is set, without its codeset or modifier (`de_DE.UTF-8` is
-    /// `de_DE`); nil for none, or for `C` and `POSIX`, which name no language.
+    /// `LC_TIME` and `LANG` that is set (``LanguageTag/posixLocale(_:category:)``); nil for
+    /// none, or for `C` and `POSIX`, which name no language.
     ///
     /// Foundation's `Locale.current` does not read these on Linux, so the widget does.
     static func locale(environment: [String: String]) -> Locale? {
-        guard
-            let value = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap({ environment[$0] }).first(
-                where: { !$0.isEmpty })
-        else { return nil }
-        let identifier = String(value.prefix { $0 != "." && $0 != "@" })
-        guard identifier != "C", identifier != "POSIX", isLocaleIdentifier(identifier) else {
-            return nil
-        }
-        return Locale(identifier: identifier)
-    }
-
-    /// Whether `text` looks like a locale: a language of 2 or 3 letters, then parts of letters
-    /// and digits after `_` or `-` (`en`, `en_GB`, `zh-Hant-TW`).
-    private static func isLocaleIdentifier(_ text: String) -> Bool {
-        let parts = text.split(separator: "_", omittingEmptySubsequences: false).flatMap {
-            $0.split(separator: "-", omittingEmptySubsequences: false)
-        }
-        guard let language = parts.first, (2...3).contains(language.count),
-            language.allSatisfy({ $0.isASCII && $0.isLetter })
-        else { return false }
-        return parts.dropFirst().allSatisfy { part in
-            (2...8).contains(part.count)
-                && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        }
+        LanguageTag.posixLocale(environment, category: "LC_TIME").map(Locale.init(identifier:))
     }
 
     /// The user name of HTTP basic authentication for ``url``.

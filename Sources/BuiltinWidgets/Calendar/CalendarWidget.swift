@@ -142,7 +142,7 @@ struct CalendarWidget: View {
                     Label("No events", systemImage: "calendar")
                         .font(.system(size: 15, weight: .semibold))
                         .widgetAccentable()
-                    Text(CalendarEventsView.nothingAhead(days: agenda.days))
+                    CalendarEventsView.nothingAhead(days: agenda.days)
                 }
             }
             .font(.system(size: 13, weight: .medium))

@@ -47,7 +47,7 @@ struct CountdownWidget: View {
             }
         case .accessoryRectangular:
             VStack(alignment: .leading, spacing: 0) {
-                Text(options.title ?? "Countdown")
+                (options.title.map { Text($0) } ?? Text("Countdown"))
                     .font(.system(size: 15, weight: .semibold))
                     .lineLimit(1)
                     .widgetAccentable()
@@ -93,7 +93,7 @@ struct CountdownWidget: View {
         switch phase {
         case .days(let days), .elapsedDays(let days):
             let count = Text("\(days)").font(number)
-            let words = Text(CountdownText.unit(days, since: phase != .days(days)))
+            let words = CountdownText.unit(days, since: phase != .days(days))
                 .font(unit).foregroundStyle(.secondary)
             if size > 30 {
                 VStack(alignment: .leading, spacing: 0) {
@@ -129,7 +129,7 @@ struct CountdownWidget: View {
             case .days(let days), .elapsedDays(let days):
                 VStack(spacing: 0) {
                     Text("\(days)").font(.system(size: 24, weight: .semibold, design: .rounded))
-                    Text(days == 1 ? "DAY" : "DAYS").font(.system(size: 10, weight: .semibold))
+                    Text("\(days) DAYS (unit)").font(.system(size: 10, weight: .semibold))
                 }
             case .hours, .elapsedHours:
                 timerText.font(.system(size: 16, weight: .semibold, design: .rounded))
@@ -143,9 +143,9 @@ struct CountdownWidget: View {
 
     private var inlineText: Text {
         switch phase {
-        case .days(let days): Text("in \(CountdownText.days(days, since: false))")
-        case .elapsedDays(let days): Text(CountdownText.days(days, since: true))
-        case .hours: Text("in ") + timerText
+        case .days(let days): Text("in \(days) days")
+        case .elapsedDays(let days): Text("\(days) days ago")
+        case .hours: Text("in \(timerText)")
         case .elapsedHours: Text("+") + timerText
         case .now: Text("now")
         }
@@ -172,14 +172,10 @@ struct CountdownWidget: View {
 
 /// The countdown's words.
 enum CountdownText {
-    /// "1 day", "87 days"; "87 days ago" since the target.
-    static func days(_ days: Int, since: Bool) -> String {
-        "\(days) " + unit(days, since: since)
-    }
-
-    /// "day", "days"; "days ago" since the target.
-    static func unit(_ days: Int, since: Bool) -> String {
-        (days == 1 ? "day" : "days") + (since ? " ago" : "")
+    /// "day", "days"; "days ago" since the target: the word after a count shown apart, in
+    /// the count's plural form (the catalogs' "%lld days (unit)" has no number in its forms).
+    static func unit(_ days: Int, since: Bool) -> Text {
+        since ? Text("\(days) days ago (unit)") : Text("\(days) days (unit)")
     }
 }
 

@@ -6,7 +6,7 @@ import Widgets
 ///
 /// A problem's symbol and title are yellow; while loading (no details) they are secondary.
 struct StatusView: View {
-    /// What the state is: "No Weather Data", "Bad output".
+    /// What the state is: "No Weather Data", "Bad output"; a key of Nightstand's words.
     let title: String
     /// An SF Symbols name shown before the title.
     let symbol: String
@@ -20,7 +20,7 @@ struct StatusView: View {
     var body: some View {
         switch family {
         case .accessoryInline:
-            Label(title, systemImage: symbol)
+            Label(LocalizedStringKey(title), systemImage: symbol)
         case .accessoryCircular:
             ZStack {
                 AccessoryWidgetBackground()
@@ -28,8 +28,10 @@ struct StatusView: View {
             }
         case .accessoryRectangular:
             VStack(alignment: .leading, spacing: 0) {
-                Label(title, systemImage: symbol).font(.system(size: 15, weight: .semibold))
-                    .lineLimit(1)
+                Label(LocalizedStringKey(title), systemImage: symbol).font(
+                    .system(size: 15, weight: .semibold)
+                )
+                .lineLimit(1)
                 Text(detail ?? heading ?? "").font(.system(size: 11)).lineLimit(3)
             }
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
@@ -38,7 +40,7 @@ struct StatusView: View {
                 if let heading {
                     Text(heading).font(.system(size: 15, weight: .semibold)).lineLimit(1)
                 }
-                Label(title, systemImage: symbol)
+                Label(LocalizedStringKey(title), systemImage: symbol)
                     .font(.system(size: 15, weight: .semibold))
                     .foregroundStyle(detail == nil ? Color.secondary : Color.yellow)
                     .lineLimit(1)

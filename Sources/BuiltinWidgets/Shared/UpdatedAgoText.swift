@@ -9,7 +9,7 @@ struct UpdatedAgoText: View {
     let updated: Date
 
     var body: some View {
-        (Text("Updated ") + Text(updated, style: .relative) + Text(" ago"))
+        Text("Updated \(updated, style: .relative) ago")
             .font(.system(size: 11, weight: .medium))
             .foregroundStyle(.secondary)
             .lineLimit(1)

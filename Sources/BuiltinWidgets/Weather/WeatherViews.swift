@@ -25,12 +25,12 @@ struct WeatherNowView: View {
             Spacer(minLength: 0)
             WeatherSymbol(name: report.symbol)
                 .font(.system(size: 15))
-            Text(report.condition.text)
+            Text(LocalizedStringKey(report.condition.text))
                 .font(.system(size: 13, weight: .semibold))
                 .lineLimit(1)
                 .padding(.top, 2)
             if let highLow = WeatherText.highLow(report) {
-                Text(highLow)
+                highLow
                     .font(.system(size: 13, weight: .semibold))
                     .lineLimit(1)
             }
@@ -194,11 +194,11 @@ struct WeatherRectangularView: View {
                 }
             }
             .font(.system(size: 22, weight: .semibold))
-            Text(report.condition.text).lineLimit(1)
+            Text(LocalizedStringKey(report.condition.text)).lineLimit(1)
             if report.isStale {
                 UpdatedAgoText(updated: report.observed)
             } else if let highLow = WeatherText.highLow(report) {
-                Text(highLow).lineLimit(1)
+                highLow.lineLimit(1)
             }
         }
         .font(.system(size: 15, weight: .medium))

@@ -59,7 +59,8 @@ struct WeatherWidget: View {
             WeatherRectangularView(location: entry.location, report: report)
         case .accessoryInline:
             Label {
-                Text("\(WeatherText.degrees(report.temperature)) \(report.condition.text)")
+                Text(WeatherText.degrees(report.temperature) + " ")
+                    + Text(LocalizedStringKey(report.condition.text))
             } icon: {
                 Image(systemName: report.symbol)
             }
@@ -109,9 +110,9 @@ enum WeatherText {
     }
 
     /// "H:24° L:13°", or nil without today's forecast.
-    static func highLow(_ report: WeatherReport) -> String? {
+    static func highLow(_ report: WeatherReport) -> Text? {
         guard let high = report.high, let low = report.low else { return nil }
-        return "H:\(degrees(high)) L:\(degrees(low))"
+        return Text("H:\(degrees(high)) L:\(degrees(low))")
     }
 }
 

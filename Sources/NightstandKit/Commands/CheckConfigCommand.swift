@@ -1,7 +1,9 @@
 import Alarms
 import ArgumentParser
+import Localization
 import Standby
 import SystemSupport
+import WidgetUI
 
 /// `nightstand check-config FILE`: validate a configuration without touching the display.
 struct CheckConfigCommand: AsyncParsableCommand {
@@ -16,8 +18,9 @@ struct CheckConfigCommand: AsyncParsableCommand {
             name (token_file, password_file, ca_file) as `run` does, so a token `run` would \
             refuse (too short, a FIFO, missing) fails here too; a systemd credential under \
             /run/credentials/ is checked only inside the service (its ExecStartPre). Prints a \
-            summary. A bad file prints file:line: key: what is expected, and exits with \
-            status 78.
+            summary, with the display's language (LC_ALL, LC_MESSAGES or LANG) and whether \
+            Nightstand's words are in it. A bad file prints file:line: key: what is expected, \
+            and exits with status 78.
             """)
 
     @Argument(help: "The configuration file (TOML).")
@@ -41,6 +44,9 @@ struct CheckConfigCommand: AsyncParsableCommand {
                 printForTerminal(Self.describe(alarm))
             }
             for line in files { printForTerminal(line) }
+            printForTerminal(
+                "  " + NightstandStrings.summary(locale: EnvironmentValues.processLocale.identifier)
+            )
         }
     }
 

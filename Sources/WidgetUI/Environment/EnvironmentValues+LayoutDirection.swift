@@ -1,8 +1,10 @@
+import Localization
+
 extension EnvironmentValues {
-    /// The direction text and horizontal layout run in, for views that choose their content
-    /// by it.
+    /// The direction horizontal layout runs in: right to left mirrors the layout.
     ///
-    /// Default: `.leftToRight`.
+    /// Default: `.rightToLeft` when the ``locale``'s language is written right to left
+    /// (Arabic, Hebrew, Persian, Urdu), else `.leftToRight`.
     ///
     /// ```swift
     /// @Environment(\.layoutDirection) private var direction
@@ -14,11 +16,14 @@ extension EnvironmentValues {
     ///
     /// ## Differences from SwiftUI
     ///
-    /// The value is carried and read, and `.environment(\.layoutDirection, .rightToLeft)` sets
-    /// it, but stacks, alignments and text are always laid out left to right: a right-to-left
-    /// direction does not mirror the layout.
+    /// The whole widget is mirrored at once (the direction in force at its root counts), and
+    /// the text itself is still drawn one glyph per character left to right: Arabic is not
+    /// joined nor Hebrew reordered yet (docs/localization.md, "Right to left").
     public var layoutDirection: LayoutDirection {
-        get { self[LayoutDirectionKey.self] }
+        get {
+            self[LayoutDirectionKey.self]
+                ?? (LanguageTag(locale.identifier).isRightToLeft ? .rightToLeft : .leftToRight)
+        }
         set { self[LayoutDirectionKey.self] = newValue }
     }
 }
@@ -32,5 +37,5 @@ public enum LayoutDirection: Hashable, Sendable, CaseIterable {
 }
 
 private struct LayoutDirectionKey: EnvironmentKey {
-    static let defaultValue = LayoutDirection.leftToRight
+    static let defaultValue: LayoutDirection? = nil
 }

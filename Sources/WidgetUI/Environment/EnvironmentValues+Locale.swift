@@ -1,4 +1,5 @@
-import FoundationEssentials
+import Foundation
+import Localization
 
 /// Keys that say how dates and numbers read: locale, time zone, calendar.
 ///
@@ -13,23 +14,34 @@ import FoundationEssentials
 ///
 /// ## Differences from SwiftUI
 ///
-/// The defaults are the process's: `Locale.current` (from `LC_ALL`, `LC_MESSAGES` or `LANG`;
-/// `en_001` when none is set), `TimeZone.current` (`TZ`, else `/etc/localtime`) and
+/// The defaults are the process's: the locale `LC_ALL`, `LC_MESSAGES` or `LANG` names
+/// (``EnvironmentValues/processLocale``; Foundation's `Locale.current`, `en_001`, when none
+/// names a language), `TimeZone.current` (`TZ`, else `/etc/localtime`) and
 /// `Calendar.current`, read when the value is first asked for in a frame. The host sets them
 /// from its configuration to draw for another place.
 extension EnvironmentValues {
     /// The locale dates, numbers and units are formatted for; also whether the clock is 12- or
     /// 24-hour.
     ///
-    /// Default: `Locale.current`.
+    /// Default: ``processLocale``.
     ///
     /// ```swift
     /// Text(date, style: .time).environment(\.locale, Locale(identifier: "de_DE"))   // 21:41
     /// ```
     public var locale: Locale {
-        get { self[LocaleKey.self] ?? .current }
+        get { self[LocaleKey.self] ?? Self.processLocale }
         set { self[LocaleKey.self] = newValue }
     }
+
+    /// The locale the process's environment names for messages, as POSIX reads it.
+    ///
+    /// The first of `LC_ALL`, `LC_MESSAGES` and `LANG` that names a language
+    /// (`LANG=de_DE.UTF-8` is `de_DE`), else `Locale.current`. Read once.
+    ///
+    /// Foundation's `Locale.current` does not read these variables on Linux.
+    public static let processLocale: Locale =
+        LanguageTag.posixLocale(ProcessInfo.processInfo.environment, category: "LC_MESSAGES")
+        .map(Locale.init(identifier:)) ?? .current
 
     /// The time zone dates are shown in, and whose midnights and minute boundaries date text
     /// changes at.

@@ -53,8 +53,10 @@ enum RootLayout {
         children.append(root.place(in: Rect(origin: origin, size: fitted), proposal: proposal))
         let groups = environment.widgetRenderingMode.groupTransforms(
             accentTint: environment.widgetAccentTint)
-        return PlacedView(
+        let placed = PlacedView(
             kind: "root", frame: bounds, effect: groups.map { .colorTransform($0.content) },
             children: children)
+        return environment.layoutDirection == .rightToLeft
+            ? placed.mirrored(width: size.width) : placed
     }
 }

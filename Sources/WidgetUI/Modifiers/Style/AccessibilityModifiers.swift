@@ -154,6 +154,6 @@ final class AccessibilityNode: ModifierNode {
 
     /// A text attribute as the string it reads under this node's environment.
     private func string(_ text: Text?) -> String? {
-        text.map { $0.segments.map { $0.source.resolve(in: environment).string }.joined() }
+        text?.string(in: environment)
     }
 }

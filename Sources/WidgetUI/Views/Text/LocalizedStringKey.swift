@@ -28,18 +28,32 @@ import Foundation
 /// (SwiftUI documents the `specifier:` form and these format specifiers in
 /// `LocalizedStringKey.StringInterpolation`; the six decimals are what `%lf` prints.)
 ///
+/// The key is looked up as Xcode writes it in a String Catalog: `Text("Level \(n)")` is the key
+/// `"Level %lld"`, a string or a ``Text`` interpolated is `%@` (see ``Text`` and
+/// docs/localization.md). A translation may move the arguments (`%2$@`) and vary by a count.
+///
 /// ## Differences from SwiftUI
 ///
-/// There are no strings tables: a key shows as written, in the locale of the environment for
-/// its values. Other types interpolate only through the forms above, as in SwiftUI (a
-/// `CustomStringConvertible` value needs `\(String(describing: value))`).
+/// An interpolated ``Text`` that is itself a key is not looked up on its own: it shows as
+/// written, inside the outer key's translation. Other types interpolate only through the forms
+/// above, as in SwiftUI (a `CustomStringConvertible` value needs
+/// `\(String(describing: value))`).
 public struct LocalizedStringKey: ExpressibleByStringInterpolation {
-    /// The pieces of the text, in order, each with its own content and style.
+    /// The pieces of the text, in order, each with its own content and style, and the
+    /// argument of the key it shows (nil for the key's own words).
     var segments: [Segment]
+    /// The key as Xcode writes it in a catalog: the words, `%%` for "%", and each
+    /// interpolation's specifier (`%@`, `%lld`, `%.1f`).
+    var format: String
 
-    /// Creates a key from a string, as is.
+    /// Creates a key from a string: looked up as it is.
+    ///
+    /// ```swift
+    /// Text(LocalizedStringKey(condition.name))   // "Partly Cloudy", or its translation
+    /// ```
     public init(_ value: String) {
-        segments = [Segment(source: VerbatimText(string: value))]
+        segments = [Segment(source: VerbatimText(string: value), key: KeyPart())]
+        format = value.replacingOccurrences(of: "%", with: "%%")
     }
 
     /// Creates a key from a string literal.
@@ -50,12 +64,13 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation {
     /// Creates a key from a string literal with interpolations.
     public init(stringInterpolation: StringInterpolation) {
         segments = stringInterpolation.segments
+        format = stringInterpolation.format
     }
 
-    /// The key's text with every interpolation shown as in the `environment`: where a plain
-    /// string is needed, such as a link's title.
+    /// The key's text in the environment's language with every interpolation shown as in the
+    /// `environment`: where a plain string is needed, such as a link's title.
     func string(in environment: EnvironmentValues) -> String {
-        segments.map { $0.source.resolve(in: environment).string }.joined()
+        Text(self).string(in: environment)
     }
 }
 
@@ -63,6 +78,10 @@ extension LocalizedStringKey {
     /// The interpolations a key accepts, as SwiftUI's.
     public struct StringInterpolation: StringInterpolationProtocol {
         var segments: [Segment] = []
+        /// The key so far (see ``LocalizedStringKey/format``).
+        var format = ""
+        /// The interpolations so far.
+        var arguments = 0
 
         /// Creates an empty interpolation.
         public init(literalCapacity: Int, interpolationCount: Int) {
@@ -72,12 +91,13 @@ extension LocalizedStringKey {
         /// Appends literal text.
         public mutating func appendLiteral(_ literal: String) {
             guard !literal.isEmpty else { return }
-            segments.append(Segment(source: VerbatimText(string: literal)))
+            segments.append(Segment(source: VerbatimText(string: literal), key: KeyPart()))
+            format += literal.replacingOccurrences(of: "%", with: "%%")
         }
 
-        /// Appends a string as it is.
+        /// Appends a string as it is (`%@` in the key).
         public mutating func appendInterpolation(_ string: String) {
-            appendLiteral(string)
+            append([Segment(source: VerbatimText(string: string))], specifier: "@")
         }
 
         /// Appends a number in its C format: `%lld` for integers, `%lf` for `Double`.
@@ -93,9 +113,8 @@ extension LocalizedStringKey {
         public mutating func appendInterpolation<T: _FormatSpecifiable>(
             _ value: T, specifier: String
         ) {
-            segments.append(
-                Segment(
-                    source: SpecifiedText(argument: value._formatArgument, specifier: specifier)))
+            let source = SpecifiedText(argument: value._formatArgument, specifier: specifier)
+            append([Segment(source: source)], specifier: String(specifier.dropFirst()))
         }
 
         /// Appends a date in a style, live as `Text(_:style:)`.
@@ -126,13 +145,23 @@ extension LocalizedStringKey {
                     showsHours: showsHours))
         }
 
-        /// Appends a text whole, in its own style.
+        /// Appends a text whole, in its own style (`%@` in the key).
         ///
         /// ```swift
         /// Text("Total: \(Text("42").bold())")
         /// ```
         public mutating func appendInterpolation(_ text: Text) {
-            segments += text.segments
+            append(text.segments, specifier: "@")
+        }
+
+        /// Appends the pieces of the next argument, and its specifier to the key.
+        private mutating func append(_ pieces: [Segment], specifier: String) {
+            arguments += 1
+            format += "%" + specifier
+            for var piece in pieces {
+                piece.key = KeyPart(argument: arguments)
+                segments.append(piece)
+            }
         }
     }
 }

@@ -27,10 +27,19 @@ import Raster
 /// stays live and `Text("\(done) of \(total)")` formats its numbers as SwiftUI does; a `String`
 /// value shows as it is.
 ///
+/// A key is looked up in the environment's language (from its `locale`) as SwiftUI looks it
+/// up: in the `bundle`'s `Localizable` table (String Catalog, `.strings`, `.stringsdict`), or
+/// with no bundle in the program's own resource bundles, then in Nightstand's words; a key no
+/// table has shows as written. `Text(verbatim:)` and `Text(someString)` are never looked up.
+///
+/// ```swift
+/// Text("Good morning")                          // "Guten Morgen" with a German catalog
+/// Text("\(count) new messages", bundle: .module) // the catalog's plural form for count
+/// ```
+///
 /// ## Differences from SwiftUI
 ///
-/// No shaping: one glyph per character, left to right (see Raster's `TextLayout`). Keys are
-/// not looked up in a strings table: `Text("…")` shows the key as written.
+/// No shaping: one glyph per character, left to right (see Raster's `TextLayout`).
 public struct Text: View {
     /// The pieces, in order: one for a plain text, several after `+`.
     var segments: [Segment]
@@ -55,13 +64,15 @@ public struct Text: View {
     /// Text("Starts \(event.date, style: .relative)")
     /// ```
     ///
-    /// `tableName`, `bundle` and `comment` are accepted for source compatibility; there are no
-    /// strings tables to look the key up in.
+    /// The key is looked up in `tableName` (default `Localizable`) of `bundle` (default: the
+    /// program's resource bundles, then Nightstand's words) when the text is drawn.
     public init(
         _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
         comment: StaticString? = nil
     ) {
         segments = key.segments.isEmpty ? [Segment(source: VerbatimText(string: ""))] : key.segments
+        let lookup = KeyLookup(key: key.format, table: tableName, bundle: bundle)
+        for i in segments.indices where segments[i].key != nil { segments[i].key?.lookup = lookup }
     }
 
     /// Creates text that shows a string as is, without localization.
@@ -94,6 +105,8 @@ public struct Text: View {
 struct Segment {
     var source: any TextSource
     var attributes = TextAttributes()
+    /// The key this piece is part of, for ``Text/localized(_:in:)``.
+    var key: KeyPart?
 }
 
 /// Content of a ``Text`` piece: a string as it reads under an environment, at its `now`.
@@ -131,7 +144,7 @@ extension Text: PrimitiveView {
     private func node(in environment: EnvironmentValues) -> TextNode {
         var pieces: [TextNode.Piece] = []
         var nextChange: Date?
-        for segment in segments {
+        for segment in Self.localized(segments, in: environment) {
             let timed = segment.source.resolve(in: environment)
             if let change = timed.nextChange {
                 nextChange = min(nextChange ?? change, change)
