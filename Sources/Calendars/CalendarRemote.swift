@@ -126,7 +126,8 @@ package struct CalendarRemote: Sendable {
                 "refused the user name or password (HTTP \(answer.status)): check username and "
                     + "password_file")
         }
-        if Self.isLoginPage(answer) {
+        // An error page (nginx's 405 to a PROPFIND is HTML too) is no login page.
+        if answer.isSuccess, Self.isLoginPage(answer) {
             throw problem("answered a login page, not a calendar: check the URL or the password")
         }
         guard

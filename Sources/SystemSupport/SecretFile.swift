@@ -16,11 +16,16 @@ package enum SecretFile {
     /// the key, the file and the problem.
     ///
     /// With `ownerOnly`, a file that its group or others may read or write is refused
-    /// (`chmod 600` makes it right), so a password is never left where other users read it.
-    package static func read(_ path: String, key: String, ownerOnly: Bool = false)
-        throws(SettingsFileError) -> String
-    {
-        if ownerOnly {
+    /// (`chmod 600` makes it right), so a password is never left where other users read it —
+    /// unless it is one of the service's systemd credentials, in `credentials`
+    /// (`$CREDENTIALS_DIRECTORY`): systemd writes those mode 0400, owned by root, and lets the
+    /// service's user read them through an ACL entry, which `stat` shows in the group's bits
+    /// (mode 440); only the service sees that directory.
+    package static func read(
+        _ path: String, key: String, ownerOnly: Bool = false,
+        credentials: String? = credentialsDirectory()
+    ) throws(SettingsFileError) -> String {
+        if ownerOnly, !isCredential(path, in: credentials) {
             var info = stat()
             if lstat(path, &info) == 0, info.st_mode & 0o077 != 0 {
                 throw SettingsFileError(
@@ -41,6 +46,21 @@ package enum SecretFile {
             throw SettingsFileError(key: key, path: path, problem: "is empty")
         }
         return secret
+    }
+
+    /// `$CREDENTIALS_DIRECTORY`, where systemd puts the service's credentials (nil outside a
+    /// service that has any).
+    package static func credentialsDirectory() -> String? {
+        getenv("CREDENTIALS_DIRECTORY").map { String(cString: $0) }
+    }
+
+    /// Whether `path` is a file directly in the credentials directory `directory`.
+    static func isCredential(_ path: String, in directory: String?) -> Bool {
+        guard let directory, directory.hasPrefix("/"), directory.count > 1 else { return false }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        guard path.hasPrefix(prefix) else { return false }
+        let name = path.dropFirst(prefix.count)
+        return !name.isEmpty && !name.contains("/")
     }
 }
 

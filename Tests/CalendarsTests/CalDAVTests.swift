@@ -21,11 +21,13 @@ struct CalDAVTests {
         let port: Int
         let process = Process()
 
-        init() throws {
+        /// A server on port 40,000 + `offset` + this process's id modulo 10,000 (suites run at
+        /// once, each with a server of its own).
+        init(offset: Int = 0) throws {
             directory = NSTemporaryDirectory() + "nightstand-radicale-" + UUID().uuidString
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true)
-            port = 40_000 + Int(getpid() % 20_000)
+            port = 40_000 + offset + Int(getpid() % 10_000)
             try "pi:secret\n".write(toFile: directory + "/users", atomically: true, encoding: .utf8)
             try """
             [server]

@@ -97,6 +97,80 @@ struct OutsideFilesCommandTests {
         )
     }
 
+    @Test("check-config reads a calendar's password_file as the widget does, at its line")
+    func calendarPassword() throws {
+        let password = folder.path("calendar-password")
+        try "secret\n".write(toFile: password, atomically: true, encoding: .utf8)
+        #expect(chmod(password, 0o644) == 0)
+        let file = try config(
+            "calendar.toml",
+            "[[widget]]\nkind = \"calendar\"\nid = \"family\"\n"
+                + "url = \"https://cloud.example.com/remote.php/dav/calendars/pi/family/\"\n"
+                + "username = \"pi\"\npassword_file = \"\(password)\"\n")
+        let open = try runProgram(["check-config", file])
+        #expect(open.status == 78, "\(open.output)")
+        #expect(
+            open.output.contains(
+                "\(file):12: [[widget]] family password_file: can't use \(password): its group or "
+                    + "others may read it (mode 644); expected a file only its owner reads: "
+                    + "chmod 600 \(password)"), "\(open.output)")
+
+        #expect(chmod(password, 0o600) == 0)
+        let good = try runProgram(["check-config", file])
+        #expect(good.status == 0, "\(good.output)")
+        #expect(
+            good.output.contains("  [[widget]] family password_file: \(password): OK"),
+            "\(good.output)")
+
+        try FileManager.default.removeItem(atPath: password)
+        let missing = try runProgram(["check-config", file])
+        #expect(missing.status == 78, "\(missing.output)")
+        #expect(
+            missing.output.contains(
+                "[[widget]] family password_file: can't use \(password): No such file or directory"
+            ), "\(missing.output)")
+    }
+
+    @Test("a calendar password as a systemd credential: mode 440 passes inside the service only")
+    func calendarCredential() throws {
+        // systemd writes a credential 0400, owned by root, and gives the service's user read
+        // access with an ACL entry, which stat shows as the group's bits: mode 440.
+        let directory = folder.path("credentials")
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true)
+        let password = directory + "/calendar-password"
+        try "secret\n".write(toFile: password, atomically: true, encoding: .utf8)
+        #expect(chmod(password, 0o440) == 0)
+        let configuration = try Configuration.parse(
+            oneSlot
+                + "\n[[widget]]\nkind = \"calendar\"\nid = \"family\"\nurl = \"https://example.com/c/\"\n"
+                + "username = \"pi\"\npassword_file = \"\(password)\"\n",
+            file: "service.toml", sections: Assembly.sections)
+        let inside = try NetworkFiles.check(
+            configuration, environment: ["CREDENTIALS_DIRECTORY": directory])
+        #expect(inside == ["  [[widget]] family password_file: \(password): OK"])
+        let outside = expectError(ConfigurationError.self) {
+            try NetworkFiles.check(configuration, environment: [:])
+        }
+        #expect(
+            outside?.description
+                == "service.toml:12: [[widget]] family password_file: can't use \(password): its "
+                + "group or others may read it (mode 440); expected a file only its owner reads: "
+                + "chmod 600 \(password)")
+        // A path under /run/credentials/ of another process is named, not read, outside.
+        let named = try Configuration.parse(
+            oneSlot
+                + "\n[[widget]]\nkind = \"calendar\"\nid = \"family\"\nurl = \"https://example.com/c/\"\n"
+                + "password_file = \"/run/credentials/nightstand.service/calendar-password\"\n",
+            file: "service.toml", sections: Assembly.sections)
+        let unchecked = try NetworkFiles.check(named, environment: [:])
+        #expect(
+            unchecked == [
+                "  [[widget]] family password_file: /run/credentials/nightstand.service/"
+                    + "calendar-password: a systemd credential, checked when the service starts"
+            ])
+    }
+
     @Test("events prints a title's escape, bell and C1 characters as escapes, in text and JSON")
     func eventsEscapes() throws {
         let ics = folder.path("party.ics")

@@ -15,8 +15,9 @@ struct CheckConfigCommand: AsyncParsableCommand {
             display: every key of every section with its range, every widget's options, and \
             that the layout leaves something to see on the screen when the file fixes its \
             size ([display] mode, or the headless size). Reads the files [http] and [mqtt] \
-            name (token_file, password_file, ca_file) as `run` does, so a token `run` would \
-            refuse (too short, a FIFO, missing) fails here too; a systemd credential under \
+            name (token_file, password_file, ca_file) and each calendar widget's password_file \
+            as `run` does, so a token or password `run` would refuse (too short, readable by \
+            others, a FIFO, missing) fails here too; a systemd credential under \
             /run/credentials/ is checked only inside the service (its ExecStartPre). Prints a \
             summary, with the display's language (LC_ALL, LC_MESSAGES or LANG) and whether \
             Nightstand's words are in it. A bad file prints file:line: key: what is expected, \

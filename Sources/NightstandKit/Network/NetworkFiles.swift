@@ -4,9 +4,10 @@ import Settings
 import Standby
 import SystemSupport
 
-/// The files `[http]` and `[mqtt]` name (the token, the password, the CA file), checked by
-/// `check-config` exactly as `run` reads them when the server and the bridge start: a file
-/// `run` would refuse fails the check with the same words.
+/// The files `[http]` and `[mqtt]` name (the token, the password, the CA file) and a calendar
+/// widget's `password_file`, checked by `check-config` exactly as `run` reads them when the
+/// server, the bridge and the calendar start: a file `run` would refuse fails the check with
+/// the same words.
 ///
 /// A systemd credential (a path under `/run/credentials/`) exists only for the service's own
 /// processes: outside them it is not checked but named, and the unit's `ExecStartPre`
@@ -27,8 +28,15 @@ enum NetworkFiles {
             _ section: String, _ key: String, _ path: String?,
             _ read: () throws(SettingsFileError) -> Void
         ) throws(ConfigurationError) {
+            try checkFile("[\(section)] \(key)", path, read) { message in
+                configuration.error(at: "\(section).\(key)", key: "[\(section)] \(key)", message)
+            }
+        }
+        func checkFile(
+            _ name: String, _ path: String?, _ read: () throws(SettingsFileError) -> Void,
+            failure: (String) -> ConfigurationError
+        ) throws(ConfigurationError) {
             guard let path else { return }
-            let name = "[\(section)] \(key)"
             if path.hasPrefix(credentials)
                 && !path.hasPrefix((environment["CREDENTIALS_DIRECTORY"] ?? credentials) + "/")
             {
@@ -39,7 +47,7 @@ enum NetworkFiles {
             do throws(SettingsFileError) {
                 try read()
             } catch {
-                throw configuration.error(at: "\(section).\(key)", key: name, error.message)
+                throw failure(error.message)
             }
             lines.append("  \(name): \(path): OK")
         }
@@ -54,6 +62,19 @@ enum NetworkFiles {
             }
             try check("mqtt", "password_file", mqtt.passwordFile) { () throws(SettingsFileError) in
                 _ = try mqtt.readPassword()
+            }
+        }
+        for widget in configuration.widgets where widget.kind == "calendar" {
+            // The widget's options are checked already: a password_file is a string.
+            let path = try? widget.options.string("password_file")
+            try checkFile("[[widget]] \(widget.id) password_file", path) {
+                () throws(SettingsFileError) in
+                guard let path else { return }
+                _ = try SecretFile.read(
+                    path, key: "password_file", ownerOnly: true,
+                    credentials: environment["CREDENTIALS_DIRECTORY"])
+            } failure: { message in
+                configuration.error(widget: widget, key: "password_file", message)
             }
         }
         return lines

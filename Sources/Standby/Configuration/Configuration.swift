@@ -155,7 +155,8 @@ public struct Configuration: Sendable {
     }
 
     /// An error about one `[[widget]]`'s key.
-    func error(widget: WidgetInstance, key: String, _ message: String) -> ConfigurationError {
+    public func error(widget: WidgetInstance, key: String, _ message: String) -> ConfigurationError
+    {
         error(
             at: "widget.\(widget.index).\(key)", key: "[[widget]] \(widget.id) \(key)", message)
     }
