@@ -124,7 +124,9 @@ let package = Package(
 
         // The car: GPS through gpsd's JSON protocol (a client thread per gpsd, a board the
         // widgets read).
-        .target(name: "Vehicle", dependencies: ["SystemSupport", "Widgets", "CSystemSupport"]),
+        .target(
+            name: "Vehicle",
+            dependencies: ["SystemSupport", "Widgets", "CSystemSupport", "EventCore"]),
 
         // Touch, buttons and presence: evdev devices through libevdev (found by capability,
         // hot-plugged), touches mapped to the picture, gestures, key maps, idle and links; its
@@ -319,6 +321,7 @@ let package = Package(
             name: "VehicleTests",
             dependencies: [
                 "Vehicle", "Widgets", "SystemSupport", "NightstandTesting", "MosquittoHarness",
+                "EventCore",
             ],
             exclude: ["Fixtures"]
         ),

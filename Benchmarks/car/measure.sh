@@ -77,5 +77,5 @@ sleep 10   # start-up: the clients connect, the adapter resets
 measure "gps 1 Hz + obd rpm, speed 2 Hz"
 kill "$elm" "$fake"; wait "$elm" "$fake" 2>/dev/null || true
 elm= fake=
-sleep 35   # the clients notice and back off to their longest retry
+sleep 70   # the clients notice and back off to their longest retry (1, 2 … 32, then 60 s)
 measure "adapter and gpsd gone"

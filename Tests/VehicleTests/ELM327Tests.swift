@@ -1,3 +1,4 @@
+import EventCore
 import Foundation
 import Glibc
 import Testing
@@ -120,7 +121,8 @@ struct ELM327Tests {
         let (speed, rpm) = (try #require(OBDPID("speed")), try #require(OBDPID("rpm")))
         board.watch(link, speed)
         board.watch(link, rpm)
-        let client = ELM327Client(device: link, board: board)
+        // No kernel events: the dangling link is tried again by time.
+        let client = ELM327Client(device: link, board: board, hotplug: { nil })
         #expect(client.start())
         defer { client.stop() }
         let running = wait(board, link, limit: 30) { $0.values.count == 2 }
@@ -139,5 +141,56 @@ struct ELM327Tests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: second.device)
         let back = wait(board, link, limit: 45) { $0.values.count == 2 }
         #expect(back.values.count == 2, "\(back)")
+    }
+
+    @Test("a pulled-out adapter is opened again on the kernel's tty event, not by looking")
+    func hotplug() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nightstand-obd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var ends: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0, &ends) == 0)
+        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        let (monitorEnd, kernel) = (ends[0], ends[1])
+        let link = folder.appendingPathComponent("obd0").path
+        let board = OBDBoard(center: WidgetCenter())
+        let speed = try #require(OBDPID("speed"))
+        board.watch(link, speed)
+        let client = ELM327Client(device: link, board: board) {
+            UeventMonitor(descriptor: dup(monitorEnd), subsystems: ["tty"])
+        }
+        #expect(client.start())
+        defer { client.stop() }
+        let absent = wait(board, link, limit: 5) { $0.problem != nil }
+        #expect(absent.problem?.contains("cannot open the OBD adapter") == true, "\(absent)")
+
+        // The adapter is there, but no event said so: nothing looks for it (a client
+        // retrying by time would have opened it 1 and 3 s after it failed).
+        let emulator = try Emulator(folder: folder)
+        defer { emulator.stop() }
+        try #require(!emulator.device.isEmpty, "the emulator gave no terminal")
+        try FileManager.default.createSymbolicLink(
+            atPath: link, withDestinationPath: emulator.device)
+        let unseen = wait(board, link, limit: 8) { !$0.values.isEmpty }
+        #expect(unseen.values.isEmpty, "\(unseen)")
+
+        // Another subsystem's event is not the adapter's; a tty one is.
+        func announce(_ subsystem: String) {
+            let message = Array(
+                ("add@/devices/usb1/1-1/tty/ttyUSB0\0ACTION=add\0"
+                    + "DEVPATH=/devices/usb1/1-1/tty/ttyUSB0\0SUBSYSTEM=\(subsystem)\0").utf8)
+            _ = message.withUnsafeBytes { send(kernel, $0.baseAddress, $0.count, 0) }
+        }
+        announce("net")
+        let still = wait(board, link, limit: 4) { !$0.values.isEmpty }
+        #expect(still.values.isEmpty, "\(still)")
+        announce("tty")
+        let read = wait(board, link, limit: 30) { !$0.values.isEmpty }
+        #expect(read.values[speed.number].map { (0...255).contains($0) } == true, "\(read)")
     }
 }

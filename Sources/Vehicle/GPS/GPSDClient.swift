@@ -5,7 +5,7 @@ import SystemSupport
 /// A client of one gpsd, on a thread of its own: it connects, asks for JSON reports
 /// (`?WATCH={"enable":true,"json":true};`), and hands each line to the board; when gpsd is not
 /// there or goes away it says so on the board and tries again, 1 s after the first failure,
-/// doubling to 30 s.
+/// doubling to a minute.
 ///
 /// Reads are bounded: a line longer than ``GPSDReport/maximumLine`` is skipped whole, and the
 /// thread never holds more than one such line. Nothing runs on the host's loop: the board asks
@@ -22,8 +22,6 @@ public final class GPSDClient: Sendable {
     private let board: GPSBoard
     private let signal = ClientSignal()
 
-    /// The longest wait between two tries.
-    static let longestRetry: Double = 30
     /// How long a connection attempt may take.
     static let step: Double = 1
 
@@ -59,7 +57,7 @@ public final class GPSDClient: Sendable {
                 retry = 1
             }
             signal.wait(retry)
-            retry = min(retry * 2, Self.longestRetry)
+            retry = min(retry * 2, ClientSignal.longestRetry)
         }
     }
 

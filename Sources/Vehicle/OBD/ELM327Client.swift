@@ -1,3 +1,4 @@
+import EventCore
 import FoundationEssentials
 import Glibc
 import SystemSupport
@@ -15,17 +16,33 @@ import SystemSupport
 /// - The engine off (`NO DATA`, `UNABLE TO CONNECT`): the board says so, and the client asks
 ///   again every 5 s.
 /// - The adapter unplugged (a read or write error, three answers missing): the board says so,
-///   and the device is opened again 1 s later, doubling to 30 s.
+///   and the device is opened again 1 s later, doubling to a minute.
+/// - The device gone (no such file: a USB adapter pulled out): the client sleeps until the
+///   kernel announces a new `tty` device (``hotplug``), then opens it 1 s later, once udev
+///   has made its links; where the kernel's events cannot be read, it tries as above.
 public final class ELM327Client: Sendable {
     /// The serial device.
     public let device: String
     private let board: OBDBoard
     private let signal = ClientSignal()
+    /// Opens the kernel's `tty` device events on the client's thread (nil: none, retry by
+    /// time); tests hand a monitor on a socket pair.
+    private let hotplug: @Sendable () -> UeventMonitor?
 
-    /// A client of the adapter at `device`, reporting to `board`.
-    public init(device: String, board: OBDBoard) {
+    /// The kernel's `tty` device events, or nil where the system refuses the socket.
+    public static let kernelEvents: @Sendable () -> UeventMonitor? = {
+        try? UeventMonitor(subsystems: ["tty"])
+    }
+
+    /// A client of the adapter at `device`, reporting to `board`, waiting for `hotplug`'s
+    /// events while the device is gone.
+    public init(
+        device: String, board: OBDBoard,
+        hotplug: @escaping @Sendable () -> UeventMonitor? = ELM327Client.kernelEvents
+    ) {
         self.device = device
         self.board = board
+        self.hotplug = hotplug
     }
 
     /// Starts the thread; false when the system has no thread to give.
@@ -57,11 +74,20 @@ public final class ELM327Client: Sendable {
     }
 
     private func run() {
+        // Opened before the first try, so that no event between a failed open and the wait
+        // is missed: the socket keeps them.
+        let events = hotplug()
         var retry = 1.0
         while !isStopped {
             let fd = open(device, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
             if fd < 0 {
+                let absent = errno == ENOENT
                 board.fail(device, "cannot open the OBD adapter \(device): \(systemError(errno))")
+                if absent, let events {
+                    waitForDevice(events)
+                    retry = 1
+                    continue
+                }
             } else {
                 let problem = session(fd)
                 close(fd)
@@ -69,7 +95,20 @@ public final class ELM327Client: Sendable {
                 if problem?.hasPrefix("the OBD adapter") == false { retry = 1 }
             }
             pause(retry)
-            retry = min(retry * 2, 30)
+            retry = min(retry * 2, ClientSignal.longestRetry)
+        }
+    }
+
+    /// Sleeps until `events` announce a new `tty` device (or a stop), then 1 s more for
+    /// udev's links (`/dev/serial/by-id/…`).
+    private func waitForDevice(_ events: UeventMonitor) {
+        while !isStopped {
+            if signal.wait(nil, readable: events.fileDescriptor),
+                events.receive().contains(where: { $0.action == "add" })
+            {
+                pause(1)
+                return
+            }
         }
     }
 

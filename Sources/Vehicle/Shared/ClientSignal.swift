@@ -10,6 +10,10 @@ final class ClientSignal: Sendable {
     let fd: Int32
     private let stopped = Mutex(false)
 
+    /// The longest wait between two tries of a client whose daemon or device is gone: one
+    /// wake-up a minute.
+    static let longestRetry: Double = 60
+
     init() {
         fd = nightstand_eventfd()
     }
