@@ -6,15 +6,25 @@ import Testing
 // widget author uses it, with only `import NightstandKit`: this file compiling is the check
 // that they compile. The test below checks that the table and this file name the same APIs.
 
-/// A model as an iOS app writes one.
-@Observable
-private final class Prices {
-    var coins = ["BTC", "ETH"]
-}
+#if compiler(>=6.1)
+    /// A model as an iOS app writes one (Observation needs Swift 6.1: see docs/porting.md).
+    @Observable
+    private final class Prices {
+        var coins = ["BTC", "ETH"]
+    }
+
+    /// The Observation module is NightstandKit's to re-export.
+    private nonisolated(unsafe) let observable: any Observation.Observable.Type = Prices.self
+#endif
 
 /// Reads the model from the environment.
 private struct PriceList: View {
-    @Environment(Prices.self) private var prices
+    #if compiler(>=6.1)
+        @Environment(Prices.self) private var prices
+        private var coins: [String] { prices.coins }
+    #else
+        private let coins = ["BTC", "ETH"]
+    #endif
     @Environment(\.layoutDirection) private var layoutDirection
     @State private var isExpanded = false
 
@@ -22,7 +32,7 @@ private struct PriceList: View {
         let expanded: Binding<Bool> = $isExpanded
         LazyVStack(alignment: .leading) {
             Section("Coins") {
-                ForEach(prices.coins, id: \.self) { Text($0).id($0) }
+                ForEach(coins, id: \.self) { Text($0).id($0) }
             }
         }
         .truncationMode(.middle)
@@ -34,7 +44,9 @@ private struct PriceList: View {
 
 /// The supported and differing APIs of the table, in one widget view.
 private struct PortingUsage: View {
-    let prices = Prices()
+    #if compiler(>=6.1)
+        let prices = Prices()
+    #endif
     let family = WidgetFamily.systemExtraLarge
 
     var body: some View {
@@ -59,22 +71,25 @@ private struct PortingUsage: View {
                 Color.gray.clipShape(.rect)
                 Color.gray.clipShape(.rect(cornerRadius: 4))
                 Color.gray.clipShape(.containerRelative)
+                Circle().fill(.orange).stroke(.white, lineWidth: 2)
+                Capsule().fill(.blue).strokeBorder(.white, style: StrokeStyle(lineWidth: 1))
             }
             .accessibilityElement(children: .combine)
             ViewThatFits {
-                PriceList().environment(prices)
+                #if compiler(>=6.1)
+                    PriceList().environment(prices)
+                #else
+                    PriceList()
+                #endif
                 ContentUnavailableView("No Prices", systemImage: "magnifyingglass")
             }
             .transition(AnyTransition.opacity)
-            .animation(Animation.smooth, value: prices.coins)
+            .animation(Animation.smooth, value: family)
             .preferredColorScheme(.dark)
             .ignoresSafeArea()
         }
     }
 }
-
-/// The Observation module is NightstandKit's to re-export.
-private nonisolated(unsafe) let observable: any Observation.Observable.Type = Prices.self
 
 @Suite("PortingTable")
 struct PortingTableTests {
@@ -128,6 +143,8 @@ struct PortingTableTests {
         #expect(elements.contains { $0.label == "Family" && $0.value == "extra large" })
         // ViewThatFits shows the list or, when it has no room, the unavailable view.
         #expect(elements.contains { $0.label == "BTC" || $0.label == "No Prices" })
-        #expect(ObjectIdentifier(observable) == ObjectIdentifier(Prices.self))
+        #if compiler(>=6.1)
+            #expect(ObjectIdentifier(observable) == ObjectIdentifier(Prices.self))
+        #endif
     }
 }
