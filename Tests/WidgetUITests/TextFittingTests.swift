@@ -61,20 +61,15 @@ struct TextFittingTests {
         #expect(narrow.layout.isTruncated)
     }
 
-    @Test("fontWidth narrows and widens the letters; Font.width does the same")
+    @Test("fontWidth narrows and widens the letters")
     func widths() throws {
         func width(_ view: some View) throws -> Double {
             try #require(laidOut(view, width: 1_000)).frame.width
         }
         let standard = try width(Text("97,420"))
-        let condensed = try width(Text("97,420").fontWidth(.condensed))
-        let compressed = try width(Text("97,420").fontWidth(.compressed))
-        let expanded = try width(Text("97,420").fontWidth(.expanded))
-        #expect(abs(condensed - standard * 0.9) < 1e-6)
-        #expect(abs(compressed - standard * 0.8) < 1e-6)
-        #expect(abs(expanded - standard * 1.15) < 1e-6)
-        #expect(
-            abs(try width(Text("97,420").font(.body.width(.condensed))) - standard * 0.9) < 1e-6)
+        #expect(abs(try width(Text("97,420").fontWidth(.condensed)) - standard * 0.9) < 1e-6)
+        #expect(abs(try width(Text("97,420").fontWidth(.compressed)) - standard * 0.8) < 1e-6)
+        #expect(abs(try width(Text("97,420").fontWidth(.expanded)) - standard * 1.15) < 1e-6)
         // Wrapping happens at the narrower letters' width.
         let wrapped = try #require(laidOut(Text(line).fontWidth(.condensed), width: 120))
         #expect(wrapped.frame.width <= 120 + 1e-9)

@@ -75,7 +75,8 @@ extension Shape {
     ///
     /// ## Differences from SwiftUI
     ///
-    /// The result is a view, not a shape: it can't be filled or stroked again.
+    /// The result is a view, not a shape: it can't be filled again. A filled shape can be
+    /// stroked over its fill, as in iOS 17: `Circle().fill(.red).stroke(.white)`.
     public func stroke<S: ShapeStyle>(_ content: S = .foreground, lineWidth: Double = 1)
         -> _ShapeView<Self, S>
     {

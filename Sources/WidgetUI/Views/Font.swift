@@ -31,8 +31,6 @@ public struct Font: Hashable, Sendable {
     var smallCapsLowercase = false
     /// Whether capitals show as small capitals.
     var smallCapsUppercase = false
-    /// The letters' width, or `nil` for the one `fontWidth(_:)` asks for (else standard).
-    var width: Width?
 
     /// A font's weight, from ultra-light to black.
     public typealias Weight = FontWeight

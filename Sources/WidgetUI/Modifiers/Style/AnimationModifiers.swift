@@ -40,6 +40,23 @@ extension View {
         self
     }
 
+    /// Lets the view extend into the safe area: kept for source compatibility.
+    ///
+    /// ```swift
+    /// LinearGradient(colors: [.indigo, .black], startPoint: .top, endPoint: .bottom)
+    ///     .ignoresSafeArea(edges: .all)
+    /// ```
+    ///
+    /// ## Differences from SwiftUI
+    ///
+    /// A widget has no safe area (its margins are `widgetContentMargins`), so nothing changes,
+    /// as in a widget on iOS.
+    public func ignoresSafeArea(
+        _ regions: SafeAreaRegions = .all, edges: Edge.Set = .all
+    ) -> some View {
+        self
+    }
+
     /// Sets the color scheme of the view and everything inside it.
     ///
     /// ```swift
@@ -110,4 +127,22 @@ public struct Animation: Hashable, Sendable {
     }
     /// This animation after a delay.
     public func delay(_ delay: Double) -> Animation { self }
+}
+
+/// The kinds of safe area; see ``View/ignoresSafeArea(_:edges:)``.
+public struct SafeAreaRegions: OptionSet, Hashable, Sendable {
+    /// The bits of this set.
+    public let rawValue: Int
+
+    /// Creates a set from its bits.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// The area the container (the device's edges, bars) keeps clear.
+    public static let container = SafeAreaRegions(rawValue: 1)
+    /// The area the keyboard covers.
+    public static let keyboard = SafeAreaRegions(rawValue: 2)
+    /// Every region.
+    public static let all: SafeAreaRegions = [.container, .keyboard]
 }

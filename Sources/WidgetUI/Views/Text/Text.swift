@@ -170,13 +170,8 @@ extension Text: PrimitiveView {
                 pieces.append(piece)
             }
         }
-        var style = TextNode.Style(environment)
-        // A piece's own font width (`.font(.body.width(.condensed))`) sets the whole text's.
-        if let width = segments.lazy.compactMap({ $0.attributes.font?.width }).first {
-            style.widthScale = width.scale
-        }
         return TextNode(
-            pieces: pieces, style: style, nextChange: nextChange,
+            pieces: pieces, style: TextNode.Style(environment), nextChange: nextChange,
             context: environment.renderContext, layoutCache: environment.textLayoutCache)
     }
 }

@@ -51,19 +51,6 @@ extension Font {
     }
 }
 
-extension Font {
-    /// This font with letters of another width.
-    ///
-    /// ```swift
-    /// Text("BTC").font(.system(size: 14).width(.condensed))
-    /// ```
-    public func width(_ width: Width) -> Font {
-        var font = self
-        font.width = width
-        return font
-    }
-}
-
 extension View {
     /// Sets where text in this view that its line limit cuts loses characters.
     ///

@@ -40,7 +40,7 @@ final class TextNode: LayoutNode {
             isRedacted = environment.redactsText
             truncationMode = environment.truncationMode.raster
             allowsTightening = environment.allowsTightening
-            widthScale = (environment.font?.width ?? environment.fontWidth)?.scale ?? 1
+            widthScale = environment.fontWidth?.scale ?? 1
         }
     }
 
