@@ -123,7 +123,9 @@ fc-cache --sysroot="$root" --system-only
 # Driver modules in dependency order (modules.dep lists a module's dependencies after it).
 moddir=${modroot:-}/lib/modules/$release
 [[ -d $moddir || -z $modroot ]] || moddir=$modroot/usr/lib/modules/$release
-drivers=(bochs cirrus cirrusfb virtio-gpu virtio_pci)
+# vgem (a GEM-only device: no KMS, no connectors) goes first: the interact VM loads it before
+# the display driver (ns_render_first=1), as a Pi 4 or 5 may probe v3d before the display.
+drivers=(vgem bochs cirrus cirrusfb virtio-gpu virtio_pci)
 [[ -n $sysroot ]] && drivers=(virtio-gpu)
 declare -A seen=()
 order=()

@@ -29,6 +29,8 @@ if [ -n "$driver" ]; then
     while read -r module; do
         case "$module" in
             bochs.ko|cirrus.ko|virtio-gpu.ko) [ "$module" = "$driver.ko" ] || continue ;;
+            # ns_render_first=1: a render-only card (vgem: no KMS) is card0, the display card1.
+            vgem.ko) [ "$(arg ns_render_first)" = 1 ] || continue ;;
             drm_kms_helper.ko) insmod "/lib/modules/$module" $kms 2>/dev/null; continue ;;
             # cirrusfb, the native fbdev driver of cirrus-vga (no DRM): RGB565 instead of
             # its default 8 bpp.
@@ -40,6 +42,7 @@ if [ -n "$driver" ]; then
         insmod "/lib/modules/$module" 2>/dev/null
     done </lib/modules/order
     node=/dev/dri/card0
+    [ "$(arg ns_render_first)" = 1 ] && node=/dev/dri/card1
     [ "$driver" = cirrusfb ] && node=/dev/fb0
     n=0
     while [ ! -e $node ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
@@ -122,10 +125,10 @@ run_display() {
 
 # The inputs case: input devices on the real kernel, made with uinput (see uinput-device.c):
 # `nightstand inputs` before any evdev node exists, then `inputs --watch` started before the
-# devices (hot-plug), a DSI-like touchscreen and a gpio-keys-like keyboard plugged in, touched
+# devices (hot-plug), the Pi's touchscreens and gpio-key buttons (plug_devices) plugged in, touched
 # and pressed, listed, and unplugged. The host checks the lines it prints (@@INPUT … lines).
 ABS_X=0 ABS_Y=1 ABS_MT_SLOT=47 ABS_MT_POSITION_X=53 ABS_MT_POSITION_Y=54 ABS_MT_TRACKING_ID=57
-BTN_TOUCH=330 KEY_NEXTSONG=163 KEY_PROG1=148 KEY_ENTER=28
+BTN_TOUCH=330 KEY_NEXTSONG=163 KEY_PROG1=148
 touch_id=0
 # stroke X0 Y0 X1 Y1 STEPS: one finger from (X0, Y0) to (X1, Y1) in STEPS moves 20 ms apart,
 # then lifted; STEPS 0 is a tap. Script lines for uinput-device, as the DSI panel reports.
@@ -155,16 +158,23 @@ load_input_modules() {
     n=0
     while [ ! -e /dev/uinput ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
 }
-# plug_devices: the DSI-like touchscreen (its script on fd 6) and the gpio-keys-like keyboard
-# (fd 7), made with uinput; closing a descriptor removes its device.
+# plug_devices: the Pi's input devices with their kernel names and ids, made with uinput: the
+# 7" Touch Display's edt-ft5x06 touchscreen (its script on fd 6), two `dtoverlay=gpio-key`
+# buttons, GPIO 17 as KEY_NEXTSONG (fd 7) and GPIO 27 as KEY_PROG1 (fd 8), each its own
+# device named after its node, and Touch Display 2's Goodix touchscreen on I2C bus 10 (fd 9).
+# Closing a descriptor removes its device.
 plug_devices() {
-    mkfifo /tmp/touch.in /tmp/keys.in
-    /bin/uinput-device touch raspberrypi-ts </tmp/touch.in >/tmp/touch.out 2>&1 &
+    mkfifo /tmp/touch.in /tmp/next.in /tmp/prog1.in /tmp/goodix.in
+    /bin/uinput-device ft5x06 "generic ft5x06 (79)" 0x18 0 0 0 </tmp/touch.in >/tmp/touch.out 2>&1 &
     exec 6>/tmp/touch.in
-    /bin/uinput-device keys gpio_keys </tmp/keys.in >/tmp/keys.out 2>&1 &
-    exec 7>/tmp/keys.in
-    echo ready >&6
-    echo ready >&7
+    /bin/uinput-device button button@11 0x19 1 1 0x100 $KEY_NEXTSONG </tmp/next.in >/tmp/next.out 2>&1 &
+    exec 7>/tmp/next.in
+    /bin/uinput-device button button@1b 0x19 1 1 0x100 $KEY_PROG1 </tmp/prog1.in >/tmp/prog1.out 2>&1 &
+    exec 8>/tmp/prog1.in
+    /bin/uinput-device goodix "10-005d Goodix Capacitive TouchScreen" 0x18 0x0416 911 0x1060 \
+        </tmp/goodix.in >/tmp/goodix.out 2>&1 &
+    exec 9>/tmp/goodix.in
+    for fd in 6 7 8 9; do echo ready >&$fd; done
 }
 # switches PID: the voluntary context switches of all the process's threads so far (its
 # wake-ups).
@@ -184,10 +194,10 @@ inputs_case() {
     sleep 2
     plug_devices
     sleep 2
-    cat /tmp/touch.out /tmp/keys.out
+    cat /tmp/touch.out /tmp/next.out /tmp/prog1.out /tmp/goodix.out
     /bin/nightstand inputs >/tmp/inputs 2>&1
     sed 's/^/@@INPUT listed: /' /tmp/inputs
-    # At rest with three devices open (the AT keyboard, the touchscreen, the keys): the
+    # At rest with five devices open (the AT keyboard, two touchscreens, two buttons): the
     # watcher's threads' voluntary context switches over 20 s are its wake-ups.
     before=$(switches $watcher)
     sleep 20
@@ -197,9 +207,9 @@ inputs_case() {
     stroke 120 90 120 90 0 >&6       # a tap at (120, 90)
     sleep 3                          # the strokes play out before the keys
     press $KEY_NEXTSONG >&7
-    press $KEY_PROG1 >&7
+    press $KEY_PROG1 >&8
     sleep 2
-    exec 6>&- 7>&-                    # end of the scripts: both devices are removed
+    exec 6>&- 7>&- 8>&- 9>&-          # end of the scripts: the devices are removed
     sleep 2
     kill $watcher
     wait $watcher
@@ -230,7 +240,7 @@ burn_in_shift = 0
 idle_off = "45s"
 wake_duration = "6s"
 [input.keys]
-KEY_PROG1 = "none"
+KEY_PROG1 = "wake"
 [[widget]]
 id = "christmas"
 kind = "countdown"
@@ -253,6 +263,10 @@ rotation = "off"
 widgets = ["date"]
 TOML
     sed 's/^/@@CONFIG /' /tmp/interact.toml
+    # The cards, first to last: with ns_render_first=1 card0 is vgem's (render-only).
+    for card in /sys/class/drm/card[0-9]; do
+        echo "@@INTERACT card ${card##*/}: $(grep -h -e '^DRIVER=' -e '^MODALIAS=' $card/device/uevent | tr '\n' ' ')@@"
+    done
     plug_devices
     sleep 1
     start_run --config /tmp/interact.toml
@@ -280,7 +294,7 @@ TOML
     step swipe-left
     sleep 50                           # idle_off (45 s) after the last touch
     step idle-off
-    press $KEY_ENTER >&7               # a key (wake): the panel comes back
+    press $KEY_PROG1 >&8               # the GPIO 27 button, bound to wake: the panel comes back
     sleep 3
     step idle-on
     /bin/nightstand mode off --socket /tmp/control.sock
@@ -291,7 +305,7 @@ TOML
     step tap-wake
     sleep 8
     step wake-over
-    exec 6>&- 7>&-
+    exec 6>&- 7>&- 8>&- 9>&-
     kill -TERM $pid 2>/dev/null
     wait $pid
     sed 's/^/@@INTERACT log: /' /tmp/err

@@ -342,7 +342,8 @@ expect_input() {
 }
 
 # input_vm: input devices on the real kernel (init.sh's inputs_case): `nightstand inputs`
-# before evdev is loaded, then a touchscreen and a gpio-keys-like keyboard made with uinput
+# before evdev is loaded, then the Pi's devices as its kernel names them (the 7" panel's
+# edt-ft5x06 touchscreen, two gpio-key buttons, Touch Display 2's Goodix) made with uinput
 # while `nightstand inputs --watch` runs, touched, pressed, listed and unplugged.
 input_vm() {
     selected input || return 0
@@ -356,15 +357,23 @@ input_vm() {
     halt_vm input
     expect_input "with no input device, 'nightstand inputs' says so and exits 0" \
         "@@INPUT none rc=0@@" "@@INPUT none:   none under /dev/input"
-    expect_input "inputs lists the uinput touchscreen as a multitouch screen" \
-        "@@INPUT listed:   raspberrypi-ts at /dev/input/event" \
+    expect_input "inputs lists the 7\" panel's edt-ft5x06 touchscreen as a multitouch screen" \
+        "@@INPUT listed:   generic ft5x06 (79) at /dev/input/event" \
         "@@INPUT listed:     touches: swipes, taps (multitouch, 10 contacts)"
-    expect_input "inputs lists the gpio-keys-like keyboard with its bound keys" \
-        "@@INPUT listed:   gpio_keys at /dev/input/event" "@@INPUT listed:     keys: .*KEY_NEXTSONG next"
+    expect_input "inputs lists Touch Display 2's Goodix touchscreen with its five contacts" \
+        "@@INPUT listed:   10-005d Goodix Capacitive TouchScreen at /dev/input/event" \
+        "@@INPUT listed:     touches: swipes, taps (multitouch, 5 contacts)"
+    expect_input "each gpio-key button is its own device with its bound key ([input.keys]'s KEY_PROG1 under --watch)" \
+        "@@INPUT listed:   button@11 at /dev/input/event" "@@INPUT listed:     keys: .*KEY_NEXTSONG next" \
+        "@@INPUT listed:   button@1b at /dev/input/event" \
+        "@@INPUT log: .*input: button@1b at /dev/input/event[0-9]*: keys: KEY_PROG1 presence"
     expect_input "hot-plug: devices plugged in after the start are opened" \
-        "@@INPUT watch: watching [0-9]* device" "@@INPUT log: .*input: raspberrypi-ts at /dev/input/event[0-9]*: touches" \
-        "@@INPUT log: .*input: gpio_keys at /dev/input/event[0-9]*: keys"
-    expect_input "idle: inputs --watch with three devices open makes no wake-ups at rest" \
+        "@@INPUT watch: watching [0-9]* device" \
+        "@@INPUT log: .*input: generic ft5x06 (79) at /dev/input/event[0-9]*: touches" \
+        "@@INPUT log: .*input: 10-005d Goodix Capacitive TouchScreen at /dev/input/event[0-9]*: touches" \
+        "@@INPUT log: .*input: button@11 at /dev/input/event[0-9]*: keys" \
+        "@@INPUT log: .*input: button@1b at /dev/input/event[0-9]*: keys"
+    expect_input "idle: inputs --watch with five devices open makes no wake-ups at rest" \
         "@@INPUT rest: 0 wake-ups in 20 s@@"
     expect_input "touch: a swipe up on the DSI-like panel is a swipe up" \
         "@@INPUT watch: drag began vertically at 401,401" "@@INPUT watch: swipe up from 401,401"
@@ -374,8 +383,10 @@ input_vm() {
     expect_input "keys: KEY_PROG1 bound to presence in [input.keys] is presence while held" \
         "@@INPUT watch: presence: someone there" "@@INPUT watch: presence: released"
     expect_input "unplug: each device removed is dropped with a log line, no crash" \
-        "@@INPUT log: .*input: raspberrypi-ts at /dev/input/event[0-9]* disappeared; dropped" \
-        "@@INPUT log: .*input: gpio_keys at /dev/input/event[0-9]* disappeared; dropped"
+        "@@INPUT log: .*input: generic ft5x06 (79) at /dev/input/event[0-9]* disappeared; dropped" \
+        "@@INPUT log: .*input: 10-005d Goodix Capacitive TouchScreen at /dev/input/event[0-9]* disappeared; dropped" \
+        "@@INPUT log: .*input: button@11 at /dev/input/event[0-9]* disappeared; dropped" \
+        "@@INPUT log: .*input: button@1b at /dev/input/event[0-9]* disappeared; dropped"
     if grep -aq "^@@INPUT log: .*Fatal error" "$serial_log"; then
         fail "input: nightstand inputs --watch crashed"
     fi
@@ -430,7 +441,7 @@ interact_matches() {
 # a uinput touchscreen and keys (init.sh's interact_case); every check is on the scanout.
 interact_vm() {
     selected interact || return 0
-    boot_vm interact VGA bochs xrgb8888 "" interact
+    boot_vm interact VGA bochs xrgb8888 ns_render_first=1 interact
     await "@@READY interact@@" >/dev/null || { fail "interact: VM never got ready"; halt_vm interact; return; }
     echo go >&4
     size=$(await "@@SIZE interact " | sed -n 's/.*@@SIZE interact \([0-9x]*\)@@.*/\1/p')
@@ -486,6 +497,14 @@ interact_vm() {
     local rest
     rest=$(grep -a -m1 "^@@INTERACT rest: " "$serial_log" | tr -d '\r')
     rest=${rest#@@INTERACT rest: }; echo "qemu end-to-end: interact: run at rest: ${rest%@@}" >&2
+    # A render-only card first (vgem, as v3d may be on a Pi): run chooses the display's card
+    # by what it drives, not card0.
+    if grep -aq "^@@INTERACT card card0: .*vgem" "$serial_log" &&
+        grep -aq "^@@INTERACT log: .*drm: /dev/dri/card1 (bochs-drm)" "$serial_log"; then
+        pass "interact: with render-only vgem as card0, run chose card1 (bochs-drm) by its connected connector"
+    else
+        fail "interact: with vgem as card0, run did not choose card1 (bochs-drm) (see $serial_log)"
+    fi
     if grep -aq "^@@INTERACT log: .*Fatal error" "$serial_log"; then
         fail "interact: nightstand run crashed"
     fi
@@ -549,7 +568,8 @@ if selected cirrusfb; then
     fi
 fi
 vm none none none xrgb8888 - nocard
-# Input devices: a DSI-like touchscreen and a gpio-keys-like keyboard made with uinput.
+# Input devices: the Pi's touchscreens and gpio-key buttons, named as its kernel does, made with
+# uinput.
 input_vm
 # The same driving `nightstand run`: swipes, keys, idleness and a tap at night on the scanout.
 interact_vm

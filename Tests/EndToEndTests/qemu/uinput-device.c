@@ -2,11 +2,23 @@
 // uinput, plays a script of events read from standard input, and removes the device at the
 // end of the script (an unplug).
 //
-//   uinput-device touch NAME    a multitouch protocol-B touchscreen like the Pi 7" DSI panel's
-//                               (800x480, ten slots, INPUT_PROP_DIRECT, pointer emulation)
-//   uinput-device keys NAME     a gpio-keys-like device (KEY_NEXTSONG, KEY_PREVIOUSSONG,
-//                               KEY_PROG1, KEY_ENTER)
-//   uinput-device encoder NAME  a rotary-encoder-like device (REL_X)
+//   uinput-device KIND NAME BUS VENDOR PRODUCT VERSION [KEY...] < script
+//
+// KIND is the device's capabilities, as the Raspberry Pi kernel's drivers register them
+// (raspberrypi/linux; docs/raspberry-pi.md has the sources):
+//   ft5x06   the 7" Touch Display's edt-ft5x06 touchscreen, `edt,edt-ft5506`: ten slots
+//            (edt_ft5506_data), INPUT_MT_DIRECT (so INPUT_PROP_DIRECT, BTN_TOUCH and ABS_X/Y
+//            copied from the MT axes), ABS_MT_POSITION_X 0-799 and _Y 0-479
+//            (touchscreen-size-x/y of overlays/edt-ft5406.dtsi)
+//   goodix   Touch Display 2's Goodix GT911 (goodix.c, goodix_configure_dev): keys
+//            KEY_LEFTMETA and KEY_F1-KEY_F6, ABS_MT_WIDTH_MAJOR and _TOUCH_MAJOR 0-255,
+//            ABS_MT_POSITION_X 0-719 and _Y 0-1279 (the panel's portrait size), five slots,
+//            INPUT_MT_DIRECT | INPUT_MT_DROP_UNUSED
+//   button   one `dtoverlay=gpio-key` line's gpio-keys device: the KEY codes given
+//   encoder  a rotary-encoder-like device (REL_X)
+// BUS VENDOR PRODUCT VERSION are the input_id (numbers, 0x… for hex): BUS_I2C (0x18) with 0 0 0
+// for edt-ft5x06, BUS_I2C 0x0416 911 <firmware> for Goodix, BUS_HOST (0x19) 1 1 0x100 for
+// gpio-keys.
 //
 // Script lines (one event each, as the kernel writes them; the device adds nothing):
 //   abs CODE VALUE | key CODE VALUE | rel CODE VALUE | syn | sleep MS | ready
@@ -33,6 +45,7 @@ static void emit(int type, int code, int value) {
 }
 
 static void absolute(int code, int maximum) {
+    if (maximum < 0) return;
     struct uinput_abs_setup setup;
     memset(&setup, 0, sizeof setup);
     setup.code = code;
@@ -42,8 +55,9 @@ static void absolute(int code, int maximum) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: uinput-device touch|keys|encoder NAME < script\n");
+    if (argc < 7) {
+        fprintf(stderr, "usage: uinput-device ft5x06|goodix|button|encoder NAME BUS VENDOR PRODUCT "
+                        "VERSION [KEY...] < script\n");
         return 2;
     }
     fd = open("/dev/uinput", O_WRONLY | O_CLOEXEC);
@@ -53,23 +67,33 @@ int main(int argc, char **argv) {
     }
     struct uinput_setup setup;
     memset(&setup, 0, sizeof setup);
-    setup.id.bustype = BUS_VIRTUAL;
+    setup.id.bustype = (unsigned short)strtoul(argv[3], NULL, 0);
+    setup.id.vendor = (unsigned short)strtoul(argv[4], NULL, 0);
+    setup.id.product = (unsigned short)strtoul(argv[5], NULL, 0);
+    setup.id.version = (unsigned short)strtoul(argv[6], NULL, 0);
     snprintf(setup.name, sizeof setup.name, "%s", argv[2]);
-    if (strcmp(argv[1], "touch") == 0) {
+    int goodix = strcmp(argv[1], "goodix") == 0;
+    if (strcmp(argv[1], "ft5x06") == 0 || goodix) {
+        int width = goodix ? 720 : 800, height = goodix ? 1280 : 480;
         ioctl(fd, UI_SET_EVBIT, EV_ABS);
         ioctl(fd, UI_SET_EVBIT, EV_KEY);
         ioctl(fd, UI_SET_KEYBIT, BTN_TOUCH);
         ioctl(fd, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
-        absolute(ABS_X, 799);
-        absolute(ABS_Y, 479);
-        absolute(ABS_MT_SLOT, 9);
-        absolute(ABS_MT_POSITION_X, 799);
-        absolute(ABS_MT_POSITION_Y, 479);
+        absolute(ABS_X, width - 1);
+        absolute(ABS_Y, height - 1);
+        absolute(ABS_MT_SLOT, goodix ? 4 : 9);
+        absolute(ABS_MT_TOUCH_MAJOR, goodix ? 255 : -1);
+        absolute(ABS_MT_WIDTH_MAJOR, goodix ? 255 : -1);
+        absolute(ABS_MT_POSITION_X, width - 1);
+        absolute(ABS_MT_POSITION_Y, height - 1);
         absolute(ABS_MT_TRACKING_ID, 65535);
-    } else if (strcmp(argv[1], "keys") == 0) {
+        if (goodix) {
+            ioctl(fd, UI_SET_KEYBIT, KEY_LEFTMETA);
+            for (int key = KEY_F1; key <= KEY_F6; key++) ioctl(fd, UI_SET_KEYBIT, key);
+        }
+    } else if (strcmp(argv[1], "button") == 0) {
         ioctl(fd, UI_SET_EVBIT, EV_KEY);
-        int keys[] = {KEY_NEXTSONG, KEY_PREVIOUSSONG, KEY_PROG1, KEY_ENTER};
-        for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++) ioctl(fd, UI_SET_KEYBIT, keys[i]);
+        for (int i = 7; i < argc; i++) ioctl(fd, UI_SET_KEYBIT, atoi(argv[i]));
     } else if (strcmp(argv[1], "encoder") == 0) {
         ioctl(fd, UI_SET_EVBIT, EV_REL);
         ioctl(fd, UI_SET_RELBIT, REL_X);
