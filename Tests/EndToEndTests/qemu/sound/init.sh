@@ -49,7 +49,8 @@ id = "later"
 time = "08:00"
 TOML
 mkfifo /tmp/keys
-/bin/uinput-device keys alarm-keys </tmp/keys >/tmp/keys.out 2>&1 &
+# A gpio-keys button board, as `dtoverlay=gpio-key` lines make them: KEY_PROG1 and KEY_ENTER.
+/bin/uinput-device button button@11 0x19 1 1 0x100 148 28 </tmp/keys >/tmp/keys.out 2>&1 &
 exec 7>/tmp/keys
 echo ready >&7
 press() { echo "key $1 1"; echo syn; echo "sleep 50"; echo "key $1 0"; echo syn; }
