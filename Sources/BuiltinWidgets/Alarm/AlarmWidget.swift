@@ -109,9 +109,15 @@ struct AlarmPanel: View {
     let alarm: AlarmSummary
     let now: Date
 
+    @Environment(\.locale) private var locale
+
     var body: some View {
         VStack(alignment: .leading, spacing: 2) {
-            Label(heading, systemImage: alarm.phase == .waiting ? "alarm" : "alarm.fill")
+            Label {
+                heading
+            } icon: {
+                Image(systemName: alarm.phase == .waiting ? "alarm" : "alarm.fill")
+            }
                 .font(.system(size: 15, weight: .semibold))
                 .foregroundStyle(.orange)
                 .lineLimit(1)
@@ -125,7 +131,7 @@ struct AlarmPanel: View {
             .monospacedDigit()
             .lineLimit(1)
             .minimumScaleFactor(0.5)
-            Text(alarm.label.isEmpty ? alarm.id : alarm.label)
+            Text(verbatim: alarm.label.isEmpty ? alarm.id : alarm.label)
                 .font(.system(size: 15))
                 .foregroundStyle(.secondary)
                 .lineLimit(1)
@@ -133,24 +139,22 @@ struct AlarmPanel: View {
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
     }
 
-    /// `Ringing`, `Snoozed`, or the day it rings: `Today`, `Tomorrow`, `Monday`.
-    private var heading: String {
+    /// `Ringing`, `Snoozed`, or the day it rings: `Today`, `Tomorrow`, a weekday, in the
+    /// display's language.
+    private var heading: Text {
         switch alarm.phase {
-        case .ringing: return "Ringing"
-        case .snoozed: return "Snoozed"
+        case .ringing: return Text("Ringing")
+        case .snoozed: return Text("Snoozed")
         case .waiting:
-            guard let next = alarm.next else { return "Alarm" }
+            guard let next = alarm.next else { return Text("Alarm") }
             let calendar = Calendar.current
-            if calendar.isDate(next, inSameDayAs: now) { return "Today" }
+            if calendar.isDate(next, inSameDayAs: now) { return Text("Today") }
             if let tomorrow = calendar.date(byAdding: .day, value: 1, to: now),
                 calendar.isDate(next, inSameDayAs: tomorrow)
             {
-                return "Tomorrow"
+                return Text("Tomorrow")
             }
-            let names = [
-                "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
-            ]
-            return names[(calendar.component(.weekday, from: next) + 6) % 7]
+            return Text(verbatim: next.formatted(.dateTime.weekday(.wide).locale(locale)))
         }
     }
 }

@@ -5,7 +5,8 @@ import WidgetUI
 /// The alarm view: the whole screen while an alarm rings.
 ///
 /// The time now, the alarm's label, a large snooze button filling the middle of the screen
-/// and a "slide to stop" bar along the bottom: a tap anywhere snoozes, only a slide
+/// and a "slide to stop" bar along the bottom (the words in the display's language, from
+/// Nightstand's catalogs): a tap anywhere snoozes, only a slide
 /// dismisses, so a sleepy tap never turns the alarm off. Drawn in the frame style of the
 /// moment (red at night, day after a wake-up light).
 ///
@@ -54,7 +55,7 @@ public struct AlarmFace: Equatable, Sendable {
                 .foregroundStyle(.white)
                 .lineLimit(1)
                 .minimumScaleFactor(0.5)
-            Text(label.isEmpty ? "Alarm" : label)
+            (label.isEmpty ? Text("Alarm") : Text(verbatim: label))
                 .font(.system(size: unit * 0.07, weight: .medium))
                 .foregroundStyle(Color(white: 0.75))
                 .lineLimit(1)
