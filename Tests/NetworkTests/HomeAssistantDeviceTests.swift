@@ -23,7 +23,7 @@ struct HomeAssistantDeviceTests {
         #expect(
             eventually {
                 configs = (try? broker.retained("homeassistant/#")) ?? [:]
-                return configs.count == 12
+                return configs.count == 13
             })
         for payload in configs.values {
             let device = try HomeAssistantSchema.object(payload)["device"] as? [String: Any]
@@ -49,7 +49,7 @@ struct HomeAssistantDeviceTests {
         #expect(
             eventually {
                 configs = (try? broker.retained("homeassistant/#")) ?? [:]
-                return configs.count == 14
+                return configs.count == 15
             })
         let prefix = "homeassistant/"
         let screen = try HomeAssistantSchema.object(
@@ -92,7 +92,7 @@ struct HomeAssistantDeviceTests {
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: host)
         defer { bridge.stop() }
         let topic = "homeassistant/sensor/nightstand-test/illuminance/config"
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 11 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 12 })
         #expect(try broker.retained(topic).isEmpty)
         host.update { $0.state.lux = 40 }
         bridge.hostChanged()
@@ -123,7 +123,7 @@ struct HomeAssistantPresenceTests {
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: host)
         defer { bridge.stop() }
         let topic = "homeassistant/binary_sensor/nightstand-test/presence/config"
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 12 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 13 })
         #expect(try broker.retained(topic).isEmpty, "no presence key has said: no entity")
         #expect(try broker.retained("nightstand/test/presence").isEmpty)
         for there in [true, false, true] {
@@ -173,6 +173,7 @@ struct HomeAssistantDiagnosticsTests {
             asked.withLock { $0 += 1 }
             return "nightstand:\n  Installed: (none)\n  Candidate: 0.2.0\n  Version table:\n"
         })
+        let problems = LastProblem()
         let diagnostics = Diagnostics(
             reader: SystemReader(
                 root: root.path(""),
@@ -181,7 +182,7 @@ struct HomeAssistantDiagnosticsTests {
                         NetworkInterface(
                             name: "wlan0", address: "192.168.1.23", isUp: true, isLoopback: false)
                     ]
-                }), apt: apt)
+                }), apt: apt, problems: problems)
         let now = ContinuousClock.now
         _ = diagnostics.take(at: now - .seconds(600))  // asks apt, on its own thread
         #expect(eventually { apt.candidate(at: now - .seconds(600)) == "0.2.0" })
@@ -190,12 +191,26 @@ struct HomeAssistantDiagnosticsTests {
         #expect(values?["memory"] == "75")
         #expect(values?["address"] == "192.168.1.23")
         #expect(values?["started"]?.hasSuffix("Z") == true)
+        #expect(values?["last_error"] == "None", "no problem yet")
         let update = try HomeAssistantSchema.object(values?["update"] ?? "")
         #expect(update["installed_version"] as? String == BuildVersion.version)
         #expect(update["latest_version"] as? String == "0.2.0")
         #expect(next == now + Diagnostics.interval)
         #expect(diagnostics.take(at: now + .seconds(299)).values == nil, "not before 5 minutes")
-        #expect(diagnostics.take(at: now + .seconds(300)).values != nil)
+        // A warning is the last error at the next reading; an info line after it is not.
+        let log = Logger(
+            label: "nightstand.widgets",
+            handler: ProblemRecordingLogHandler(
+                next: RecordingLogHandler(recorder: LogRecorder()), problems: problems))
+        log.warning("weather: timed out", metadata: ["kind": "weather"])
+        log.info("running")
+        #expect(
+            diagnostics.take(at: now + .seconds(300)).values?["last_error"]
+                == "warning nightstand.widgets : kind=weather weather: timed out")
+        log.error(String(repeating: "x", count: 400))
+        #expect(diagnostics.values()["last_error"]?.count == 255, "cut at HA's longest state")
+        #expect(
+            diagnostics.values()["last_error"]?.hasPrefix("error nightstand.widgets : x") == true)
         #expect(asked.withLock { $0 } == 1, "apt is asked at most every 6 hours")
         // A tree without the files: unknown in Home Assistant.
         let empty = try TemporaryFolder()
@@ -223,9 +238,10 @@ struct HomeAssistantDiagnosticsTests {
         #expect(
             eventually {
                 states = (try? broker.retained("nightstand/test/diagnostics/#")) ?? [:]
-                return states.count == 5
+                return states.count == 6
             })
         #expect(states["nightstand/test/diagnostics/started"]?.contains("T") == true)
+        #expect(states["nightstand/test/diagnostics/last_error"] != nil)
         let config = try HomeAssistantSchema.object(
             broker.retained("homeassistant/sensor/nightstand-test/temperature/config").values.first
                 ?? "")

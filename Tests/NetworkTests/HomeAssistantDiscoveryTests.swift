@@ -23,7 +23,7 @@ struct HomeAssistantDiscoveryTests {
         #expect(
             eventually {
                 configs = ((try? broker.retained("homeassistant/#")) ?? [:])
-                return configs.count == 14
+                return configs.count == 15
             })
         var uniqueIDs: Set<String> = []
         var devices: Set<String> = []
@@ -48,7 +48,8 @@ struct HomeAssistantDiscoveryTests {
                 "nightstand/test/mode", "nightstand/test/lux", "nightstand/test/appearance",
                 "nightstand/test/view", "nightstand/test/diagnostics/started",
                 "nightstand/test/diagnostics/temperature", "nightstand/test/diagnostics/memory",
-                "nightstand/test/diagnostics/address", "nightstand/test/diagnostics/update",
+                "nightstand/test/diagnostics/address", "nightstand/test/diagnostics/last_error",
+                "nightstand/test/diagnostics/update",
             ])
         #expect(Set(bridge.topics.commands + [bridge.topics.command]) == commandTopics)
         // Every state topic has its retained state, so Home Assistant shows it at once.
@@ -75,7 +76,7 @@ struct HomeAssistantDiscoveryTests {
         let broker = try Broker()
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: FakeHost())
         defer { bridge.stop() }
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 12 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 13 })
         let subscriber = try broker.subscriber("homeassistant/#", probe: "homeassistant/probe")
         let announced = {
             subscriber.lines().filter { $0.hasSuffix("/config {") || $0.contains("/config {\"") }
@@ -95,7 +96,7 @@ struct HomeAssistantDiscoveryTests {
         let bridge = try MQTTBridgeTests.startedBridge(
             broker, host: FakeHost(), extra: ["discovery_prefix": .string("")])
         defer { bridge.stop() }
-        #expect(eventually { ((try? broker.retained("nightstand/#")) ?? [:]).count == 9 })
+        #expect(eventually { ((try? broker.retained("nightstand/#")) ?? [:]).count == 10 })
         let discovery = try broker.retained("homeassistant/#")
         #expect(discovery.isEmpty)
     }

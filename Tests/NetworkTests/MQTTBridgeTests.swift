@@ -42,7 +42,7 @@ struct MQTTBridgeTests {
         #expect(
             eventually {
                 retained = (try? broker.retained("#")) ?? [:]
-                return retained.count == 21
+                return retained.count == 23
             })
         #expect(retained["nightstand/test/availability"] == "online")
         #expect(retained["nightstand/test/mode"] == "auto")
@@ -59,6 +59,7 @@ struct MQTTBridgeTests {
                 "homeassistant/sensor/nightstand-test/address/config",
                 "homeassistant/sensor/nightstand-test/appearance/config",
                 "homeassistant/sensor/nightstand-test/illuminance/config",
+                "homeassistant/sensor/nightstand-test/last_error/config",
                 "homeassistant/sensor/nightstand-test/memory/config",
                 "homeassistant/sensor/nightstand-test/started/config",
                 "homeassistant/sensor/nightstand-test/temperature/config",

@@ -11,6 +11,7 @@ import SystemSupport
 /// | temperature | `<base>/diagnostics/temperature` | the CPU's temperature, °C, such as `48.3` | `sensor`, device class temperature |
 /// | memory | `<base>/diagnostics/memory` | the memory in use, %, such as `37` | `sensor`, % |
 /// | address | `<base>/diagnostics/address` | the first IPv4 address that is up, such as `192.168.1.23` | `sensor` |
+/// | last_error | `<base>/diagnostics/last_error` | the last warning or worse logged, its journal line without the time, at most 255 characters | `sensor` |
 /// | update | `<base>/diagnostics/update` | `{"installed_version": …, "latest_version": …}` | `update` (``AptCandidate``) |
 ///
 /// All are in the `diagnostic` category. A value that can't be read (no thermal zone in a
@@ -25,16 +26,22 @@ final class Diagnostics: Sendable {
     static let started = Date()
     private let reader: SystemReader
     private let apt: AptCandidate
+    private let problems: LastProblem
     private let due = Mutex<ContinuousClock.Instant?>(nil)
 
-    /// Readings from `reader` (`/` by default), the candidate version from `apt`.
-    init(reader: SystemReader = SystemReader(), apt: AptCandidate = AptCandidate()) {
+    /// Readings from `reader` (`/` by default), the candidate version from `apt`, the last
+    /// problem from `problems` (the program's own by default).
+    init(
+        reader: SystemReader = SystemReader(), apt: AptCandidate = AptCandidate(),
+        problems: LastProblem = .process
+    ) {
         self.reader = reader
         self.apt = apt
+        self.problems = problems
     }
 
     /// The keys, in the order of the table above.
-    static let keys = ["started", "temperature", "memory", "address", "update"]
+    static let keys = ["started", "temperature", "memory", "address", "last_error", "update"]
 
     /// The readings when they are due at `now` or `force`d (then the next are due an
     /// ``interval`` later), else nil; and when they are next due.
@@ -58,6 +65,7 @@ final class Diagnostics: Sendable {
             "temperature": readout.temperature.map { $0.celsius.fixed(1) } ?? "None",
             "memory": readout.memory.map { "\(Int(($0.usedFraction * 100).rounded()))" } ?? "None",
             "address": readout.address ?? "None",
+            "last_error": problems.line ?? "None",
             "update": AptCandidate.state(installed: BuildVersion.version, latest: apt.candidate()),
         ]
     }
@@ -101,6 +109,10 @@ extension HomeAssistantDiscovery {
             Entity(
                 component: "sensor", key: "address", name: "IP address", icon: "mdi:ip-network",
                 stateTopic: topics.diagnostic("address"), category: "diagnostic"),
+            Entity(
+                component: "sensor", key: "last_error", name: "Last error",
+                icon: "mdi:alert-circle-outline", stateTopic: topics.diagnostic("last_error"),
+                category: "diagnostic"),
             Entity(
                 component: "update", key: "update", name: "Nightstand", icon: nil,
                 stateTopic: topics.diagnostic("update"), category: "diagnostic"),

@@ -195,12 +195,14 @@ private final class OpenDisplay: @unchecked Sendable {
     }
 }
 
-/// Sends log lines to standard error at a level; returns the program's logger.
+/// Sends log lines to standard error at a level, keeping the last problem for Home
+/// Assistant (``LastProblem``); returns the program's logger.
 func bootstrapLogging(level: String) throws -> Logger {
     guard let value = Logger.Level(rawValue: level) else {
         throw ValidationError(
             "--log-level \(level): expected trace, debug, info, notice, warning, error or critical")
     }
-    Logger.bootstrap(level: value)
+    Logger.bootstrap(
+        level: value, handler: ProblemRecordingLogHandler(next: StandardErrorLogHandler()))
     return Logger(label: "nightstand")
 }
