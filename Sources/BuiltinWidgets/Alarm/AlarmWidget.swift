@@ -118,9 +118,9 @@ struct AlarmPanel: View {
             } icon: {
                 Image(systemName: alarm.phase == .waiting ? "alarm" : "alarm.fill")
             }
-                .font(.system(size: 15, weight: .semibold))
-                .foregroundStyle(.orange)
-                .lineLimit(1)
+            .font(.system(size: 15, weight: .semibold))
+            .foregroundStyle(.orange)
+            .lineLimit(1)
             Spacer(minLength: 0)
             Text(
                 verbatim: (alarm.snoozedUntil ?? alarm.next).map {
