@@ -351,7 +351,8 @@ for case in $(arg ns_cases | tr ',' ' '); do
     fi
     if [ "$case" = run-ringing ]; then
         # An alarm ringing (rung by `alarm test`): the alarm view on the scanout.
-        printf '[[alarm]]\nid = "wake"\ntime = "06:30"\nlabel = "Wake up"\n' >/tmp/ringing.toml
+        printf '[audio]\ndevice = "null"\n[[alarm]]\nid = "wake"\ntime = "06:30"\nlabel = "Wake up"\n' \
+            >/tmp/ringing.toml
         run_display /tmp/ringing.toml rss-ringing "alarm test wake"
         continue
     fi

@@ -224,7 +224,8 @@ vm() {
             [[ $backend == *fbdev-* ]] && rotation=${backend##*fbdev-}
             if [[ $c == run-ringing ]]; then
                 run_headless "$size" "$headless" \
-                    '[[alarm]]\nid = "wake"\ntime = "06:30"\nlabel = "Wake up"\n' "alarm test wake"
+                    '[audio]\ndevice = "null"\n[[alarm]]\nid = "wake"\ntime = "06:30"\nlabel = "Wake up"\n' \
+                    "alarm test wake"
                 local label=rss-ringing
                 echo "qemu end-to-end: $name/$c memory: $(grep -a -m1 "^$label:" "$serial_log")" >&2
             elif [[ $c == run || $c == run-network* || $c == run-alarms ]]; then
@@ -526,7 +527,10 @@ expect_log run "mqtt: connected to mqtt://127.0.0.1:1883" "run-network: the disp
 expect_log run "mqtt: connected to mqtts://127.0.0.1:8883" \
     "run-network-tls: the display connects to the broker over TLS, trusting the ca_file"
 expect_log run "http: listening on 127.0.0.1:8080" "run-network: the HTTP API listens"
-expect_log run 'sound: ready on "null"' "run-alarms: with alarms set, libasound is loaded and the device named"
+expect_log run 'sound: on "null"; libasound loads 2 min before the next alarm' \
+    "run-alarms: alarms hours ahead: the device named, libasound not loaded yet"
+expect_log run 'sound: playing chime on "null"' \
+    "run-ringing: an alarm rung sooner than the libraries were due: loaded by the player, playing"
 expect_log run '"mqtt":"connected to mqtt://127.0.0.1:1883' \
     "run-network: GET /api/status with the token answers, MQTT connected in its services"
 vm bochs bochs-display bochs xrgb8888 - drm+$vt fbdev-0+$vt fbdev-90
