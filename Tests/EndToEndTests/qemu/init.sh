@@ -103,7 +103,7 @@ run_display() {
     fi
     cat /tmp/err
     /bin/nightstand status --socket /tmp/control.sock 2>/dev/null | grep -E '^(mqtt|http|sound):'
-    if [ -n "${2:-}" ] && [ "${2:-}" != rss ]; then
+    if [ "${2#rss-network}" != "${2:-}" ]; then
         # The HTTP API answers with the token: the services in its status.
         echo "api: $(wget -q -O - --header "Authorization: Bearer $(cat /etc/http-token)" \
             http://127.0.0.1:8080/api/status 2>&1 | grep -o '"services":{[^}]*}')"
