@@ -95,6 +95,11 @@ if [[ -z $sysroot ]] && { command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin
     fi
 fi
 
+# Nightstand's words (the String Catalogs), where an installed program reads them: the binary
+# alone would show the catalogs' keys.
+mkdir -p "$root/usr/share/nightstand/strings"
+cp "$here/../../../Sources/Localization/Strings/"*.xcstrings "$root/usr/share/nightstand/strings/"
+
 # Fonts for `nightstand run` (the default clock and date): fontconfig's configuration with its
 # links resolved, the families Nightstand draws with (Inter, Quicksand, DejaVu, Material Icons),
 # and fontconfig's cache of them.
