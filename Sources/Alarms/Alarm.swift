@@ -62,7 +62,7 @@ public struct Alarm: Sendable, Equatable {
     public static func clockText(_ date: Date, in calendar: Calendar, day: Bool = false) -> String {
         let parts = calendar.dateComponents(
             [.year, .month, .day, .weekday, .hour, .minute], from: date)
-        func two(_ n: Int?) -> String { (n ?? 0) < 10 ? "0\(n ?? 0)" : "\(n ?? 0)" }
+        func two(_ n: Int?) -> String { (n ?? 0).padded(to: 2) }
         let time = "\(two(parts.hour)):\(two(parts.minute))"
         guard day else { return time }
         let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
@@ -72,7 +72,7 @@ public struct Alarm: Sendable, Equatable {
 
     /// `07:00`.
     public var timeText: String {
-        (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+        "\(hour.padded(to: 2)):\(minute.padded(to: 2))"
     }
 }
 
@@ -104,7 +104,7 @@ public struct AlarmDate: Sendable, Hashable, CustomStringConvertible {
 
     /// `2026-12-24`.
     public var description: String {
-        "\(year)-" + (month < 10 ? "0" : "") + "\(month)-" + (day < 10 ? "0" : "") + "\(day)"
+        "\(year)-\(month.padded(to: 2))-\(day.padded(to: 2))"
     }
 }
 

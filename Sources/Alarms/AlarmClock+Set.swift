@@ -1,3 +1,4 @@
+import DisplayCommands
 import FoundationEssentials
 
 extension AlarmClock {
@@ -7,18 +8,17 @@ extension AlarmClock {
         guard configured.contains(where: { $0.id == id }) else {
             throw AlarmError.unknown(id, among: alarms)
         }
-        switch value {
-        case "on": state.records[id]?.enabled = true
-        case "off": state.records[id]?.enabled = false
-        case "default":
+        guard let change = AlarmChange(value) else {
+            throw AlarmError(
+                "expected on, off, default or a time such as 07:00, found \"\(value)\"")
+        }
+        switch change {
+        case .on: state.records[id]?.enabled = true
+        case .off: state.records[id]?.enabled = false
+        case .reset:
             state.records[id]?.enabled = nil
             state.records[id]?.time = nil
-        default:
-            guard AlarmSettings.timeOfDay(value) != nil else {
-                throw AlarmError(
-                    "expected on, off, default or a time such as 07:00, found \"\(value)\"")
-            }
-            state.records[id]?.time = value
+        case .time: state.records[id]?.time = change.description
         }
         // A change counts from now: an earlier time today does not ring at once.
         let handled = state.records[id]?.handledThrough ?? now

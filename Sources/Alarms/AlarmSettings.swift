@@ -1,3 +1,4 @@
+import DisplayCommands
 import FoundationEssentials
 import Settings
 import SystemSupport
@@ -106,14 +107,9 @@ public struct AlarmSettings: ConfigurationSection, Equatable {
         }
     }
 
-    /// `"07:00"` as (7, 0).
+    /// `"07:00"` as (7, 0), read as `alarm set` reads a time (``DisplayCommands/AlarmChange``).
     static func timeOfDay(_ text: String) -> (Int, Int)? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour),
-            (0...59).contains(minute)
-        else { return nil }
+        guard case .time(let hour, let minute)? = AlarmChange(text) else { return nil }
         return (hour, minute)
     }
 

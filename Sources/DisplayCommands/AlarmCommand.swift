@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// What can be asked of a display's alarms (`[[alarm]]`): the ringing one snoozed or
 /// dismissed, one named alarm tested, skipped once, switched or moved.
 ///
@@ -67,7 +69,7 @@ public enum AlarmChange: Sendable, Hashable, CustomStringConvertible {
         case .off: "off"
         case .reset: "default"
         case .time(let hour, let minute):
-            (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+            "\(hour.padded(to: 2)):\(minute.padded(to: 2))"
         }
     }
 }

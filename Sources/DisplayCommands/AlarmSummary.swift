@@ -50,3 +50,13 @@ public struct AlarmSummary: Codable, Equatable, Sendable {
         self.missed = missed
     }
 }
+
+extension Collection where Element == AlarmSummary {
+    /// The alarm whose next time is the earliest; nil when none rings again.
+    public var nextToRing: AlarmSummary? {
+        filter { $0.next != nil }.min { ($0.next ?? .distantFuture) < ($1.next ?? .distantFuture) }
+    }
+
+    /// When any of them rings next: a snooze's end or an alarm's next time; nil when none will.
+    public var nextRing: Date? { compactMap { $0.snoozedUntil ?? $0.next }.min() }
+}

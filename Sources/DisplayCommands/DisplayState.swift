@@ -56,11 +56,7 @@ public struct DisplayState: Codable, Equatable, Sendable {
     public var ringingAlarm: AlarmSummary? { alarms?.first { $0.phase == .ringing } }
 
     /// The next alarm to ring, the earliest ``AlarmSummary/next``.
-    public var nextAlarm: AlarmSummary? {
-        alarms?.filter { $0.next != nil }.min {
-            ($0.next ?? .distantFuture) < ($1.next ?? .distantFuture)
-        }
-    }
+    public var nextAlarm: AlarmSummary? { alarms?.nextToRing }
 }
 
 /// What a point of the screen shows: the slot there and where a tap there leads.

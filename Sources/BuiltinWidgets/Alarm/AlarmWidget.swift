@@ -94,11 +94,7 @@ struct AlarmProvider: TimelineProvider {
         if let id {
             alarm = alarms.first { $0.id == id }
         } else {
-            alarm =
-                alarms.first { $0.phase != .waiting }
-                ?? alarms.filter { $0.next != nil }.min {
-                    ($0.next ?? .distantFuture) < ($1.next ?? .distantFuture)
-                }
+            alarm = alarms.first { $0.phase != .waiting } ?? alarms.nextToRing
         }
         return AlarmEntry(date: now, alarm: alarm)
     }

@@ -67,7 +67,7 @@ final class AlarmSoundSource: EventSource {
     private func schedulePrepare() {
         guard let context, let plan, prepared != plan else { return }
         let alarms = context.status.current.alarms ?? []
-        let next = alarms.compactMap { $0.snoozedUntil ?? $0.next }.min()
+        let next = alarms.nextRing
         let now = context.now
         guard let next, next.timeIntervalSince(now) > Self.lead else {
             if next != nil || alarms.isEmpty { prepare(plan, services: context.services) }

@@ -59,7 +59,7 @@ final class HostAlarms {
 
     /// When the next alarm rings after `now` (a snooze's end included); nil when none will.
     func nextRing(at now: Date) -> Date? {
-        summaries(at: now)?.compactMap { $0.snoozedUntil ?? $0.next }.min()
+        summaries(at: now)?.nextRing
     }
 
     /// Each alarm as the display reports it at `now`; nil without alarms.
