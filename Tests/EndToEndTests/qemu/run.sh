@@ -228,6 +228,8 @@ vm() {
                     "alarm test wake"
                 local label=rss-ringing
                 echo "qemu end-to-end: $name/$c memory: $(grep -a -m1 "^$label:" "$serial_log")" >&2
+            elif [[ $c == run-late || $c == run-present || $c == run-hotplug ]]; then
+                run_headless "$size" "$headless"
             elif [[ $c == run || $c == run-network* || $c == run-alarms ]]; then
                 run_headless "$size" "$headless"
                 local label=rss${c#run}
@@ -313,7 +315,10 @@ print(sum(1 for i in range(0, len(pixels) - 2, 3)
         done_line=$(await "@@DONE $c ") || { fail "$name/$c: no exit"; break; }
         local rc
         rc=$(echo "$done_line" | sed -n 's/.*@@DONE [^ ]* \([0-9]*\)@@.*/\1/p')
-        if [[ $c == nocard ]]; then
+        if [[ $c == run-late ]]; then
+            # Before run there was no driver, so no console picture to restore.
+            if [[ $rc == 0 ]]; then pass "$name/$c: SIGTERM ends run"; else fail "$name/$c: run exited $rc"; fi
+        elif [[ $c == nocard ]]; then
             if [[ $rc == 2 ]] && grep -aq "no /dev/dri/card" "$serial_log"; then
                 pass "$name/$c: clear 'no card' error, exit status 2"
             else
@@ -572,6 +577,33 @@ if selected cirrusfb; then
     fi
 fi
 vm none none none xrgb8888 - nocard
+# A screen that comes late: `nightstand run` (backend auto, the default [display] wait) started
+# before bochs is loaded, then with the card there from the start, then with its connector
+# off at the start and detected while run runs (init.sh's late_case).
+vm late bochs-display bochs xrgb8888 ns_late=1 run-late run-present run-hotplug
+expect_late() {
+    selected late || return 0
+    local case=$1 what=$2 pattern
+    shift 2
+    for pattern in "$@"; do
+        grep -aq "^@@LATE $case: .*$pattern" "$work/late/serial.log" ||
+            { fail "late/$case: $what (no line matching '$pattern')"; return; }
+    done
+    pass "late/$case: $what"
+}
+expect_late run-late "without a card run starts on headless and waits for one" \
+    "display: auto chose headless" "display: on headless .* waiting up to 60 s for one (drm device events)"
+expect_late run-late "the card loaded later is switched to on its device events" \
+    "drm: /dev/dri/card0 (bochs-drm) Virtual-1" "display: a screen came [0-9.]* s after the start (add card0.*): now on /dev/dri/card0 (bochs-drm)"
+expect_late run-present "with the card there from the start, run draws on it and does not wait" \
+    "display: auto chose drm" "running: "
+if selected late && grep -aq "^@@LATE run-present: .*\(waiting up to\|a screen came\)" "$work/late/serial.log"; then
+    fail "late/run-present: run waited or switched with its card there from the start"
+fi
+expect_late run-hotplug "a card whose screen is off: run starts on its fbdev and waits" \
+    "connector card0-Virtual-1: disconnected" "display: auto chose fbdev" "waiting up to 60 s"
+expect_late run-hotplug "the screen connected later is drawn on, on the card's change event" \
+    "display: a screen came [0-9.]* s after the start (change card0): now on /dev/dri/card0 (bochs-drm)"
 # Input devices: the Pi's touchscreens and gpio-key buttons, named as its kernel does, made with
 # uinput.
 input_vm
