@@ -74,6 +74,24 @@ private final class FakeKernel {
     }
 }
 
+/// A source that does something to the host at an instant while the loop runs.
+private final class Later: EventSource {
+    private let date: Date
+    private let action: (StandbyHost) -> Void
+    private var wake: ScheduledWake?
+
+    init(at date: Date, _ action: @escaping (StandbyHost) -> Void) {
+        self.date = date
+        self.action = action
+    }
+
+    func start(_ context: SourceContext) throws {
+        wake = context.wake(at: date) { [action] _ in action(context.host) }
+    }
+
+    func stop() { wake?.cancel() }
+}
+
 @Suite("A screen that comes late: the display waits on drm device events and switches to it")
 struct DisplayHotplugTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)  // a whole minute
@@ -215,6 +233,30 @@ struct DisplayHotplugTests {
         kernel.send("change", "", hotplug: true)
         host.run(until: start + 3)
         #expect(host.sink === kernel.card)
+    }
+
+    @Test("a reload to a display that does not wait ends the wait: a card that comes is not taken")
+    func reloadEndsWait() throws {
+        let kernel = FakeKernel()
+        let clock = SimulatedClock(start: start)
+        let host = try host(kernel: kernel, clock: clock)
+        let source = try #require(host.sources.sources.last as? DisplayHotplug)
+        kernel.cards = DRMCardLook(card: "/dev/dri/card1")
+        kernel.script = [DRMCardLook(problem: .noCard)]
+        // While the loop runs: [display] as a reload leaves it, then the card's event.
+        host.add(
+            Later(at: start + 5) { host in
+                host.configuration.display.backend = .headless
+                kernel.send("add", "")
+            })
+        host.run(until: start + 10)
+        #expect(kernel.opened.isEmpty)
+        #expect(source.looks == 1)
+        // Over for good: back on auto, a card's event is not looked at.
+        host.configuration.display.backend = .auto
+        kernel.send("add", "")
+        host.run(until: start + 20)
+        #expect(kernel.opened.isEmpty)
     }
 
     @Test("a display on a card, another backend or wait = 0: no monitor, no look")

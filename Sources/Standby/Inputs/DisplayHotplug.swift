@@ -110,10 +110,10 @@ public final class DisplayHotplug: EventSource {
     private func lookAgain(after events: String?) {
         guard let context else { return }
         let host = context.host
-        // A reload opened a card meanwhile.
-        guard !isOnCard(host.sink) else { return end() }
-        looks += 1
         let display = host.configuration.display
+        // A reload opened a card meanwhile, or asked for a display that does not wait.
+        guard !isOnCard(host.sink), display.waitsForCard else { return end() }
+        looks += 1
         let found = look(display)
         guard let card = found.card else {
             if let events, let problem = found.problem {
