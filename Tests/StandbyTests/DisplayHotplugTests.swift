@@ -74,24 +74,6 @@ private final class FakeKernel {
     }
 }
 
-/// A source that does something to the host at an instant while the loop runs.
-private final class Later: EventSource {
-    private let date: Date
-    private let action: (StandbyHost) -> Void
-    private var wake: ScheduledWake?
-
-    init(at date: Date, _ action: @escaping (StandbyHost) -> Void) {
-        self.date = date
-        self.action = action
-    }
-
-    func start(_ context: SourceContext) throws {
-        wake = context.wake(at: date) { [action] _ in action(context.host) }
-    }
-
-    func stop() { wake?.cancel() }
-}
-
 @Suite("A screen that comes late: the display waits on drm device events and switches to it")
 struct DisplayHotplugTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)  // a whole minute
@@ -245,7 +227,7 @@ struct DisplayHotplugTests {
         kernel.script = [DRMCardLook(problem: .noCard)]
         // While the loop runs: [display] as a reload leaves it, then the card's event.
         host.add(
-            Later(at: start + 5) { host in
+            AtInstant(start + 5) { [unowned host] in
                 host.configuration.display.backend = .headless
                 kernel.send("add", "")
             })
