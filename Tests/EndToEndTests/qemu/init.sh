@@ -254,6 +254,10 @@ late_case() {
     size=$(sed -n 's/.*display: a screen came.*: now on .*, \([0-9]*x[0-9]*\) (was .*/\1/p' /tmp/err)
     [ "$case" = run-present ] &&
         size=$(sed -n 's/.*running: [0-9]* slot(s) on \([0-9x]*\).*/\1/p' /tmp/err)
+    # The time run's clock shows (from 10:09:00; a driver loaded late under TCG takes a while),
+    # for the host's headless frame.
+    echo "@@LATE $case: at $(/bin/nightstand status --socket /tmp/control.sock 2>/dev/null |
+        sed -n 's/^host time: \([0-9-]*\) \([0-9:]*\),.*/\1T\2/p')@@"
     echo "@@SHOWN $case ${size:-none}@@"
     wait_go
     kill -TERM $pid 2>/dev/null

@@ -138,8 +138,9 @@ on_host() {
     fi
 }
 
-# run_headless SIZE FILE: what `nightstand run` with no config file shows at the instant the run
-# case starts from (init.sh), drawn by `run` itself on the headless backend into FILE (PPM).
+# run_headless SIZE FILE [CONFIG [WORDS [AT]]]: what `nightstand run` with no config file (plus the
+# TOML CONFIG) shows at the instant the run case starts from (init.sh), or at AT, drawn by `run`
+# itself on the headless backend into FILE (PPM).
 run_headless() {
     local config=$work/run-headless.toml
     printf '[display]\nbackend = "headless"\nsize = "%s"\noutput = "%s"\n%b' "$1" "$2" "${3:-}" \
@@ -148,12 +149,12 @@ run_headless() {
     # entries to replace the placeholders (and the command WORDS, sent first, to show), then
     # SIGTERM.
     # shellcheck disable=SC2016 # expanded by that shell
-    on_host sh -c '"$0" run --config "$1" --at 2026-11-21T10:09:00 --socket "$2" \
+    on_host sh -c '"$0" run --config "$1" --at "$5" --socket "$2" \
         --log-level warning & pid=$! n=0
         while [ ! -e "$3" ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
         [ -z "$4" ] || "$0" send $4 --socket "$2" >/dev/null
         sleep 3; kill -TERM $pid; wait $pid' "$vm_binary" "$config" "$work/run-headless.sock" "$2" \
-        "${4:-}"
+        "${4:-}" "${5:-2026-11-21T10:09:00}"
 }
 
 # boot_vm NAME DEVICE DRIVER FORMAT EXTRA CASES: boots a VM whose init.sh runs CASES
@@ -229,7 +230,10 @@ vm() {
                 local label=rss-ringing
                 echo "qemu end-to-end: $name/$c memory: $(grep -a -m1 "^$label:" "$serial_log")" >&2
             elif [[ $c == run-late || $c == run-present || $c == run-hotplug ]]; then
-                run_headless "$size" "$headless"
+                # At the time run's clock showed in the VM (a driver loaded late takes a while).
+                local at
+                at=$(grep -a -m1 "^@@LATE $c: at " "$serial_log" | sed -n 's/.*: at \([0-9T:-]*\)@@.*/\1/p')
+                run_headless "$size" "$headless" "" "" "${at:-2026-11-21T10:09:00}"
             elif [[ $c == run || $c == run-network* || $c == run-alarms ]]; then
                 run_headless "$size" "$headless"
                 local label=rss${c#run}
