@@ -7,7 +7,7 @@ extension DisplayConfiguration: ConfigurationSection {
 
     /// The keys of `[display]`, in the order the reference lists them.
     public static let keys = [
-        "backend", "device", "connector", "mode", "rotation", "pixel_format", "page_flips",
+        "backend", "device", "connector", "wait", "mode", "rotation", "pixel_format", "page_flips",
         "size", "output", "raw_output",
     ]
 
@@ -15,6 +15,9 @@ extension DisplayConfiguration: ConfigurationSection {
     /// is read, so no size asks for more memory than a board has (8192 × 8192 × 4 bytes is
     /// 256 MiB).
     public static let largestSide = 8192
+
+    /// What `wait` may be: up to ten minutes.
+    public static let waits = NumberRange.duration(0...600)
 
     /// The highest refresh rate a mode may ask for, in Hz.
     public static let highestRefresh = 1000
@@ -33,6 +36,7 @@ extension DisplayConfiguration: ConfigurationSection {
         backend = try section.choice("backend", Backend.self) ?? backend
         device = try section.string("device").flatMap { $0 == "auto" ? nil : $0 } ?? device
         connector = try section.string("connector") ?? connector
+        wait = try section.duration("wait", in: Self.waits) ?? wait
         let side = "each side from 1 to \(Self.largestSide) pixels"
         mode =
             try section.parsed(

@@ -34,6 +34,14 @@ public struct DisplayConfiguration: Sendable, Equatable {
     ///
     /// Default: nil.
     public var connector: String?
+    /// How long, in seconds after the start, `.auto` waits for a DRM card with a screen.
+    ///
+    /// When `.auto` had to start on fbdev or headless, a card that appears within it (its
+    /// driver probes late) or a screen connected to one (hot-plug) is switched to. 0 does not
+    /// wait.
+    ///
+    /// Default: 60.
+    public var wait: Double
     /// DRM mode; nil takes the display's preferred mode.
     ///
     /// Default: nil.
@@ -73,7 +81,8 @@ public struct DisplayConfiguration: Sendable, Equatable {
     /// Creates a configuration; everything not given is the default.
     public init(
         backend: Backend = .auto, device: String? = nil, connector: String? = nil,
-        mode: VideoMode? = nil, format: PixelFormat? = nil, rotation: Rotation = .degrees0,
+        wait: Double = 60, mode: VideoMode? = nil, format: PixelFormat? = nil,
+        rotation: Rotation = .degrees0,
         pageFlips: Bool = true, vtSwitchSignals: VTSwitchSignals? = nil,
         headlessSize: PixelSize = PixelSize(width: 800, height: 480),
         headlessImagePath: String? = nil, headlessRawPath: String? = nil
@@ -81,6 +90,7 @@ public struct DisplayConfiguration: Sendable, Equatable {
         self.backend = backend
         self.device = device
         self.connector = connector
+        self.wait = wait
         self.mode = mode
         self.format = format
         self.rotation = rotation

@@ -94,3 +94,43 @@ struct DRMCardChoiceTests {
         )
     }
 }
+
+@Suite("A look at the cards for a display that waits for its screen")
+struct DRMCardLookTests {
+    @Test("None while the card is render-only or its screen off; the card once it is connected")
+    func looks() {
+        #expect(
+            DRMCardLook.choosing([v3d(0)], connector: nil)
+                == DRMCardLook(
+                    problem: .noUsableCard(cards: [
+                        "/dev/dri/card0 (v3d): no dumb buffers (render-only)"
+                    ])))
+        let off = DRMCardLook.choosing([v3d(0), vc4HDMIOff(1)], connector: nil)
+        #expect(off.card == nil && !off.isDenied)
+        #expect(
+            DRMCardLook.choosing([v3d(0), vc4HDMIOn(1)], connector: nil)
+                == DRMCardLook(card: "/dev/dri/card1"))
+        #expect(DRMCardLook.choosing([], connector: nil) == DRMCardLook(problem: .noCard))
+        // A DSI panel asked for: the HDMI screen does not end the wait.
+        #expect(DRMCardLook.choosing([vc4HDMIOn(0)], connector: "DSI").card == nil)
+    }
+
+    @Test("A card this user may not open yet is said to be denied, to be looked at again")
+    func denied() {
+        let denied = DRMCardSummary(
+            path: "/dev/dri/card1", problem: "drm: not allowed to open /dev/dri/card1",
+            isDenied: true)
+        #expect(DRMCardLook.choosing([v3d(0), denied], connector: nil).isDenied)
+        #expect(!DRMCardLook.choosing([v3d(0)], connector: nil).isDenied)
+    }
+
+    @Test("Only auto waits, with a wait and no device or a DRM card as its device")
+    func waits() {
+        #expect(DisplayConfiguration().waitsForCard)
+        #expect(DisplayConfiguration(device: "/dev/dri/card1").waitsForCard)
+        #expect(!DisplayConfiguration(device: "/dev/fb1").waitsForCard)
+        #expect(!DisplayConfiguration(wait: 0).waitsForCard)
+        #expect(!DisplayConfiguration(backend: .drm).waitsForCard)
+        #expect(!DisplayConfiguration(backend: .fbdev).waitsForCard)
+    }
+}

@@ -56,6 +56,28 @@ struct BoardTests {
         }
     }
 
+    @Test("the Pi's names as its kernel has them: no card number, no DSI number, no stale advice")
+    func piNames() throws {
+        for name in Self.boards {
+            let text = try String(
+                contentsOf: root.appendingPathComponent("boards").appendingPathComponent(name),
+                encoding: .utf8)
+            let configuration = try Configuration.parse(text, file: name)
+            // Card numbers follow probe order (v3d, vc4, drm-rp1-dsi): chosen by what they drive.
+            #expect(configuration.display.device?.contains("/dev/dri/") != true, "\(name)")
+            // DSI-1 or DSI-2 depending on which card registered first: the kind alone.
+            #expect(configuration.display.connector?.hasPrefix("DSI-") != true, "\(name)")
+            // i2c-sensor has no veml7700 option; bookworm is not the release the boards are for.
+            #expect(!text.contains("i2c-sensor,veml7700") && !text.contains("Bookworm"), "\(name)")
+        }
+        let unit = try String(
+            contentsOf: root.appendingPathComponent("systemd/nightstand.service"), encoding: .utf8)
+        let groups = unit.split(separator: "\n").first { $0.hasPrefix("SupplementaryGroups=") }
+        // IIO sysfs is world-readable and /dev/i2c-* is never opened: no i2c group.
+        #expect(groups == "SupplementaryGroups=video input render audio")
+        #expect(!unit.contains("After=systemd-udev-settle") && !unit.contains("Wants=systemd-udev"))
+    }
+
     /// The resolution of each board's screen: its mode (or headless size), turned by its
     /// rotation.
     ///

@@ -290,6 +290,32 @@ struct InputSourceTests {
         #expect(late.statistics.wakeups < 90, "an hour, mostly off, wakes the loop rarely")
     }
 
+    @Test("touches map onto the picture shown now: a display that changed while running")
+    func pictureFollowsDisplay() throws {
+        let folder = try TemporaryFolder()
+        let host = try host(clock: SimulatedClock(start: start))
+        let source = InputSource(directory: folder.url.path)
+        host.add(source)
+        var pictures: [PixelSize?] = []
+        host.add(
+            AtInstant(start + 5) { [unowned host] in
+                pictures.append(source.devices?.transform.pictureSize)
+                // A screen that came late: the display is switched while the loop runs.
+                try? host.reopenDisplay(host.configuration.display, new: host.configuration) {
+                    _ in try memorySink(width: 1280, height: 720)
+                }
+                // A node appears: the devices' descriptor is readable.
+                _ = FileManager.default.createFile(
+                    atPath: folder.url.appendingPathComponent("event7").path, contents: Data())
+            })
+        host.add(
+            AtInstant(start + 8) { pictures.append(source.devices?.transform.pictureSize) })
+        host.run(until: start + 10)
+        #expect(host.sink.size == PixelSize(width: 1280, height: 720))
+        #expect(
+            pictures == [PixelSize(width: 800, height: 480), PixelSize(width: 1280, height: 720)])
+    }
+
     @Test(
         "a tap on a widget's Link runs its scheme's command with the URL; elsewhere its widgetURL")
     func tapRunsLink() throws {

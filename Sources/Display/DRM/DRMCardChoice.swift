@@ -21,6 +21,9 @@ struct DRMCardSummary: Equatable, Sendable {
     let driver: String?
     /// Why the card could not be opened or read, if it could not.
     let problem: String?
+    /// Whether this user was not allowed to open it (udev gives a new card its group a moment
+    /// after the kernel announced it).
+    let isDenied: Bool
     /// Whether the driver allocates dumb buffers (`DRM_CAP_DUMB_BUFFER`).
     let hasDumbBuffers: Bool
     /// Its connectors, empty for a render-only card.
@@ -31,15 +34,17 @@ struct DRMCardSummary: Equatable, Sendable {
         self.path = path
         self.driver = driver
         problem = nil
+        isDenied = false
         self.hasDumbBuffers = hasDumbBuffers
         self.connectors = connectors
     }
 
-    /// A card that could not be opened or read, and why.
-    init(path: String, driver: String? = nil, problem: String) {
+    /// A card that could not be opened or read, and why (`isDenied`: not allowed to open it).
+    init(path: String, driver: String? = nil, problem: String, isDenied: Bool = false) {
         self.path = path
         self.driver = driver
         self.problem = problem
+        self.isDenied = isDenied
         hasDumbBuffers = false
         connectors = []
     }
@@ -51,7 +56,10 @@ struct DRMCardSummary: Equatable, Sendable {
         do {
             device = try DRMDevice(path: path, requireDumbBuffers: false)
         } catch {
-            return DRMCardSummary(path: path, problem: error.description)
+            guard case .permissionDenied = error else {
+                return DRMCardSummary(path: path, problem: error.description)
+            }
+            return DRMCardSummary(path: path, problem: error.description, isDenied: true)
         }
         defer { device.file.close() }
         guard device.hasDumbBuffers else {
@@ -92,6 +100,11 @@ struct DRMCardSummary: Equatable, Sendable {
         let what = wanted.map { "no connected \($0) connector" } ?? "no connected connector"
         return what + " (" + (states.isEmpty ? "no connectors" : states.joined(separator: ", "))
             + ")"
+    }
+
+    /// Every `/dev/dri/card*`, by number.
+    static func readAll() -> [DRMCardSummary] {
+        DeviceNode.numbered("/dev/dri/card").map(read)
     }
 
     /// `/dev/dri/card0 (v3d)`.

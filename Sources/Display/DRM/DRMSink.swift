@@ -85,8 +85,8 @@ public final class DRMSink: FrameSink {
     private static func openCard(_ path: String?, connector: String?) throws(DRMError) -> DRMDevice
     {
         if let path { return try DRMDevice(path: path) }
-        let cards = DeviceNode.numbered("/dev/dri/card").map(DRMCardSummary.read)
-        return try DRMDevice(path: DRMCardChoice.choose(cards, connector: connector).path)
+        return try DRMDevice(
+            path: DRMCardChoice.choose(DRMCardSummary.readAll(), connector: connector).path)
     }
 
     /// `/dev/dri/card0 (bochs-drm) Virtual-1 1024x768@75 xrgb8888, rotation 0, page flips`,

@@ -1,5 +1,6 @@
 import Alarms
 import Audio
+import Display
 import Input
 import Network
 import Standby
@@ -24,9 +25,15 @@ enum Assembly {
         FleetSection.self,
     ]
 
-    /// The sources `nightstand run` starts with its loop.
-    static func sources(log: Logger) -> [any EventSource] {
+    /// The sources `nightstand run` starts with its loop; `open` opens a display as the
+    /// program does.
+    static func sources(
+        log: Logger, open: @escaping @Sendable (DisplayConfiguration) throws -> any FrameSink
+    ) -> [any EventSource] {
         [
+            // A DRM card or screen that comes after the start, within [display] wait (netlink
+            // uevents, subsystem drm).
+            DisplayHotplug(open: open),
             // IIO light sensors that appear later (netlink uevents, subsystem iio).
             SensorHotplug(),
             // [mqtt] and [http]: Home Assistant, the mqtt widgets' topics, the HTTP API.

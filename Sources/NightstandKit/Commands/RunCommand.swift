@@ -17,7 +17,8 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             Opens the configured display (or, with backend auto, the first DRM card with a \
             connected screen, else /dev/fb0, else the headless backend, which writes the screen \
-            to a PNG each time it changes), and keeps every widget current. SIGINT or SIGTERM \
+            to a PNG each time it changes; a DRM card or screen that comes within [display] \
+            wait, 60 s by default, is then switched to), and keeps every widget current. SIGINT or SIGTERM \
             restores the display and exits (within a second, whatever the display is doing). \
             SIGHUP reads the configuration file again and applies it without restarting; a \
             file check-config refuses is refused with its message and the display keeps the \
@@ -135,7 +136,7 @@ struct RunCommand: AsyncParsableCommand {
                     file: $0, sections: Assembly.sections, adjust: adjust, openDisplay: open)
             })
         host.alarmBoard = .shared
-        for source in Assembly.sources(log: log) { host.add(source) }
+        for source in Assembly.sources(log: log, open: open) { host.add(source) }
         let server = try control.startServer(handler: host.controlHandler, log: log)
         defer { server.stop() }
         if sink is HeadlessSink, let path = configuration.display.headlessImagePath {

@@ -18,7 +18,8 @@ import SystemSupport
 /// ```
 final class InputSource: EventSource {
     private let directory: String
-    private var devices: InputDevices?
+    /// The devices open while the loop runs.
+    private(set) var devices: InputDevices?
     private var controller: InputController?
     private var watch: FileWatch?
     private var idleWake: ScheduledWake?
@@ -69,6 +70,9 @@ final class InputSource: EventSource {
     /// Reads what the devices have (bounded per device) and acts on it.
     private func read() {
         guard let devices, let controller, let context else { return }
+        // Onto the picture shown now: the display may have changed (a reload's new display,
+        // a screen that came late).
+        devices.setPicture(size: context.pictureSize, rotation: context.rotation)
         let now = Self.seconds(context.now)
         devices.handleReadable { event in controller.handle(event, at: now) }
         scheduleIdle()

@@ -94,7 +94,13 @@ extension StandbyHost {
         var display = new.display
         display.vtSwitchSignals = old.display.vtSwitchSignals
         if display != old.display {
-            try reopenDisplay(display, new: new, reloader: reloader)
+            guard let open = reloader.openDisplay else {
+                throw new.error(
+                    at: "display", key: "[display]",
+                    "expected the display settings the display was opened with (this nightstand "
+                        + "cannot open another display); restart it to change them")
+            }
+            try reopenDisplay(display, new: new, open: open)
             changes.append("display reopened (\(sink.size))")
         }
         let now = clock.now
@@ -133,17 +139,12 @@ extension StandbyHost {
         return changes.joined(separator: ", ")
     }
 
-    /// Closes the display and opens the one `display` describes, checking `new`'s layout on
-    /// its screen; on failure opens the old display again and throws.
-    private func reopenDisplay(
-        _ display: DisplayConfiguration, new: Configuration, reloader: ConfigurationReloader
+    /// Closes the display and opens the one `display` describes through `open`, checking
+    /// `new`'s layout on its screen; on failure opens the old display again and throws.
+    func reopenDisplay(
+        _ display: DisplayConfiguration, new: Configuration,
+        open: (DisplayConfiguration) throws -> any FrameSink
     ) throws(ConfigurationError) {
-        guard let open = reloader.openDisplay else {
-            throw new.error(
-                at: "display", key: "[display]",
-                "expected the display settings the display was opened with (this nightstand "
-                    + "cannot open another display); restart it to change them")
-        }
         let previous = configuration.display
         sink.close()
         do {

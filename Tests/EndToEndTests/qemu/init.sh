@@ -8,7 +8,8 @@
 # A case is a backend with options, then +steps: drm, drm-noflip, fbdev-R (rotation R),
 # run (`nightstand run`, see run_display), run-network (the same with [mqtt] and [http] on
 # loopback: a Mosquitto broker in the VM), inputs (input devices, see inputs_case), interact
-# (`nightstand run` acted on by them, see interact_case),
+# (`nightstand run` acted on by them, see interact_case), run-late, run-present, run-hotplug
+# (`nightstand run` waiting for its screen, see late_case),
 # stdin-fbdev-R (fbdev-R started on tty2 with tty1 as standard input and controlling tty, as a
 # service with TTYPath=/dev/tty1 runs; no commands), nocard; steps: blank, unblank (through show-test-frame --commands), vt-away, vt-back
 # (chvt 2 and chvt 1: show-test-frame answers the kernel's VT switch signals), animate (60
@@ -28,7 +29,9 @@ kms=$(arg ns_kms)
 if [ -n "$driver" ]; then
     while read -r module; do
         case "$module" in
-            bochs.ko|cirrus.ko|virtio-gpu.ko) [ "$module" = "$driver.ko" ] || continue ;;
+            # ns_late=1: the display's driver is loaded later, by the run-late case.
+            bochs.ko|cirrus.ko|virtio-gpu.ko)
+                [ "$module" = "$driver.ko" ] && [ "$(arg ns_late)" != 1 ] || continue ;;
             # ns_render_first=1: a render-only card (vgem: no KMS) is card0, the display card1.
             vgem.ko) [ "$(arg ns_render_first)" = 1 ] || continue ;;
             drm_kms_helper.ko) insmod "/lib/modules/$module" $kms 2>/dev/null; continue ;;
@@ -44,6 +47,7 @@ if [ -n "$driver" ]; then
     node=/dev/dri/card0
     [ "$(arg ns_render_first)" = 1 ] && node=/dev/dri/card1
     [ "$driver" = cirrusfb ] && node=/dev/fb0
+    [ "$(arg ns_late)" = 1 ] && node=/
     n=0
     while [ ! -e $node ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
     sleep 1
@@ -218,6 +222,52 @@ inputs_case() {
     echo "@@INPUT done@@"
 }
 
+# The late cases: `nightstand run` as a board's service starts it (backend auto, the default
+# [display] wait), at the run case's instant. run-late: started before the display's driver
+# is loaded (ns_late=1), on headless; the driver is loaded while it runs. run-present: the card
+# is there from the start. run-hotplug: the card's connector is forced off (its sysfs status,
+# as a TV that is off) until run started on the card's fbdev, then detected again, with the
+# card's change uevent. Once run logged the switch, the host compares the scanout with headless
+# `run` at the same instant; run's log goes to the serial line as @@LATE CASE: lines.
+late_case() {
+    connector=$(ls -d /sys/class/drm/card[0-9]-* 2>/dev/null | head -n 1)
+    [ "$case" = run-hotplug ] && echo off >"$connector/status"
+    echo "@@LATE $case: connector ${connector##*/}: $(cat "$connector/status" 2>/dev/null)"
+    start_run --out /tmp/late.png
+    case $case in
+        run-late) insmod "/lib/modules/$driver.ko" ;;
+        # bochs detects no hot-plug by itself (no connector polling): the card's change
+        # event, as a driver's hot-plug handler sends it, comes through its sysfs uevent file.
+        run-hotplug)
+            echo detect >"$connector/status"
+            card=${connector##*/}
+            echo change >"/sys/class/drm/${card%%-*}/uevent" ;;
+    esac
+    n=0
+    until [ "$case" = run-present ] || grep -q "display: a screen came" /tmp/err ||
+        [ $n -ge 600 ]; do
+        sleep 0.1
+        n=$((n + 1))
+    done
+    sleep 3
+    sed "s/^/@@LATE $case: /" /tmp/err
+    size=$(sed -n 's/.*display: a screen came.*: now on .*, \([0-9]*x[0-9]*\) (was .*/\1/p' /tmp/err)
+    [ "$case" = run-present ] &&
+        size=$(sed -n 's/.*running: [0-9]* slot(s) on \([0-9x]*\).*/\1/p' /tmp/err)
+    # The time run's clock shows (from 10:09:00; a driver loaded late under TCG takes a while),
+    # for the host's headless frame.
+    echo "@@LATE $case: at $(/bin/nightstand status --socket /tmp/control.sock 2>/dev/null |
+        sed -n 's/^host time: \([0-9-]*\) \([0-9:]*\),.*/\1T\2/p')@@"
+    echo "@@SHOWN $case ${size:-none}@@"
+    wait_go
+    kill -TERM $pid 2>/dev/null
+    wait $pid
+    rc=$?
+    sleep 1
+    echo "@@DONE $case $rc@@"
+    wait_go
+}
+
 # The interact case: `nightstand run` on DRM acted on by input devices made with uinput, as
 # on a bedside Pi: a stack of two countdowns in the left slot, the date in the right, the
 # widgets and the clock views, idle_off and wake_duration. A swipe up on the stack, the key
@@ -354,6 +404,10 @@ for case in $(arg ns_cases | tr ',' ' '); do
         printf '[audio]\ndevice = "null"\n[[alarm]]\nid = "wake"\ntime = "06:30"\nlabel = "Wake up"\n' \
             >/tmp/ringing.toml
         run_display /tmp/ringing.toml rss-ringing "alarm test wake"
+        continue
+    fi
+    if [ "$case" = run-late ] || [ "$case" = run-present ] || [ "$case" = run-hotplug ]; then
+        late_case
         continue
     fi
     if [ "$case" = inputs ]; then

@@ -140,8 +140,9 @@ on_host() {
     fi
 }
 
-# run_headless SIZE FILE: what `nightstand run` with no config file shows at the instant the run
-# case starts from (init.sh), drawn by `run` itself on the headless backend into FILE (PPM).
+# run_headless SIZE FILE [CONFIG [WORDS [AT]]]: what `nightstand run` with no config file (plus the
+# TOML CONFIG) shows at the instant the run case starts from (init.sh), or at AT, drawn by `run`
+# itself on the headless backend into FILE (PPM).
 run_headless() {
     local config=$work/run-headless.toml
     printf '[display]\nbackend = "headless"\nsize = "%s"\noutput = "%s"\n%b' "$1" "$2" "${3:-}" \
@@ -150,12 +151,12 @@ run_headless() {
     # entries to replace the placeholders (and the command WORDS, sent first, to show), then
     # SIGTERM.
     # shellcheck disable=SC2016 # expanded by that shell
-    on_host sh -c '"$0" run --config "$1" --at 2026-11-21T10:09:00 --socket "$2" \
+    on_host sh -c '"$0" run --config "$1" --at "$5" --socket "$2" \
         --log-level warning & pid=$! n=0
         while [ ! -e "$3" ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
         [ -z "$4" ] || "$0" send $4 --socket "$2" >/dev/null
         sleep 3; kill -TERM $pid; wait $pid' "$vm_binary" "$config" "$work/run-headless.sock" "$2" \
-        "${4:-}"
+        "${4:-}" "${5:-2026-11-21T10:09:00}"
 }
 
 # boot_vm NAME DEVICE DRIVER FORMAT EXTRA CASES: boots a VM whose init.sh runs CASES
@@ -230,6 +231,11 @@ vm() {
                     "alarm test wake"
                 local label=rss-ringing
                 echo "qemu end-to-end: $name/$c memory: $(grep -a -m1 "^$label:" "$serial_log")" >&2
+            elif [[ $c == run-late || $c == run-present || $c == run-hotplug ]]; then
+                # At the time run's clock showed in the VM (a driver loaded late takes a while).
+                local at
+                at=$(grep -a -m1 "^@@LATE $c: at " "$serial_log" | sed -n 's/.*: at \([0-9T:-]*\)@@.*/\1/p')
+                run_headless "$size" "$headless" "" "" "${at:-2026-11-21T10:09:00}"
             elif [[ $c == run || $c == run-network* || $c == run-alarms ]]; then
                 run_headless "$size" "$headless"
                 local label=rss${c#run}
@@ -315,7 +321,10 @@ print(sum(1 for i in range(0, len(pixels) - 2, 3)
         done_line=$(await "@@DONE $c [0-9]*@@") || { fail "$name/$c: no exit"; break; }
         local rc
         rc=$(echo "$done_line" | sed -n 's/.*@@DONE [^ ]* \([0-9]*\)@@.*/\1/p')
-        if [[ $c == nocard ]]; then
+        if [[ $c == run-late ]]; then
+            # Before run there was no driver, so no console picture to restore.
+            if [[ $rc == 0 ]]; then pass "$name/$c: SIGTERM ends run"; else fail "$name/$c: run exited $rc"; fi
+        elif [[ $c == nocard ]]; then
             if [[ $rc == 2 ]] && grep -aq "no /dev/dri/card" "$serial_log"; then
                 pass "$name/$c: clear 'no card' error, exit status 2"
             else
@@ -574,6 +583,33 @@ if selected cirrusfb; then
     fi
 fi
 vm none none none xrgb8888 - nocard
+# A screen that comes late: `nightstand run` (backend auto, the default [display] wait) started
+# before bochs is loaded, then with the card there from the start, then with its connector
+# off at the start and detected while run runs (init.sh's late_case).
+vm late bochs-display bochs xrgb8888 ns_late=1 run-late run-present run-hotplug
+expect_late() {
+    selected late || return 0
+    local case=$1 what=$2 pattern
+    shift 2
+    for pattern in "$@"; do
+        grep -aq "^@@LATE $case: .*$pattern" "$work/late/serial.log" ||
+            { fail "late/$case: $what (no line matching '$pattern')"; return; }
+    done
+    pass "late/$case: $what"
+}
+expect_late run-late "without a card run starts on headless and waits for one" \
+    "display: auto chose headless" "display: on headless .* waiting up to 60 s for one (drm device events)"
+expect_late run-late "the card loaded later is switched to on its device events" \
+    "drm: /dev/dri/card0 (bochs-drm) Virtual-1" "display: a screen came [0-9.]* s after the start (add card0.*): now on /dev/dri/card0 (bochs-drm)"
+expect_late run-present "with the card there from the start, run draws on it and does not wait" \
+    "display: auto chose drm" "running: "
+if selected late && grep -aq "^@@LATE run-present: .*\(waiting up to\|a screen came\)" "$work/late/serial.log"; then
+    fail "late/run-present: run waited or switched with its card there from the start"
+fi
+expect_late run-hotplug "a card whose screen is off: run starts on its fbdev and waits" \
+    "connector card0-Virtual-1: disconnected" "display: auto chose fbdev" "waiting up to 60 s"
+expect_late run-hotplug "the screen connected later is drawn on, on the card's change event" \
+    "display: a screen came [0-9.]* s after the start (change card0): now on /dev/dri/card0 (bochs-drm)"
 # Input devices: the Pi's touchscreens and gpio-key buttons, named as its kernel does, made with
 # uinput.
 input_vm
