@@ -25,12 +25,16 @@ public struct DisplayState: Codable, Equatable, Sendable {
     public var presence: Bool?
     /// The alarms (`[[alarm]]`), in configuration order; nil on a display without any.
     public var alarms: [AlarmSummary]?
+    /// The message the banner shows; nil without one.
+    ///
+    /// A ``DisplayMessage``'s text; a tap dismisses it.
+    public var message: String?
 
     /// Creates a state.
     public init(
         mode: DisplayMode, appearance: String, lux: Double? = nil, view: String? = nil,
         views: [String] = [], slots: [String]? = nil, presence: Bool? = nil,
-        alarms: [AlarmSummary]? = nil
+        alarms: [AlarmSummary]? = nil, message: String? = nil
     ) {
         self.mode = mode
         self.appearance = appearance
@@ -40,6 +44,7 @@ public struct DisplayState: Codable, Equatable, Sendable {
         self.slots = slots
         self.presence = presence
         self.alarms = alarms
+        self.message = message
     }
 
     /// The words that step through the views instead of naming one: `view next`,

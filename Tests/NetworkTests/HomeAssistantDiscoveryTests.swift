@@ -23,7 +23,7 @@ struct HomeAssistantDiscoveryTests {
         #expect(
             eventually {
                 configs = ((try? broker.retained("homeassistant/#")) ?? [:])
-                return configs.count == 15
+                return configs.count == 17
             })
         var uniqueIDs: Set<String> = []
         var devices: Set<String> = []
@@ -76,7 +76,7 @@ struct HomeAssistantDiscoveryTests {
         let broker = try Broker()
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: FakeHost())
         defer { bridge.stop() }
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 13 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 15 })
         let subscriber = try broker.subscriber("homeassistant/#", probe: "homeassistant/probe")
         let announced = {
             subscriber.lines().filter { $0.hasSuffix("/config {") || $0.contains("/config {\"") }

@@ -130,7 +130,8 @@ public struct HomeAssistantDiscovery: Sendable {
             stateClass: entity.stateClass, payloadPress: entity.payloadPress,
             payloadOn: entity.payloadOn, payloadOff: entity.payloadOff,
             stateOn: entity.stateOn, stateOff: entity.stateOff,
-            valueTemplate: entity.valueTemplate, entityCategory: entity.category,
+            valueTemplate: entity.valueTemplate, imageTopic: entity.imageTopic,
+            contentType: entity.contentType, entityCategory: entity.category,
             qos: entity.commandTopic == nil ? nil : 1)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -164,6 +165,9 @@ public struct HomeAssistantDiscovery: Sendable {
         var stateOn: String? = nil
         var stateOff: String? = nil
         var valueTemplate: String? = nil
+        /// An image entity's topic, and its pictures' type.
+        var imageTopic: String? = nil
+        var contentType: String? = nil
         /// `config` or `diagnostic`; nil: a primary entity.
         var category: String? = nil
     }
@@ -188,6 +192,8 @@ public struct HomeAssistantDiscovery: Sendable {
         var stateOn: String?
         var stateOff: String?
         var valueTemplate: String?
+        var imageTopic: String?
+        var contentType: String?
         var entityCategory: String?
         var qos: Int?
 
@@ -206,6 +212,8 @@ public struct HomeAssistantDiscovery: Sendable {
             case stateOn = "state_on"
             case stateOff = "state_off"
             case valueTemplate = "value_template"
+            case imageTopic = "image_topic"
+            case contentType = "content_type"
             case entityCategory = "entity_category"
         }
     }

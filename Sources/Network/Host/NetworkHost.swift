@@ -39,4 +39,31 @@ extension NetworkHost {
     func send(words: String) {
         if let command = try? DisplayCommand(words: words) { send(command) }
     }
+
+    /// The frame the panel shows as PNG (``frame()``, so never on the display's loop), or why
+    /// there is none: `GET /screen.png`, the fleet's screenshot and Home Assistant's image.
+    func framePNG() -> Result<[UInt8], FrameUnavailable> {
+        guard let frame = frame() else { return .failure(.notShown) }
+        do {
+            return .success(try PNGEncoder.encode(frame))
+        } catch {
+            return .failure(.unencodable("\(error)"))
+        }
+    }
+}
+
+/// Why there is no picture of the frame.
+enum FrameUnavailable: Error, Equatable, CustomStringConvertible {
+    /// No frame was shown yet.
+    case notShown
+    /// The frame could not be encoded, for this reason.
+    case unencodable(String)
+
+    /// The reason in words: `no frame has been shown yet`.
+    var description: String {
+        switch self {
+        case .notShown: "no frame has been shown yet"
+        case .unencodable(let why): "the frame could not be encoded: \(why)"
+        }
+    }
 }

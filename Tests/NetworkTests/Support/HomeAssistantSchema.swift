@@ -13,7 +13,8 @@ enum HomeAssistantSchema {
             return ["\(topic): not <prefix>/<component>/<node_id>/<object_id>/config"]
         }
         var problems: [String] = []
-        if !["select", "sensor", "button", "switch", "binary_sensor", "update"].contains(levels[1])
+        if !["select", "sensor", "button", "switch", "binary_sensor", "update", "notify", "image"]
+            .contains(levels[1])
         {
             problems.append("\(topic): unexpected component \(levels[1])")
         }
@@ -97,8 +98,13 @@ enum HomeAssistantSchema {
             {
                 problems.append("sensor: unknown state_class \(stateClass)")
             }
-        case "button":
+        case "button", "notify":
             need("command_topic")
+        case "image":
+            need("image_topic")
+            if config["content_type"] as? String != "image/png" {
+                problems.append("image: content_type is image/png")
+            }
         case "update":
             need("state_topic")
         case "binary_sensor":
