@@ -15,7 +15,10 @@ struct ScreenImageTests {
     )
     func pacing() {
         let taken = Mutex<[ContinuousClock.Instant]>([])
-        let image = ScreenImage(interval: .milliseconds(400)) {
+        let host = FakeHost()
+        host.update { $0.frame = HTTPServerTests.frame() }
+        let image = ScreenImage(host: host, interval: .milliseconds(400)) { png in
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
             taken.withLock { $0.append(.now) }
         }
         let start = ContinuousClock.now

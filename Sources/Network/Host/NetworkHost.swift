@@ -28,6 +28,11 @@ public protocol NetworkHost: Sendable {
 
     /// A copy of the frame the panel shows now, exactly its pixels; nil before the first.
     func frame() -> Bitmap?
+
+    /// Hands `completion` a copy of the next frame presented; from ``MQTTBridge/frameChanged()``
+    /// (the loop's frame observer), the frame just presented, copied before the loop sleeps.
+    /// It never wakes the loop.
+    func nextFrame(_ completion: @escaping @Sendable (Bitmap) -> Void)
 }
 
 extension NetworkHost {

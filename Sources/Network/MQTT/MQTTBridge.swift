@@ -88,10 +88,8 @@ public final class MQTTBridge: Sendable {
         }
         let relay = MQTTBridgeRelay()
         screenImage = discovery.map { _ in
-            ScreenImage {
-                guard let bridge = relay.bridge, case .success(let png) = host.framePNG() else {
-                    return
-                }
+            ScreenImage(host: host) { png in
+                guard let bridge = relay.bridge else { return }
                 _ = bridge.client?.publish(topic: bridge.topics.screen, payload: png, retain: true)
             }
         }
@@ -166,7 +164,7 @@ public final class MQTTBridge: Sendable {
         client.publish(topic: topics.availability, payload: "online", retain: true)
         publishStates(announcing: true)
         _ = publishDiagnostics(force: true)  // and the readings, for the first time
-        screenImage?.frameChanged()  // and the picture of the screen
+        screenImage?.refresh()  // and the picture of the screen
         var topics = self.topics.commands + [self.topics.command] + subscriptions
         topics += fleet?.commandTopics ?? []
         if let discovery { topics.append(discovery.statusTopic) }
