@@ -55,6 +55,9 @@ public enum DisplayCommand: Sendable, Hashable {
     case showMessage(DisplayMessage)
     /// Takes the message's banner away before its time (a tap does). Words: `dismiss-message`.
     case dismissMessage
+    /// Sets the backlight's (or the pixels') brightness of an appearance, in percent; nil
+    /// goes back to the configuration's. Words: `brightness night 5`, `brightness night default`.
+    case setBrightness(String, percent: Double?)
     /// Ends the display's run loop (SIGTERM).
     case stop
     /// Ends the run loop and the program with ``restartStatus``, which the systemd unit
@@ -94,6 +97,8 @@ extension DisplayCommand: CustomStringConvertible {
         case .alarm(let command): "alarm \(command.words)"
         case .showMessage(let message): "message \(message.words)"
         case .dismissMessage: "dismiss-message"
+        case .setBrightness(let name, let percent):
+            "brightness \(name) \(percent.map(Self.number) ?? "default")"
         case .stop: "stop"
         case .restart: "restart"
         }
@@ -181,6 +186,7 @@ extension DisplayCommand {
         case "message":
             self = .showMessage(try DisplayMessage.read(&words, text))
         case "dismiss-message": self = .dismissMessage
+        case "brightness": self = try Self.brightness(&words, text)
         case "reload-configuration": self = .reloadConfiguration
         case "release-display": self = .releaseDisplay
         case "acquire-display": self = .acquireDisplay
@@ -198,7 +204,8 @@ extension DisplayCommand {
     public static let verbList = [
         "mode", "view", "next", "previous", "wake", "idle", "presence", "reload",
         "reload-configuration",
-        "drag", "alarm", "message", "dismiss-message", "release-display", "acquire-display", "stop",
+        "drag", "alarm", "message", "dismiss-message", "brightness", "release-display",
+        "acquire-display", "stop",
         "restart",
     ]
 

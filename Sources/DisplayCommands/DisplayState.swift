@@ -29,12 +29,16 @@ public struct DisplayState: Codable, Equatable, Sendable {
     ///
     /// A ``DisplayMessage``'s text; a tap dismisses it.
     public var message: String?
+    /// The brightness of each appearance in percent (`day`, `dim`, `night`), as the
+    /// configuration and `brightness` commands set it; nil from a display that did not say.
+    public var brightness: [String: Double]?
 
     /// Creates a state.
     public init(
         mode: DisplayMode, appearance: String, lux: Double? = nil, view: String? = nil,
         views: [String] = [], slots: [String]? = nil, presence: Bool? = nil,
-        alarms: [AlarmSummary]? = nil, message: String? = nil
+        alarms: [AlarmSummary]? = nil, message: String? = nil,
+        brightness: [String: Double]? = nil
     ) {
         self.mode = mode
         self.appearance = appearance
@@ -45,6 +49,7 @@ public struct DisplayState: Codable, Equatable, Sendable {
         self.presence = presence
         self.alarms = alarms
         self.message = message
+        self.brightness = brightness
     }
 
     /// The words that step through the views instead of naming one: `view next`,

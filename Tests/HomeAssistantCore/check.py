@@ -44,6 +44,9 @@ EXPECTED = [
     ("update.bedroom_display_nightstand", None, None, "diagnostic"),
     ("notify.bedroom_display_message", None, None, None),
     ("image.bedroom_display_screen_picture", None, None, None),
+    ("number.bedroom_display_day_brightness", None, "%", "config"),
+    ("number.bedroom_display_dim_brightness", None, "%", "config"),
+    ("number.bedroom_display_night_brightness", None, "%", "config"),
 ]
 # The headless display's size, and where the message's banner shows on it
 # (StandbyViews.MessageBanner.rect): its plate's grey by day, left of the text.
@@ -101,11 +104,14 @@ async def main(folder):
             '\n[[widget]]\nkind = "command"\nid = "broken"\ncommand = ["/nonexistent/tool"]\n'
             '\n[[slot]]\nwidgets = ["broken"]\n'
         )
+    os.makedirs(f"{folder}/state")
+
     def start_display():
         return subprocess.Popen(
             [NIGHTSTAND, "run", "--config", f"{folder}/nightstand.toml",
              "--socket", f"{folder}/control.sock"],
-            stderr=open(f"{folder}/nightstand.log", "a"))
+            stderr=open(f"{folder}/nightstand.log", "a"),
+            env={**os.environ, "STATE_DIRECTORY": f"{folder}/state"})
 
     def control(*words):
         return subprocess.run(
@@ -236,6 +242,15 @@ async def main(folder):
             value = await wait_state("sensor.bedroom_display_appearance", ["day"])
             check("the mode select holds day", value == "day", value)
 
+            # Brightness: a number set in Home Assistant, applied and kept in the state folder.
+            await call("number", "set_value", entity_id="number.bedroom_display_night_brightness",
+                       value=5)
+            value = await wait_state("number.bedroom_display_night_brightness", ["5", "5.0"])
+            check("Night brightness set to 5 %", value in ("5", "5.0"), value)
+            kept = await wait(lambda: os.path.exists(f"{folder}/state/brightness") and open(
+                f"{folder}/state/brightness").read() == '{"night":5}\n')
+            check("  kept in the state directory", kept)
+
             # Presence, as a presence key reports it (the command it sends).
             said = control("send", "presence", "on")
             check("nightstand send presence on", said.returncode == 0, said.stderr)
@@ -292,6 +307,9 @@ async def main(folder):
             display = start_display()  # as systemd's Restart=on-failure does
             value = await wait_state("select.bedroom_display_mode", ["auto", "day"])
             check("  available again after the restart", value in ("auto", "day"), value)
+            # Not kept, the display would publish the file's 10 % again on connecting.
+            value = await wait_state("number.bedroom_display_night_brightness", ["10", "10.0"], 5)
+            check("  the night brightness kept across the restart", value in ("5", "5.0"), value)
 
             # The last will: a killed display is unavailable at once.
             display.send_signal(signal.SIGKILL)

@@ -42,7 +42,7 @@ struct MQTTBridgeTests {
         #expect(
             eventually {
                 retained = (try? broker.retained("#")) ?? [:]
-                return retained.count == 25
+                return retained.count == 28
             })
         #expect(retained["nightstand/test/availability"] == "online")
         #expect(retained["nightstand/test/mode"] == "auto")
@@ -57,6 +57,9 @@ struct MQTTBridgeTests {
                 "homeassistant/button/nightstand-test/restart/config",
                 "homeassistant/image/nightstand-test/screen_picture/config",
                 "homeassistant/notify/nightstand-test/message/config",
+                "homeassistant/number/nightstand-test/day_brightness/config",
+                "homeassistant/number/nightstand-test/dim_brightness/config",
+                "homeassistant/number/nightstand-test/night_brightness/config",
                 "homeassistant/select/nightstand-test/mode/config",
                 "homeassistant/sensor/nightstand-test/address/config",
                 "homeassistant/sensor/nightstand-test/appearance/config",

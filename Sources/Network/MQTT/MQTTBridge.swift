@@ -261,6 +261,9 @@ public final class MQTTBridge: Sendable {
             }
             if !state.views.isEmpty { update(topics.view, state.view ?? "") }
             if let there = state.presence { update(topics.presence, there ? "ON" : "OFF") }
+            for (name, percent) in state.brightness ?? [:] {
+                update(topics.brightness(name), percent.fixed(0))
+            }
             if let list = state.alarms {
                 update(topics.alarmNext, state.nextAlarm?.next.map(Self.timestamp) ?? "None")
                 update(topics.alarmRinging, state.ringingAlarm == nil ? "OFF" : "ON")

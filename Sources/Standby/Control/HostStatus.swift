@@ -85,13 +85,16 @@ public struct HostStatus: Codable, Equatable, Sendable {
     public var alarms: [AlarmSummary]?
     /// The message the banner shows (`message TEXT`); nil without one.
     public var message: String?
+    /// The brightness of each appearance in percent (`day`, `dim`, `night`).
+    public var brightness: [String: Double]?
 
     /// Creates a status.
     public init(
         time: Date, appearance: String, mode: String, slots: [Slot], widgets: [Widget],
         frames: Int, light: String? = nil, view: String? = nil, views: [String]? = nil,
         lux: Double? = nil, services: [String: String]? = nil, presence: Bool? = nil,
-        alarms: [AlarmSummary]? = nil, message: String? = nil
+        alarms: [AlarmSummary]? = nil, message: String? = nil,
+        brightness: [String: Double]? = nil
     ) {
         self.time = time
         self.appearance = appearance
@@ -107,6 +110,7 @@ public struct HostStatus: Codable, Equatable, Sendable {
         self.presence = presence
         self.alarms = alarms
         self.message = message
+        self.brightness = brightness
     }
 
     /// The status as one line of JSON, as the control socket sends it (sorted keys, ISO 8601

@@ -50,6 +50,7 @@ extension StandbyHost: HostControl {
             log.info("\(line)")
             if message.wakes { wake(for: message.seconds) }
         case .dismissMessage: if views.dismissBanner() { log.info("message dismissed") }
+        case .setBrightness(let name, let percent): setBrightness(name, percent: percent)
         case .releaseDisplay: releaseDisplay()
         case .acquireDisplay: acquireDisplay()
         case .stop: stopped = true
