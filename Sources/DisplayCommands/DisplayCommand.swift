@@ -50,6 +50,14 @@ public enum DisplayCommand: Sendable, Hashable {
     /// Acts on the alarms: snooze, dismiss, test, skip, set (``AlarmCommand``). Words:
     /// `alarm snooze`, `alarm skip work`.
     case alarm(AlarmCommand)
+    /// Shows a message as a banner over the views for a while (``DisplayMessage``); a new one
+    /// replaces it. Words: `message --for 60 Laundry done`.
+    case showMessage(DisplayMessage)
+    /// Takes the message's banner away before its time (a tap does). Words: `dismiss-message`.
+    case dismissMessage
+    /// Sets the backlight's (or the pixels') brightness of an appearance, in percent; nil
+    /// goes back to the configuration's. Words: `brightness night 5`, `brightness night default`.
+    case setBrightness(String, percent: Double?)
     /// Ends the display's run loop (SIGTERM).
     case stop
     /// Ends the run loop and the program with ``restartStatus``, which the systemd unit
@@ -87,6 +95,10 @@ extension DisplayCommand: CustomStringConvertible {
         case .releaseDisplay: "release-display"
         case .acquireDisplay: "acquire-display"
         case .alarm(let command): "alarm \(command.words)"
+        case .showMessage(let message): "message \(message.words)"
+        case .dismissMessage: "dismiss-message"
+        case .setBrightness(let name, let percent):
+            "brightness \(name) \(percent.map(Self.number) ?? "default")"
         case .stop: "stop"
         case .restart: "restart"
         }
@@ -115,7 +127,8 @@ extension DisplayCommand: CustomStringConvertible {
 extension DisplayCommand {
     /// Reads a command from its words, as a key map, the command line and the wire write it:
     /// `mode night`, `view clock`, `view next`, `next`, `previous 2`, `wake 30`, `idle on`,
-    /// `reload`, `reload weather`, `reload-configuration`, `drag views changed -120 -800`.
+    /// `reload`, `reload weather`, `reload-configuration`, `drag views changed -120 -800`,
+    /// `message --for 60 Laundry done`.
     ///
     /// Numbers are checked where they enter: a slot from 1 to ``slotLimit``, a wake from 0 to
     /// ``longestWake`` seconds, names of at most ``nameLimit`` letters, digits, `-` and `_`.
@@ -170,6 +183,10 @@ extension DisplayCommand {
             self = try Self.drag(&words, text)
         case "alarm":
             self = try Self.alarm(&words, text)
+        case "message":
+            self = .showMessage(try DisplayMessage.read(&words, text))
+        case "dismiss-message": self = .dismissMessage
+        case "brightness": self = try Self.brightness(&words, text)
         case "reload-configuration": self = .reloadConfiguration
         case "release-display": self = .releaseDisplay
         case "acquire-display": self = .acquireDisplay
@@ -187,7 +204,9 @@ extension DisplayCommand {
     public static let verbList = [
         "mode", "view", "next", "previous", "wake", "idle", "presence", "reload",
         "reload-configuration",
-        "drag", "alarm", "release-display", "acquire-display", "stop", "restart",
+        "drag", "alarm", "message", "dismiss-message", "brightness", "release-display",
+        "acquire-display", "stop",
+        "restart",
     ]
 
     /// The first words of every command, for messages.
@@ -247,6 +266,12 @@ struct Words {
     var isAtEnd: Bool { words.isEmpty }
 
     mutating func next() -> String? { words.popFirst().map(String.init) }
+
+    /// The words left, taking them all.
+    mutating func rest() -> [String] {
+        defer { words = [] }
+        return words.map(String.init)
+    }
 
     /// A slot counted from 1 (after the word `verb`), as 0-based; `fallback` where none is
     /// given.

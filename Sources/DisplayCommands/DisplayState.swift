@@ -25,12 +25,20 @@ public struct DisplayState: Codable, Equatable, Sendable {
     public var presence: Bool?
     /// The alarms (`[[alarm]]`), in configuration order; nil on a display without any.
     public var alarms: [AlarmSummary]?
+    /// The message the banner shows; nil without one.
+    ///
+    /// A ``DisplayMessage``'s text; a tap dismisses it.
+    public var message: String?
+    /// The brightness of each appearance in percent (`day`, `dim`, `night`), as the
+    /// configuration and `brightness` commands set it; nil from a display that did not say.
+    public var brightness: [String: Double]?
 
     /// Creates a state.
     public init(
         mode: DisplayMode, appearance: String, lux: Double? = nil, view: String? = nil,
         views: [String] = [], slots: [String]? = nil, presence: Bool? = nil,
-        alarms: [AlarmSummary]? = nil
+        alarms: [AlarmSummary]? = nil, message: String? = nil,
+        brightness: [String: Double]? = nil
     ) {
         self.mode = mode
         self.appearance = appearance
@@ -40,6 +48,8 @@ public struct DisplayState: Codable, Equatable, Sendable {
         self.slots = slots
         self.presence = presence
         self.alarms = alarms
+        self.message = message
+        self.brightness = brightness
     }
 
     /// The words that step through the views instead of naming one: `view next`,

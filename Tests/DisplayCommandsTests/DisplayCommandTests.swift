@@ -30,6 +30,9 @@ struct DisplayCommandTests {
         (.alarm(.set("work", .off)), "alarm set work off"),
         (.alarm(.set("work", .reset)), "alarm set work default"),
         (.alarm(.set("gym_2", .time(hour: 6, minute: 5))), "alarm set gym_2 06:05"),
+        (.setBrightness("night", percent: 5), "brightness night 5"),
+        (.setBrightness("dim", percent: 12.5), "brightness dim 12.5"),
+        (.setBrightness("day", percent: nil), "brightness day default"),
     ]
 
     @Test("every command reads from its words and writes them back")
@@ -96,6 +99,10 @@ struct DisplayCommandTests {
             ("", "expected a command"),
             ("mode night now", "expected nothing after \"mode night\""),
             ("drag views changed 1e9 0", "pixels"),
+            ("brightness evening 5", "brightness day, dim or night, then a percentage"),
+            ("brightness night 101", "a percentage from 0 to 100 or default"),
+            ("brightness night -1", "a percentage from 0 to 100 or default"),
+            ("brightness night", "a percentage from 0 to 100 or default"),
         ]
         for (words, expected) in cases {
             #expect(throws: CommandError.self, "\(words)") { try DisplayCommand(words: words) }

@@ -5,7 +5,10 @@ homeassistant installed. Starts Mosquitto, `nightstand run` (headless) and `hass
 free loopback port in a temporary folder; onboards Home Assistant, adds the MQTT integration
 through its own config flow (the REST API), and checks every Nightstand entity by its domain,
 device class, unit and entity category (the entity registry, over the websocket API); the
-Last error sensor; availability when Nightstand stops; and no MQTT warning in Home
+Last error sensor; the screen switch, the mode select and each button pressed from Home
+Assistant; presence; a message through the notify entity, its banner on the image entity's
+picture; availability when Nightstand restarts (the Restart button: exit status 75), is
+killed (SIGKILL: the broker's last will) and stops (SIGTERM); and no MQTT warning in Home
 Assistant's log. Prints `ha-core: N passed, N failed` and exits non-zero on a failure.
 """
 
@@ -20,6 +23,8 @@ import tempfile
 import time
 
 import aiohttp
+from PIL import Image  # Home Assistant's own dependency
+import io
 
 NIGHTSTAND = sys.argv[1]
 # (entity id, domain, device class, unit, entity category) of each entity Home Assistant must
@@ -37,7 +42,18 @@ EXPECTED = [
     ("sensor.bedroom_display_ip_address", None, None, "diagnostic"),
     ("sensor.bedroom_display_last_error", None, None, "diagnostic"),
     ("update.bedroom_display_nightstand", None, None, "diagnostic"),
+    ("notify.bedroom_display_message", None, None, None),
+    ("image.bedroom_display_screen_picture", None, None, None),
+    ("number.bedroom_display_day_brightness", None, "%", "config"),
+    ("number.bedroom_display_dim_brightness", None, "%", "config"),
+    ("number.bedroom_display_night_brightness", None, "%", "config"),
 ]
+# The headless display's size, and where the message's banner shows on it
+# (StandbyViews.MessageBanner.rect): its plate's grey by day, left of the text.
+WIDTH, HEIGHT = 800, 480
+UNIT = min(HEIGHT, WIDTH * 0.6)
+PLATE = (round((WIDTH - min(WIDTH * 0.9, UNIT * 1.6)) / 2) + 20,
+         round(UNIT * 0.04) + round(UNIT * 0.2) // 2)
 results = []
 
 
@@ -88,10 +104,24 @@ async def main(folder):
             '\n[[widget]]\nkind = "command"\nid = "broken"\ncommand = ["/nonexistent/tool"]\n'
             '\n[[slot]]\nwidgets = ["broken"]\n'
         )
-    display = subprocess.Popen(
-        [NIGHTSTAND, "run", "--config", f"{folder}/nightstand.toml",
-         "--socket", f"{folder}/control.sock"],
-        stderr=open(f"{folder}/nightstand.log", "w"))
+    os.makedirs(f"{folder}/state")
+
+    def start_display():
+        return subprocess.Popen(
+            [NIGHTSTAND, "run", "--config", f"{folder}/nightstand.toml",
+             "--socket", f"{folder}/control.sock"],
+            stderr=open(f"{folder}/nightstand.log", "a"),
+            env={**os.environ, "STATE_DIRECTORY": f"{folder}/state"})
+
+    def control(*words):
+        return subprocess.run(
+            [NIGHTSTAND, *words, "--socket", f"{folder}/control.sock"],
+            capture_output=True, text=True, timeout=30)
+
+    def logged(text):
+        return text in open(f"{folder}/nightstand.log").read()
+
+    display = start_display()
     config = f"{folder}/ha"
     os.makedirs(config)
     with open(f"{config}/configuration.yaml", "w") as f:
@@ -169,17 +199,130 @@ async def main(folder):
                   not any("illuminance" in e for e in registry), sorted(registry))
             check("Last error is a warning nightstand logged", last_error_logged(folder, states),
                   states.get("sensor.bedroom_display_last_error"))
+
+            async def state(entity_id):
+                async with session.get(base + f"/api/states/{entity_id}", headers=headers) as r:
+                    return (await r.json()).get("state") if r.status == 200 else None
+
+            async def wait_state(entity_id, wanted, seconds=60):
+                value = None
+                deadline = time.monotonic() + seconds
+                while time.monotonic() < deadline:
+                    value = await state(entity_id)
+                    if value in wanted:
+                        break
+                    await asyncio.sleep(1)
+                return value
+
+            async def wait(condition, seconds=60):
+                deadline = time.monotonic() + seconds
+                while time.monotonic() < deadline:
+                    if condition():
+                        return True
+                    await asyncio.sleep(1)
+                return False
+
+            async def call(domain, service, **data):
+                async with session.post(base + f"/api/services/{domain}/{service}",
+                                        headers=headers, json=data) as r:
+                    return r.status
+
+            # The screen switch: off is the mode off, on hands the choice back.
+            await call("switch", "turn_off", entity_id="switch.bedroom_display_screen")
+            value = await wait_state("sensor.bedroom_display_appearance", ["off"])
+            check("the screen switch turns the panel off", value == "off", value)
+            value = await wait_state("switch.bedroom_display_screen", ["off"])
+            check("the screen switch shows off", value == "off", value)
+            await call("switch", "turn_on", entity_id="switch.bedroom_display_screen")
+            value = await wait_state("switch.bedroom_display_screen", ["on"])
+            check("the screen switch turns it on again", value == "on", value)
+            check("  and the mode is auto", await state("select.bedroom_display_mode") == "auto")
+            await call("select", "select_option", entity_id="select.bedroom_display_mode",
+                       option="day")
+            value = await wait_state("sensor.bedroom_display_appearance", ["day"])
+            check("the mode select holds day", value == "day", value)
+
+            # Brightness: a number set in Home Assistant, applied and kept in the state folder.
+            await call("number", "set_value", entity_id="number.bedroom_display_night_brightness",
+                       value=5)
+            value = await wait_state("number.bedroom_display_night_brightness", ["5", "5.0"])
+            check("Night brightness set to 5 %", value in ("5", "5.0"), value)
+            kept = await wait(lambda: os.path.exists(f"{folder}/state/brightness") and open(
+                f"{folder}/state/brightness").read() == '{"night":5}\n')
+            check("  kept in the state directory", kept)
+
+            # Presence, as a presence key reports it (the command it sends).
+            said = control("send", "presence", "on")
+            check("nightstand send presence on", said.returncode == 0, said.stderr)
+            value = await wait_state("binary_sensor.bedroom_display_presence", ["on"])
+            check("presence shows on", value == "on", value)
+            async with session.get(base + "/api/states/binary_sensor.bedroom_display_presence",
+                                   headers=headers) as r:
+                attributes = (await r.json()).get("attributes", {})
+            check("presence is an occupancy sensor",
+                  attributes.get("device_class") == "occupancy", attributes)
+
+            # A message through the notify entity: on the display, and on the image entity.
+            status = await call("notify", "send_message",
+                                entity_id="notify.bedroom_display_message",
+                                message="Laundry done")
+            check("notify.send_message is taken", status == 200, status)
+            shown = await wait(lambda: 'message: "Laundry done"' in control("status").stdout)
+            check("the display shows the message", shown, control("status").stdout)
+            picture = None
+
+            async def banner_pictured():
+                nonlocal picture
+                async with session.get(
+                        base + "/api/image_proxy/image.bedroom_display_screen_picture",
+                        headers=headers) as r:
+                    if r.status != 200:
+                        return False
+                    picture = Image.open(io.BytesIO(await r.read())).convert("RGB")
+                return picture.size == (WIDTH, HEIGHT) and picture.getpixel(PLATE) == (51, 51, 51)
+
+            deadline = time.monotonic() + 90
+            pictured = False
+            while time.monotonic() < deadline and not pictured:
+                pictured = await banner_pictured()
+                await asyncio.sleep(2)
+            check("the image entity shows the banner (within 30 s and a frame)", pictured,
+                  picture and (picture.size, picture.getpixel(PLATE)))
+
+            # Buttons.
+            await call("button", "press", entity_id="button.bedroom_display_reload_timelines")
+            check("Reload timelines reloads", await wait(lambda: logged("reload requested: all")))
+            await call("button", "press",
+                       entity_id="button.bedroom_display_reload_configuration")
+            check("Reload configuration reloads",
+                  await wait(lambda: logged("configuration reloaded from")))
+            await call("button", "press", entity_id="button.bedroom_display_restart")
+            try:
+                status = display.wait(60)
+            except subprocess.TimeoutExpired:
+                status = None
+            check("Restart ends nightstand with status 75 (for systemd)", status == 75, status)
+            value = await wait_state("select.bedroom_display_mode", ["unavailable"])
+            check("  unavailable meanwhile", value == "unavailable", value)
+            display = start_display()  # as systemd's Restart=on-failure does
+            value = await wait_state("select.bedroom_display_mode", ["auto", "day"])
+            check("  available again after the restart", value in ("auto", "day"), value)
+            # Not kept, the display would publish the file's 10 % again on connecting.
+            value = await wait_state("number.bedroom_display_night_brightness", ["10", "10.0"], 5)
+            check("  the night brightness kept across the restart", value in ("5", "5.0"), value)
+
+            # The last will: a killed display is unavailable at once.
+            display.send_signal(signal.SIGKILL)
+            display.wait(30)
+            value = await wait_state("select.bedroom_display_mode", ["unavailable"], 30)
+            check("SIGKILL makes the entities unavailable (last will)", value == "unavailable",
+                  value)
+            display = start_display()
+            value = await wait_state("select.bedroom_display_mode", ["auto", "day"])
+            check("  available again when it starts", value in ("auto", "day"), value)
             display.send_signal(signal.SIGTERM)
             display.wait(30)
-            deadline = time.monotonic() + 60
-            mode = ""
-            while time.monotonic() < deadline:
-                async with session.get(base + "/api/states/select.bedroom_display_mode",
-                                       headers=headers) as r:
-                    mode = (await r.json()).get("state")
-                if mode == "unavailable":
-                    break
-                await asyncio.sleep(1)
+            mode = await wait_state("select.bedroom_display_mode", ["unavailable"])
             check("SIGTERM makes the entities unavailable", mode == "unavailable", mode)
         log = open(f"{config}/home-assistant.log").read() if os.path.exists(
             f"{config}/home-assistant.log") else ""

@@ -13,9 +13,12 @@ private final class RecordingDisplay: CommandTarget {
     var panelIsDark = false
     var isNight = false
     var links: [Int: URL] = [:]
+    var message: String?
 
     var state: DisplayState {
-        DisplayState(mode: .auto, appearance: panelIsDark ? "off" : isNight ? "night" : "day")
+        DisplayState(
+            mode: .auto, appearance: panelIsDark ? "off" : isNight ? "night" : "day",
+            message: message)
     }
 
     /// Slots side by side, 400 pixels wide each.
@@ -37,6 +40,9 @@ private final class RecordingDisplay: CommandTarget {
         case .reloadTimelines: calls.append("reload")
         case .setIdle(let idle): calls.append(idle ? "idle off" : "idle on")
         case .setPresence(let there): presences.append(there)
+        case .dismissMessage:
+            calls.append("dismiss-message")
+            message = nil
         default: break
         }
         return .done("\(command)")
@@ -145,6 +151,18 @@ struct InputControllerTests {
         verbs.isNight = false
         _ = run(Self.tap(at: Point(x: 100, y: 100)), verbs: verbs)
         #expect(verbs.calls == ["wake 10.0"])
+    }
+
+    @Test("a tap while a message shows dismisses it, at night too, and follows no link")
+    func tapDismissesMessage() throws {
+        let verbs = RecordingDisplay()
+        verbs.isNight = true
+        verbs.message = "Laundry done"
+        verbs.links[0] = try url("nothing://here")
+        _ = run(Self.tap(at: Point(x: 100, y: 100)), verbs: verbs)
+        #expect(verbs.calls == ["dismiss-message"])
+        _ = run(Self.tap(at: Point(x: 100, y: 100)), verbs: verbs)
+        #expect(verbs.calls == ["dismiss-message", "wake 10.0"], "the next tap wakes as before")
     }
 
     @Test("a tap on a link with an action runs it; one without falls through to the wake")

@@ -12,6 +12,7 @@ struct HomeAssistantDiscoveryTests {
     func schema() throws {
         let broker = try Broker()
         let host = FakeHost()
+        host.update { $0.state.brightness = ["day": 100, "dim": 40, "night": 10] }
         host.update { recorded in
             recorded.state.views = ["widgets", "clock"]
             recorded.state.view = "clock"
@@ -23,7 +24,7 @@ struct HomeAssistantDiscoveryTests {
         #expect(
             eventually {
                 configs = ((try? broker.retained("homeassistant/#")) ?? [:])
-                return configs.count == 15
+                return configs.count == 20
             })
         var uniqueIDs: Set<String> = []
         var devices: Set<String> = []
@@ -49,7 +50,8 @@ struct HomeAssistantDiscoveryTests {
                 "nightstand/test/view", "nightstand/test/diagnostics/started",
                 "nightstand/test/diagnostics/temperature", "nightstand/test/diagnostics/memory",
                 "nightstand/test/diagnostics/address", "nightstand/test/diagnostics/last_error",
-                "nightstand/test/diagnostics/update",
+                "nightstand/test/diagnostics/update", "nightstand/test/brightness/day",
+                "nightstand/test/brightness/dim", "nightstand/test/brightness/night",
             ])
         #expect(Set(bridge.topics.commands + [bridge.topics.command]) == commandTopics)
         // Every state topic has its retained state, so Home Assistant shows it at once.
@@ -76,7 +78,7 @@ struct HomeAssistantDiscoveryTests {
         let broker = try Broker()
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: FakeHost())
         defer { bridge.stop() }
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 13 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 18 })
         let subscriber = try broker.subscriber("homeassistant/#", probe: "homeassistant/probe")
         let announced = {
             subscriber.lines().filter { $0.hasSuffix("/config {") || $0.contains("/config {\"") }

@@ -42,7 +42,7 @@ struct MQTTBridgeTests {
         #expect(
             eventually {
                 retained = (try? broker.retained("#")) ?? [:]
-                return retained.count == 23
+                return retained.count == 28
             })
         #expect(retained["nightstand/test/availability"] == "online")
         #expect(retained["nightstand/test/mode"] == "auto")
@@ -55,6 +55,11 @@ struct MQTTBridgeTests {
                 "homeassistant/button/nightstand-test/reload/config",
                 "homeassistant/button/nightstand-test/reload_configuration/config",
                 "homeassistant/button/nightstand-test/restart/config",
+                "homeassistant/image/nightstand-test/screen_picture/config",
+                "homeassistant/notify/nightstand-test/message/config",
+                "homeassistant/number/nightstand-test/day_brightness/config",
+                "homeassistant/number/nightstand-test/dim_brightness/config",
+                "homeassistant/number/nightstand-test/night_brightness/config",
                 "homeassistant/select/nightstand-test/mode/config",
                 "homeassistant/sensor/nightstand-test/address/config",
                 "homeassistant/sensor/nightstand-test/appearance/config",
@@ -168,7 +173,8 @@ struct MQTTBridgeTests {
         #expect(
             eventually {
                 retained = (try? broker.retained("#")) ?? [:]
-                return retained[topic] != nil
+                // The states follow the discovery in the same round.
+                return retained[topic] != nil && retained["nightstand/test/view"] != nil
             })
         #expect(retained["nightstand/test/view"] == "widgets")
         let config = try HomeAssistantSchema.object(retained[topic] ?? "")

@@ -191,6 +191,41 @@ struct EventSourceTests {
         #expect(frames.withLock { $0.count } == before, "a cancelled observer hears no more")
     }
 
+    @Test(
+        "a capture asked without waking from a frame observer gets the frame just presented, and costs the loop no turn"
+    )
+    func captureWithTheFrame() throws {
+        /// The loop's wake-ups over a change of mode, and the captures taken, with or without
+        /// an observer asking for one at each frame.
+        func run(capturing: Bool) throws -> (wakeups: Int, captured: [Int], frames: Int) {
+            let clock = SimulatedClock(start: start)
+            let host = try host(clock: clock)
+            host.run(until: start + 30)
+            let captured = Mutex<[Int]>([])
+            let feed = host.frames
+            let watch = host.frames.observe { frame in
+                guard capturing else { return }
+                feed.capture(waking: false) { bitmap in
+                    captured.withLock { $0.append(frame.number) }
+                    #expect(bitmap.size == frame.size)
+                }
+            }
+            let (wakeups, frames) = (host.statistics.wakeups, host.statistics.frames)
+            host.events.post(.command(.setMode(.night)))
+            host.run(until: start + 45)
+            watch.cancel()
+            return (
+                host.statistics.wakeups - wakeups, captured.withLock { $0 },
+                host.statistics.frames - frames
+            )
+        }
+        let plain = try run(capturing: false)
+        let capturing = try run(capturing: true)
+        #expect(capturing.frames > 0)
+        #expect(capturing.captured.count == capturing.frames, "one copy per frame, each its own")
+        #expect(capturing.wakeups == plain.wakeups, "no wake-up for the copies")
+    }
+
     @Test("a capture from another thread waits for the loop and gets the frame")
     func blockingCapture() throws {
         let clock = SimulatedClock(start: start)

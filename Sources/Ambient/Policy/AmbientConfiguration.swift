@@ -82,15 +82,15 @@ public struct AmbientConfiguration: Sendable, Equatable {
     /// Backlight percent in day.
     ///
     /// Key `day_brightness`. Default: 100.
-    public let dayBrightness: Double
+    public private(set) var dayBrightness: Double
     /// Backlight percent in dim.
     ///
     /// Key `dim_brightness`. Default: 40.
-    public let dimBrightness: Double
+    public private(set) var dimBrightness: Double
     /// Backlight percent in night.
     ///
     /// Key `night_brightness`. Default: 10.
-    public let nightBrightness: Double
+    public private(set) var nightBrightness: Double
 
     /// Validates and keeps the settings; the parameters are documented on the properties of
     /// the same name (`dim`, `night`, `off`, `latitude`, `longitude`, `timeZone` build
@@ -185,6 +185,21 @@ public struct AmbientConfiguration: Sendable, Equatable {
         case .night: nightBrightness
         case .off: nil
         }
+    }
+
+    /// These settings with the percentages of `brightness` (by appearance: `day`, `dim`,
+    /// `night`, each 0 to 100) in place of theirs; other names are not brightness settings.
+    public func with(brightness: [String: Double]) -> AmbientConfiguration {
+        var copy = self
+        for (name, percent) in brightness where (0...100).contains(percent) {
+            switch Appearance(rawValue: name) {
+            case .day?: copy.dayBrightness = percent
+            case .dim?: copy.dimBrightness = percent
+            case .night?: copy.nightBrightness = percent
+            default: break
+            }
+        }
+        return copy
     }
 
     /// The hysteresis bands between neighboring appearances, brightest first: day|dim,

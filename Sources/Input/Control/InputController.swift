@@ -143,6 +143,8 @@ public final class InputController {
         case .dragEnded(_, let swipe?) where dragTarget == .alarm:
             if swipe == .left || swipe == .right { display.apply(.alarm(.dismiss)) }
             dragTarget = nil
+        case .tap where display.state.message != nil:
+            display.apply(.dismissMessage)
         case .tap(let point):
             let info = display.info(atX: point.x, y: point.y)
             if let url = info.link, links.open(url) != .unmapped { return }

@@ -109,13 +109,10 @@ final class FleetMember: Sendable {
         let topic = topics.screenshot(settings.id)
         let started = DetachedThread.start(name: "nightstand shot") { [self] in
             defer { photographing.withLock { $0 = false } }
-            var picture = Array("no frame has been shown yet".utf8)
-            if let frame = host.frame() {
-                do {
-                    picture = try PNGEncoder.encode(frame)
-                } catch {
-                    picture = Array("the frame could not be encoded: \(error)".utf8)
-                }
+            let picture: [UInt8]
+            switch host.framePNG() {
+            case .success(let png): picture = png
+            case .failure(let problem): picture = Array(problem.description.utf8)
             }
             client.publish(topic: topic, payload: picture, retain: false)
         }

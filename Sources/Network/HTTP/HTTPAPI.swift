@@ -46,7 +46,7 @@ struct HTTPAPI: Sendable {
         let routes: [String: [String]] = [
             "/": ["GET"], "/api/status": ["GET"], "/api/events": ["GET"], "/screen.png": ["GET"],
             "/api/mode": ["POST"], "/api/reload": ["POST"], "/api/view": ["POST"],
-            "/api/command": ["POST"], "/api/alarms": ["GET", "POST"],
+            "/api/command": ["POST"], "/api/alarms": ["GET", "POST"], "/api/message": ["POST"],
         ]
         guard let methods = routes[request.path] else {
             return .response(.error(404, "no such resource: \(request.path.prefix(100))"))
@@ -77,6 +77,8 @@ struct HTTPAPI: Sendable {
             return .response(command(in: request))
         case "/api/alarms":
             return .response(request.method == "GET" ? alarms() : alarm(in: request))
+        case "/api/message":
+            return .response(message(in: request))
         case "/api/mode":
             return .response(
                 choose("mode", from: DisplayMode.allCases.map(\.rawValue), in: request) { mode in
@@ -101,14 +103,18 @@ struct HTTPAPI: Sendable {
     /// reason, in the words every channel uses.
     private func command(in request: HTTPRequest) -> HTTPResponse {
         do throws(CommandError) {
-            let command = try DisplayCommand(json: request.body)
-            host.send(command)
-            var response = HTTPResponse.json(["command": command.description])
-            response.status = 202
-            return response
+            return posted(try DisplayCommand(json: request.body))
         } catch {
             return .error(400, error.description)
         }
+    }
+
+    /// Posts `command` to the display and answers 202 with its words.
+    private func posted(_ command: DisplayCommand) -> HTTPResponse {
+        host.send(command)
+        var response = HTTPResponse.json(["command": command.description])
+        response.status = 202
+        return response
     }
 
     /// `{"alarms": [...]}`: each alarm, when it rings next and whether it rings now; empty
@@ -134,11 +140,33 @@ struct HTTPAPI: Sendable {
             let words = object["alarm"]
         else { return .error(400, "expected a JSON object such as \(example)") }
         do throws(CommandError) {
-            let command = try DisplayCommand(words: "alarm \(words)")
-            host.send(command)
-            var response = HTTPResponse.json(["command": command.description])
-            response.status = 202
-            return response
+            return posted(try DisplayCommand(words: "alarm \(words)"))
+        } catch {
+            return .error(400, error.description)
+        }
+    }
+
+    /// What `POST /api/message` takes: `{"text": "Laundry done", "seconds": 60, "wake": true}`.
+    private struct MessageBody: Decodable {
+        var text: String
+        var seconds: Double?
+        var wake: Bool?
+    }
+
+    /// Posts the message in `{"text": …, "seconds": …, "wake": …}` (``DisplayMessage``) and
+    /// answers 202 with its words; a body that is not one is a 400 with the reason.
+    private func message(in request: HTTPRequest) -> HTTPResponse {
+        guard let body = try? JSONDecoder().decode(MessageBody.self, from: Data(request.body))
+        else {
+            return .error(
+                400, #"expected a JSON object such as {"text": "Laundry done", "seconds": 60}"#)
+        }
+        do throws(CommandError) {
+            return posted(
+                .showMessage(
+                    try DisplayMessage(
+                        body.text, seconds: body.seconds ?? DisplayMessage.defaultSeconds,
+                        wakes: body.wake ?? false)))
         } catch {
             return .error(400, error.description)
         }
@@ -168,13 +196,11 @@ struct HTTPAPI: Sendable {
 
     /// The frame the panel shows, as PNG.
     private func screen() -> HTTPResponse {
-        guard let frame = host.frame() else { return .error(503, "no frame has been shown yet") }
-        do {
-            return HTTPResponse(
-                status: 200, headers: [("Content-Type", "image/png")],
-                body: try PNGEncoder.encode(frame))
-        } catch {
-            return .error(500, "the frame could not be encoded: \(error)")
+        switch host.framePNG() {
+        case .success(let png):
+            return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")], body: png)
+        case .failure(let problem):
+            return .error(problem == .notShown ? 503 : 500, problem.description)
         }
     }
 

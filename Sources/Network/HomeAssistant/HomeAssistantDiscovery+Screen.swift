@@ -13,8 +13,29 @@ extension HomeAssistantDiscovery {
     /// | Reload configuration | `button` (category `config`) | `reload-configuration` |
     /// | Restart | `button` (device class `restart`, category `config`) | `restart`: the program exits with status 75 and systemd starts it again |
     /// | Next view | `button` (hosts with views) | `view next` |
+    ///
+    /// and Message, a `notify` entity whose text goes on `<base>/message`: a banner over the
+    /// views for 30 s; Screen picture, an `image` entity showing the PNG on `<base>/screen`
+    /// (``ScreenImage``); Day, Dim and Night brightness, `number` entities (category
+    /// `config`, 0 to 100 %) sending `brightness day 80`.
     var screenEntities: [Entity] {
-        [
+        DisplayCommand.brightnessAppearances.map { name in
+            Entity(
+                component: "number", key: "\(name)_brightness",
+                name: "\(name.prefix(1).uppercased() + name.dropFirst()) brightness",
+                icon: "mdi:brightness-6", stateTopic: topics.brightness(name),
+                commandTopic: topics.command, unit: "%",
+                commandTemplate:
+                    #"{"command":"brightness \#(name) {{ value | int }}","version":1}"#,
+                minimum: 0, maximum: 100, step: 1, category: "config")
+        } + [
+            Entity(
+                component: "image", key: "screen_picture", name: "Screen picture",
+                icon: "mdi:monitor-screenshot", imageTopic: topics.screen,
+                contentType: "image/png"),
+            Entity(
+                component: "notify", key: "message", name: "Message", icon: "mdi:message-text",
+                commandTopic: topics.message),
             Entity(
                 component: "switch", key: "screen", name: "Screen", icon: "mdi:monitor",
                 stateTopic: topics.appearance, commandTopic: topics.command,

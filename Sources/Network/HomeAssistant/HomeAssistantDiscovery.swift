@@ -130,7 +130,10 @@ public struct HomeAssistantDiscovery: Sendable {
             stateClass: entity.stateClass, payloadPress: entity.payloadPress,
             payloadOn: entity.payloadOn, payloadOff: entity.payloadOff,
             stateOn: entity.stateOn, stateOff: entity.stateOff,
-            valueTemplate: entity.valueTemplate, entityCategory: entity.category,
+            valueTemplate: entity.valueTemplate, imageTopic: entity.imageTopic,
+            contentType: entity.contentType, commandTemplate: entity.commandTemplate,
+            minimum: entity.minimum, maximum: entity.maximum, step: entity.step,
+            entityCategory: entity.category,
             qos: entity.commandTopic == nil ? nil : 1)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -164,6 +167,14 @@ public struct HomeAssistantDiscovery: Sendable {
         var stateOn: String? = nil
         var stateOff: String? = nil
         var valueTemplate: String? = nil
+        /// An image entity's topic, and its pictures' type.
+        var imageTopic: String? = nil
+        var contentType: String? = nil
+        /// A number's command (the value as `{{ value }}`) and range.
+        var commandTemplate: String? = nil
+        var minimum: Double? = nil
+        var maximum: Double? = nil
+        var step: Double? = nil
         /// `config` or `diagnostic`; nil: a primary entity.
         var category: String? = nil
     }
@@ -188,11 +199,17 @@ public struct HomeAssistantDiscovery: Sendable {
         var stateOn: String?
         var stateOff: String?
         var valueTemplate: String?
+        var imageTopic: String?
+        var contentType: String?
+        var commandTemplate: String?
+        var minimum: Double?
+        var maximum: Double?
+        var step: Double?
         var entityCategory: String?
         var qos: Int?
 
         enum CodingKeys: String, CodingKey {
-            case name, device, origin, icon, options, qos
+            case name, device, origin, icon, options, qos, step
             case uniqueID = "unique_id"
             case availabilityTopic = "availability_topic"
             case stateTopic = "state_topic"
@@ -206,6 +223,11 @@ public struct HomeAssistantDiscovery: Sendable {
             case stateOn = "state_on"
             case stateOff = "state_off"
             case valueTemplate = "value_template"
+            case imageTopic = "image_topic"
+            case contentType = "content_type"
+            case commandTemplate = "command_template"
+            case minimum = "min"
+            case maximum = "max"
             case entityCategory = "entity_category"
         }
     }

@@ -28,6 +28,11 @@ public protocol NetworkHost: Sendable {
 
     /// A copy of the frame the panel shows now, exactly its pixels; nil before the first.
     func frame() -> Bitmap?
+
+    /// Hands `completion` a copy of the next frame presented; from ``MQTTBridge/frameChanged()``
+    /// (the loop's frame observer), the frame just presented, copied before the loop sleeps.
+    /// It never wakes the loop.
+    func nextFrame(_ completion: @escaping @Sendable (Bitmap) -> Void)
 }
 
 extension NetworkHost {
@@ -38,5 +43,32 @@ extension NetworkHost {
     /// own list: `mode night`, `view clock`); nothing when they spell none.
     func send(words: String) {
         if let command = try? DisplayCommand(words: words) { send(command) }
+    }
+
+    /// The frame the panel shows as PNG (``frame()``, so never on the display's loop), or why
+    /// there is none: `GET /screen.png`, the fleet's screenshot and Home Assistant's image.
+    func framePNG() -> Result<[UInt8], FrameUnavailable> {
+        guard let frame = frame() else { return .failure(.notShown) }
+        do {
+            return .success(try PNGEncoder.encode(frame))
+        } catch {
+            return .failure(.unencodable("\(error)"))
+        }
+    }
+}
+
+/// Why there is no picture of the frame.
+enum FrameUnavailable: Error, Equatable, CustomStringConvertible {
+    /// No frame was shown yet.
+    case notShown
+    /// The frame could not be encoded, for this reason.
+    case unencodable(String)
+
+    /// The reason in words: `no frame has been shown yet`.
+    var description: String {
+        switch self {
+        case .notShown: "no frame has been shown yet"
+        case .unencodable(let why): "the frame could not be encoded: \(why)"
+        }
     }
 }

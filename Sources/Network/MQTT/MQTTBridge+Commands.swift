@@ -35,6 +35,13 @@ extension MQTTBridge {
                     "expected one of " + (views + DisplayState.viewSteps).joined(separator: ", "))
             }
             host.send(words: "view \(text)")
+        case topics.message:
+            do throws(CommandError) {
+                let words = message.payload.prefix(DisplayCommand.wireLimit)
+                host.send(.showMessage(try DisplayMessage(String(decoding: words, as: UTF8.self))))
+            } catch {
+                return ignore(error.description)
+            }
         default:
             host.send(.reloadTimelines(kind: nil))
         }

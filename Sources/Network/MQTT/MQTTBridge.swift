@@ -40,6 +40,8 @@ public final class MQTTBridge: Sendable {
     let diagnostics = Diagnostics()
     private let failure: MQTTConnectionState?
     private let fleet: FleetMember?
+    /// The picture of the screen Home Assistant's image entity shows; nil without discovery.
+    let screenImage: ScreenImage?
 
     /// What was published last, to publish changes only.
     struct Published {
@@ -84,6 +86,13 @@ public final class MQTTBridge: Sendable {
                 deviceName: settings.deviceName, topics: topics,
                 modes: DisplayMode.allCases.map(\.rawValue), about: about)
         }
+        let relay = MQTTBridgeRelay()
+        screenImage = discovery.map { _ in
+            ScreenImage(host: host) { png in
+                guard let bridge = relay.bridge else { return }
+                _ = bridge.client?.publish(topic: bridge.topics.screen, payload: png, retain: true)
+            }
+        }
         var password: String?
         do {
             try settings.checkCAFile()
@@ -102,7 +111,6 @@ public final class MQTTBridge: Sendable {
             broker: settings.broker, caFile: settings.caFile, username: settings.username,
             password: password, clientID: settings.clientID, keepalive: settings.keepalive,
             will: (topics.availability, "offline"))
-        let relay = Relay()
         client = MQTTClient(
             options: options,
             events: MQTTClient.Events(
@@ -140,6 +148,13 @@ public final class MQTTBridge: Sendable {
         publishStates(announcing: false)
     }
 
+    /// A frame was presented: Home Assistant's picture of the screen follows.
+    ///
+    /// Returns at once; ``ScreenImage`` takes the picture on a thread of its own.
+    public func frameChanged() {
+        if self.client != nil { screenImage?.frameChanged() }
+    }
+
     // MARK: On the client's thread
 
     /// A new connection: online, discovery, every state, then the subscriptions.
@@ -149,6 +164,7 @@ public final class MQTTBridge: Sendable {
         client.publish(topic: topics.availability, payload: "online", retain: true)
         publishStates(announcing: true)
         _ = publishDiagnostics(force: true)  // and the readings, for the first time
+        screenImage?.refresh()  // and the picture of the screen
         var topics = self.topics.commands + [self.topics.command] + subscriptions
         topics += fleet?.commandTopics ?? []
         if let discovery { topics.append(discovery.statusTopic) }
@@ -245,6 +261,9 @@ public final class MQTTBridge: Sendable {
             }
             if !state.views.isEmpty { update(topics.view, state.view ?? "") }
             if let there = state.presence { update(topics.presence, there ? "ON" : "OFF") }
+            for (name, percent) in state.brightness ?? [:] {
+                update(topics.brightness(name), percent.fixed(0))
+            }
             if let list = state.alarms {
                 update(topics.alarmNext, state.nextAlarm?.next.map(Self.timestamp) ?? "None")
                 update(topics.alarmRinging, state.ringingAlarm == nil ? "OFF" : "ON")
@@ -275,21 +294,4 @@ public final class MQTTBridge: Sendable {
         default: return true
         }
     }
-}
-
-/// The bridge as the client's callbacks reach it: set once the bridge exists (the client is
-/// made inside the bridge's initializer), and weak, so that the client's thread, which may
-/// outlive a stop by a few seconds, doesn't keep the bridge.
-private final class Relay: Sendable {
-    private struct Weak {
-        weak var bridge: MQTTBridge?
-    }
-
-    private let reference = Mutex(Weak())
-
-    var bridge: MQTTBridge? {
-        get { reference.withLock { $0.bridge } }
-        set { reference.withLock { $0.bridge = newValue } }
-    }
-
 }

@@ -15,6 +15,9 @@
 /// | `<base>/alarm/ringing` | published, retained (hosts with alarms) | `ON` while an alarm rings, else `OFF` |
 /// | `<base>/alarm/<id>` | published, retained (hosts with alarms) | `ON` when the alarm is on, else `OFF` |
 /// | `<base>/command` | subscribed | any display command in its wire form |
+/// | `<base>/brightness/<appearance>` | published, retained | `day`, `dim`, `night`'s brightness in percent (`40`) |
+/// | `<base>/screen` | published, retained, after a change, at most every 30 s | the frame shown, as PNG (``ScreenImage``) |
+/// | `<base>/message` | subscribed | a message's text, shown as a banner (``DisplayCommands/DisplayMessage``) |
 /// | `<base>/diagnostics/…` | published, retained, every 5 minutes when changed | ``Diagnostics`` |
 public struct MQTTTopics: Equatable, Sendable {
     /// The prefix of every topic.
@@ -57,8 +60,18 @@ public struct MQTTTopics: Equatable, Sendable {
     /// Any display command in its wire form (`{"version": 1, "command": "view clock"}`).
     public var command: String { "\(base)/command" }
 
+    /// The brightness of the appearance `name` (`day`, `dim`, `night`), in percent.
+    public func brightness(_ name: String) -> String { "\(base)/brightness/\(name)" }
+
+    /// The frame shown, as PNG.
+    public var screen: String { "\(base)/screen" }
+
+    /// A message's text, shown as a banner for its default time (Home Assistant's notify
+    /// entity).
+    public var message: String { "\(base)/message" }
+
     /// The topics of the Home Assistant entities that take commands.
     ///
     /// The display also takes any command on ``command``.
-    public var commands: [String] { [setMode, reload, setView] }
+    public var commands: [String] { [setMode, reload, setView, message] }
 }

@@ -26,7 +26,7 @@ public struct NightstandCommand: AsyncParsableCommand {
                 RunCommand.self, SnapshotCommand.self, CheckConfigCommand.self,
                 EventsCommand.self, DisplaysCommand.self, SensorsCommand.self,
                 ReloadCommand.self, ModeCommand.self, ViewCommand.self, SendCommand.self,
-                StatusCommand.self, AlarmCLICommand.self,
+                StatusCommand.self, AlarmCLICommand.self, MessageCommand.self,
                 InputsCommand.self, SoundsCommand.self, FleetCommand.self,
             ] + extraCommands,
             defaultSubcommand: RunCommand.self

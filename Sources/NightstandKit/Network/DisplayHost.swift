@@ -33,4 +33,8 @@ struct DisplayHost: NetworkHost {
     func statusJSON() -> [UInt8] { status.current.json }
 
     func frame() -> Bitmap? { frames.capture(timeout: 2) }
+
+    func nextFrame(_ completion: @escaping @Sendable (Bitmap) -> Void) {
+        frames.capture(waking: false, completion)
+    }
 }

@@ -134,7 +134,10 @@ final class NetworkSource: EventSource {
                 bridge?.hostChanged()
                 server?.stateChanged()
             },
-            context.frames.observe { _ in server?.frameChanged() },
+            context.frames.observe { _ in
+                server?.frameChanged()
+                bridge?.frameChanged()
+            },
         ]
     }
 

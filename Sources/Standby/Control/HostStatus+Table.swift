@@ -48,6 +48,7 @@ extension HostStatus {
         for (name, state) in (services ?? [:]).sorted(by: { $0.key < $1.key }) {
             heading.append("\(name): \(state)")
         }
+        if let message { heading.append("message: \"\(message)\"") }
         return [
             heading.joined(separator: "\n"),
             "host time: \(stamp(time)), \(frames) frame\(frames == 1 ? "" : "s")",

@@ -83,13 +83,18 @@ public struct HostStatus: Codable, Equatable, Sendable {
     public var presence: Bool?
     /// The alarms (`[[alarm]]`), in configuration order; nil without any.
     public var alarms: [AlarmSummary]?
+    /// The message the banner shows (`message TEXT`); nil without one.
+    public var message: String?
+    /// The brightness of each appearance in percent (`day`, `dim`, `night`).
+    public var brightness: [String: Double]?
 
     /// Creates a status.
     public init(
         time: Date, appearance: String, mode: String, slots: [Slot], widgets: [Widget],
         frames: Int, light: String? = nil, view: String? = nil, views: [String]? = nil,
         lux: Double? = nil, services: [String: String]? = nil, presence: Bool? = nil,
-        alarms: [AlarmSummary]? = nil
+        alarms: [AlarmSummary]? = nil, message: String? = nil,
+        brightness: [String: Double]? = nil
     ) {
         self.time = time
         self.appearance = appearance
@@ -104,6 +109,8 @@ public struct HostStatus: Codable, Equatable, Sendable {
         self.services = services
         self.presence = presence
         self.alarms = alarms
+        self.message = message
+        self.brightness = brightness
     }
 
     /// The status as one line of JSON, as the control socket sends it (sorted keys, ISO 8601

@@ -25,7 +25,8 @@ extension StandbyHost {
             frames: statistics.frames, light: Self.light(ambient.reading),
             view: views.deck.current.rawValue, views: views.deck.views.map(\.rawValue),
             lux: ambient.reading.lux, services: services.current.isEmpty ? nil : services.current,
-            presence: panel.presence, alarms: alarms.summaries(at: now))
+            presence: panel.presence, alarms: alarms.summaries(at: now),
+            message: views.message(at: now), brightness: brightness)
     }
 
     /// `250.0 lx from file lux (sensor)`, or `no reading (schedule)`: the light level the
@@ -47,7 +48,8 @@ extension HostStatus {
         return DisplayState(
             mode: DisplayMode(rawValue: mode) ?? .auto, appearance: appearance, lux: lux,
             view: views.count > 1 ? view : nil, views: views.count > 1 ? views : [],
-            slots: slots.map(\.shown), presence: presence, alarms: alarms)
+            slots: slots.map(\.shown), presence: presence, alarms: alarms, message: message,
+            brightness: brightness)
     }
 }
 

@@ -3,6 +3,7 @@ import DisplayCommands
 import FoundationEssentials
 import Raster
 import StandbyViews
+import SystemSupport
 
 extension StandbyHost: HostControl {
     /// Applies `command`: the one place the host acts on what it is asked, whichever way the
@@ -42,6 +43,14 @@ extension StandbyHost: HostControl {
             advanceAlarms(at: now)
             if !result.isDone { log.warning("\(command): \(result.message)") }
             return result
+        case .showMessage(let message):
+            views.show(message, at: now)
+            let line =
+                "message \"\(escaping: message.text)\" for \(DurationWords.seconds(message.seconds))"
+            log.info("\(line)")
+            if message.wakes { wake(for: message.seconds) }
+        case .dismissMessage: if views.dismissBanner() { log.info("message dismissed") }
+        case .setBrightness(let name, let percent): setBrightness(name, percent: percent)
         case .releaseDisplay: releaseDisplay()
         case .acquireDisplay: acquireDisplay()
         case .stop: stopped = true

@@ -31,6 +31,8 @@ extension StandbyHost {
             frames.presented(
                 FrameFeed.Presented(
                     number: statistics.frames, time: now, damage: damage, size: screen.size))
+            // What the observers asked for as they heard of it: a copy of this frame.
+            frames.deliverCaptures(self)
         } catch {
             if !output.failing {
                 output.failing = true

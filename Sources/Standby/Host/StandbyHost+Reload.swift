@@ -117,19 +117,10 @@ extension StandbyHost {
         if new.layout != old.layout { changes.append("layout") }
         views = assembly.screen(for: new, on: sink.size, widgets: made, keeping: views)
         if new.photos != old.photos { changes.append("photos") }
-        if new.ambient != old.ambient {
-            let controller = ambient.controller.map {
-                AmbientController(
-                    configuration: new.ambient, sysfsRoot: $0.sysfsRoot,
-                    logger: Logger(label: "nightstand.ambient"))
-            }
-            ambient.reconfigure(new.ambient, controller: controller)
-            changes.append("ambient")
-        }
-        if new.appearance != old.appearance || new.ambient != old.ambient {
-            director.reconfigure(
-                settings: new.appearance, levels: new.ambient, backlightDims: ambient.backlightDims)
-            changes.append("appearance")
+        if new.ambient != old.ambient || new.appearance != old.appearance {
+            // The brightness commands chose stays over the file's.
+            use(levels(new.ambient), appearance: new.appearance)
+            changes.append(new.ambient != old.ambient ? "ambient, appearance" : "appearance")
         }
         alarms.update(new, at: now)
         configuration = new

@@ -119,6 +119,8 @@ public final class StandbyHost {
             HostStatus(time: now, appearance: "", mode: "", slots: [], widgets: [], frames: 0))
         frames = FrameFeed(events: mailbox)
         services = ServiceStates(events: mailbox)
+        let kept = levels(configuration.ambient)
+        if kept != configuration.ambient { use(kept, appearance: configuration.appearance) }
         status.publish(currentStatus(at: now))
     }
 

@@ -45,13 +45,16 @@ public final class FrameFeed: Sendable {
 
     /// Hands `completion` a copy of the frame on the panel.
     ///
-    /// From any thread; `completion` runs on the loop's thread at its next wake-up.
-    public func capture(_ completion: @escaping @Sendable (Bitmap) -> Void) {
+    /// From any thread; `completion` runs on the loop's thread at its next wake-up, which the
+    /// request causes. Without `waking`, it waits for the next frame presented instead; asked
+    /// from an observer of ``observe(_:)``, that is the frame just presented, copied before
+    /// the loop sleeps again (no wake-up of its own).
+    public func capture(waking: Bool = true, _ completion: @escaping @Sendable (Bitmap) -> Void) {
         let first = captures.withLock { pending in
             pending.append(completion)
             return pending.count == 1
         }
-        if first {
+        if first && waking {
             events.post(HostEvent(internal: "capture the frame") { $0.frames.deliverCaptures($0) })
         }
     }

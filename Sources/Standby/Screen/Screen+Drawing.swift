@@ -5,11 +5,12 @@ import StandbyViews
 import WidgetUI
 
 extension Screen {
-    /// Draws what changed at `now`; the rectangles drawn and the ids of the widgets drawn.
+    /// Draws what changed of the views at `now`; the rectangles drawn and the ids of the
+    /// widgets drawn.
     ///
     /// A moving frame while the views or a stack move, else the view on screen (all of it
-    /// when it just came on). The host presents what was drawn.
-    func drawChanges(_ content: ViewContent, at now: Date) -> (damage: [IntRect], drawn: [String]) {
+    /// when it just came on). ``drawChanges(_:at:)`` puts the banner over them.
+    func drawViews(_ content: ViewContent, at now: Date) -> (damage: [IntRect], drawn: [String]) {
         if let alarm { return (drawAlarm(alarm, content, at: now), []) }
         settleMotion(content.widgets, at: now)
         if let view = deck.applySchedule(at: now) {
@@ -87,12 +88,12 @@ extension Screen {
     }
 
     /// The picture of `view`: the screen itself when it shows that view and no moving frame
-    /// was drawn over it yet, else the view drawn on a canvas of its own; kept while motion
+    /// or banner was drawn over it yet, else the view drawn on a canvas of its own; kept while motion
     /// lasts.
     private func picture(ofView view: ViewName, _ content: ViewContent, at now: Date) -> Bitmap {
         if let picture = pictures[view] { return picture }
         let picture: Bitmap
-        if onScreen == view {
+        if onScreen == view && banner == nil {
             picture = Bitmap(copying: canvas)
         } else {
             let scratch = Canvas(size: canvas.size)
@@ -113,7 +114,8 @@ extension Screen {
         let runtime = motion.members[page]
         let rect = painter.slotRect(slot, at: now)
         let picture =
-            onScreen == .widgets && runtime == content.widgets.shown(ofSlot: slot, at: now)
+            onScreen == .widgets && banner == nil
+                && runtime == content.widgets.shown(ofSlot: slot, at: now)
             ? Bitmap(copying: canvas, rect: rect)
             : painter.picture(
                 of: content.widgets.runtimes[runtime], slot: slot, at: now, style: content.style,

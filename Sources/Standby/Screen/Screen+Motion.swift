@@ -16,10 +16,14 @@ extension Screen {
     }
 
     /// When the view on screen next changes by itself after `now`: a widget's live text, the
-    /// clock's minute, the photos' next photo or the time over them; the alarm view's minute.
+    /// clock's minute, the photos' next photo or the time over them; the alarm view's minute;
+    /// the end of a message's banner.
     func nextChange(after now: Date) -> Date? {
-        if let alarm { return alarm.nextChange(after: now) }
-        return onScreen.flatMap { pages[$0] }?.nextChange(after: now)
+        let view =
+            alarm.map { $0.nextChange(after: now) }
+            ?? onScreen.flatMap { pages[$0] }?.nextChange(after: now)
+        guard let end = banner?.until else { return view }
+        return min(view ?? end, end)
     }
 
     /// When the next moving frame is due after `now` on `sink`, paced by the display

@@ -60,6 +60,9 @@ final class Screen {
     }
     /// The minute the alarm view on screen shows; nil when it is not on screen.
     var alarmDrawn: Date?
+    /// The message's banner over the views, and when it goes; nil without one
+    /// (`Screen+Banner`).
+    var banner: (face: MessageBanner, until: Date)?
 
     private init(
         canvas: Canvas, deck: ViewDeck, widgets: SlotsView, pages: [ViewName: any ScreenView],
@@ -158,6 +161,7 @@ extension Screen {
             canvas: canvas, deck: deck, widgets: slots, pages: pages, memory: memory, log: log)
         screen.style = old?.style ?? .day
         screen.alarm = old?.alarm
+        screen.banner = old?.banner
         return screen
     }
 }

@@ -62,4 +62,9 @@ final class FakeHost: NetworkHost {
     }
 
     func frame() -> Bitmap? { lock.withLock { $0.frame } }
+
+    /// The frame set, at once (a test's frame is always the one just presented).
+    func nextFrame(_ completion: @escaping @Sendable (Bitmap) -> Void) {
+        if let frame = frame() { completion(frame) }
+    }
 }

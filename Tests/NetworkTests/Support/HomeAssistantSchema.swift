@@ -13,8 +13,11 @@ enum HomeAssistantSchema {
             return ["\(topic): not <prefix>/<component>/<node_id>/<object_id>/config"]
         }
         var problems: [String] = []
-        if !["select", "sensor", "button", "switch", "binary_sensor", "update"].contains(levels[1])
-        {
+        if ![
+            "select", "sensor", "button", "switch", "binary_sensor", "update", "notify", "image",
+            "number",
+        ]
+        .contains(levels[1]) {
             problems.append("\(topic): unexpected component \(levels[1])")
         }
         for id in levels[2...3] where id.isEmpty || !id.allSatisfy(isIDCharacter) {
@@ -97,8 +100,19 @@ enum HomeAssistantSchema {
             {
                 problems.append("sensor: unknown state_class \(stateClass)")
             }
-        case "button":
+        case "button", "notify":
             need("command_topic")
+        case "number":
+            need("command_topic")
+            if let low = config["min"] as? Double, let high = config["max"] as? Double, low >= high
+            {
+                problems.append("number: min must be below max")
+            }
+        case "image":
+            need("image_topic")
+            if config["content_type"] as? String != "image/png" {
+                problems.append("image: content_type is image/png")
+            }
         case "update":
             need("state_topic")
         case "binary_sensor":
