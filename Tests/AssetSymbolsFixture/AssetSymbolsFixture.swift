@@ -22,3 +22,9 @@ public let generatedImages: [String: ImageResource] = [
     "hero": .hero,  // HeroImage: "Image" dropped
     "weatherSun": .weatherSun,  // Weather/Sun: a namespace folder's prefix
 ]
+
+/// The shorthands Xcode generates for colors, `Color.brandBlue` and `.brandBlue` as a style.
+public let shorthandColors: [Color] = [Color.brandBlue, .urlBadge, .`default`, ._2up]
+
+/// The same, read as shape styles: `.foregroundStyle(.brandBlue)`.
+public func shorthandStyle() -> some ShapeStyle { .brandBlue }

@@ -29,6 +29,9 @@ struct AssetSymbolsTests {
         let brandBlue = try #require(generatedColors["brandBlue"])
         #expect(Color(brandBlue) == Color(red: 0, green: 0.4, blue: 1))
         #expect(Color(brandBlue) == Color("BrandBlueColor"), "found without a bundle too")
+        let order = ["brandBlue", "urlBadge", "default", "_2up"]
+        #expect(shorthandColors == order.compactMap { generatedColors[$0] }.map { Color($0) })
+        #expect(shorthandStyle() as? Color == Color(brandBlue), ".brandBlue as a shape style")
         let sun = try #require(generatedImages["weatherSun"])
         let canvas = Canvas(width: 4, height: 4)
         render(Image(sun), size: Size(width: 4, height: 4), on: canvas, scale: 1)

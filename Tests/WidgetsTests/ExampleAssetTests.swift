@@ -15,6 +15,7 @@ struct ExampleAssetTests {
         #expect(ColorResource.seaFoam.name == "SeaFoam")
         #expect(ColorResource.deepWater.name == "DeepWater")
         #expect(ImageResource.tideWave.name == "tide-wave")
+        #expect(Color.seaFoam == Color(.seaFoam), "Xcode's shorthand")
     }
 
     @Test("8-bit hexadecimal and integer components; display-p3's dark appearance in sRGB")

@@ -3,8 +3,9 @@ import NightstandKit
 
 /// The tide over the next twelve hours, drawn with `Canvas` in the colors of the package's
 /// asset catalog (`Resources/Assets.xcassets`): `Color(.sea)` is the colorset "Sea Color",
-/// `Image(.tideWave)` the image set "tide-wave", their symbols generated as Xcode generates
-/// them by Nightstand's AssetSymbols plugin.
+/// `Image(.tideWave)` the image set "tide-wave", and `.foregroundStyle(.seaFoam)` Xcode's
+/// shorthand, the symbols generated as Xcode generates them by Nightstand's AssetSymbols
+/// plugin.
 struct TideWidget: Widget {
     let kind = "tide"
 
@@ -59,7 +60,7 @@ struct TideWidgetView: View {
                     .font(.title2.bold())
                     + Text(" m").font(.caption)
             }
-            .foregroundStyle(Color(.seaFoam))
+            .foregroundStyle(.seaFoam)
             Canvas { context, size in
                 let curve = path(in: size)
                 var area = curve
