@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Widgets", targets: ["Widgets"]),
         .library(name: "NightstandKit", targets: ["NightstandKit"]),
         .library(name: "NightstandTesting", targets: ["NightstandTesting"]),
+        .plugin(name: "AssetSymbols", targets: ["AssetSymbols"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -92,6 +93,9 @@ let package = Package(
             plugins: [.plugin(name: "BuildVersion")]
         ),
         .plugin(name: "BuildVersion", capability: .buildTool()),
+        // What a widget package applies to a target with an asset catalog: the `ColorResource`
+        // and `ImageResource` symbols Xcode generates (`Color(.brandBlue)`).
+        .plugin(name: "AssetSymbols", capability: .buildTool()),
 
         // The run loop's one wait: watched descriptors, mailboxes from any thread, kernel
         // device events (netlink uevents).
@@ -220,7 +224,8 @@ let package = Package(
             dependencies: ["NightstandKit"],
             path: "Examples/MyDisplay/Sources/MyDisplay",
             exclude: ["MyDisplay.swift"],
-            resources: [.process("Resources")]
+            resources: [.process("Resources")],
+            plugins: [.plugin(name: "AssetSymbols")]
         ),
 
         // The compatibility corpus: widgets written as for iOS, with only their imports changed
@@ -274,11 +279,17 @@ let package = Package(
             dependencies: ["Localization"],
             exclude: ["Fixtures"]
         ),
+        // An asset catalog with the AssetSymbols plugin applied: the generated symbols, named
+        // by Xcode's rules, for WidgetUITests (test targets only).
+        .target(
+            name: "AssetSymbolsFixture", dependencies: ["WidgetUI"],
+            path: "Tests/AssetSymbolsFixture", resources: [.process("Assets.xcassets")],
+            plugins: [.plugin(name: "AssetSymbols")]),
         .testTarget(
             name: "WidgetUITests",
             dependencies: [
                 "WidgetUI", "Raster", "NightstandTesting",
-                "SystemSupport",
+                "SystemSupport", "AssetSymbolsFixture",
             ],
             exclude: ["Goldens", "Fixtures"]
         ),

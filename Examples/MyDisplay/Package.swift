@@ -16,8 +16,11 @@ let package = Package(
             name: "MyDisplay",
             dependencies: [.product(name: "NightstandKit", package: "Nightstand")],
             // Localizable.xcstrings: the widgets' words in German and French
-            // (docs/localization.md).
-            resources: [.process("Resources")]
+            // (docs/localization.md); Assets.xcassets: the tide widget's colors and image, read
+            // at run time, their `ColorResource`/`ImageResource` symbols generated as Xcode
+            // does by the AssetSymbols plugin.
+            resources: [.process("Resources")],
+            plugins: [.plugin(name: "AssetSymbols", package: "Nightstand")]
         ),
         // The widgets drawn as the display shows them, checked against golden PNGs
         // (Tests/MyDisplayTests/Goldens) with Nightstand's testing library.

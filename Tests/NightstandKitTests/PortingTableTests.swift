@@ -42,6 +42,17 @@ private struct PriceList: View {
     }
 }
 
+/// A price styled by runs, as SwiftUI's attribute scope writes it.
+private var attributedPrice: AttributedString {
+    var price = AttributedString("BTC ")
+    price.font = .headline
+    var change = AttributedString("+2.4%")
+    change.foregroundColor = .green
+    change.underlineStyle = .single
+    change.strikethroughStyle = Text.LineStyle(pattern: .dash)
+    return price + change
+}
+
 /// The supported and differing APIs of the table, in one widget view.
 private struct PortingUsage: View {
     #if compiler(>=6.1)
@@ -73,8 +84,22 @@ private struct PortingUsage: View {
                 Color.gray.clipShape(.containerRelative)
                 Circle().fill(.orange).stroke(.white, lineWidth: 2)
                 Capsule().fill(.blue).strokeBorder(.white, style: StrokeStyle(lineWidth: 1))
+                UnevenRoundedRectangle(topLeadingRadius: 4, bottomTrailingRadius: 4).fill(.red)
+                Color.gray.clipShape(.rect(topLeadingRadius: 6))
+                Path(
+                    roundedRect: CGRect(x: 0, y: 0, width: 8, height: 8),
+                    cornerRadii: RectangleCornerRadii(topLeading: 2)
+                )
+                .fill(.white)
             }
-            .accessibilityElement(children: .combine)
+            Text(attributedPrice)
+            // Asset catalogs: the names are not in a catalog here, so they draw clear and a
+            // placeholder (logged once).
+            Color("BrandBlue").frame(height: 1)
+            Color(ColorResource(name: "BrandBlue", bundle: .main)).frame(height: 1)
+            Image("ClimeClear").hidden()
+            Image(ImageResource(name: "ClimeClear", bundle: .main)).hidden()
+                .accessibilityElement(children: .combine)
             ViewThatFits {
                 #if compiler(>=6.1)
                     PriceList().environment(prices)

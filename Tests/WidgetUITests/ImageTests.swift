@@ -187,9 +187,9 @@ struct ImageTests {
         let message = try #require(context.log.messages.first)
         #expect(
             message.hasPrefix(
-                "warning: Image(\"nothing-here\"): no file nothing-here.png in /nonexistent/images, "
-            ))
-        #expect(message.contains("expected a PNG file"))
+                "warning: Image(\"nothing-here\"): no image set named nothing-here in "))
+        #expect(message.contains(", and no file nothing-here.png in /nonexistent/images, "))
+        #expect(message.contains("expected an image set in an asset catalog or a PNG file"))
     }
 
     @Test("a file that is not a PNG draws a resizable placeholder; the log names file and reason")
@@ -204,6 +204,6 @@ struct ImageTests {
         #expect(context.log.messages.count == 1)
         let message = try #require(context.log.messages.first)
         #expect(message.contains("Fixtures/corrupt.png: not a PNG (starts with 47 49 46 38 39 61"))
-        #expect(message.contains("expected a PNG image"))
+        #expect(message.contains("expected a PNG or JPEG image"))
     }
 }

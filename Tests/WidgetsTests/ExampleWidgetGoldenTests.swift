@@ -43,6 +43,7 @@ struct ExampleWidgetGoldenTests {
     static let battery = BatteryEntry(date: now, level: 0.72, isCharging: true)
     static let departures = DeparturesProvider(calendar: utc).entry(at: now)
     static let forecast = ForecastEntry.sample(at: now)
+    static let tide = TideEntry.semidiurnal(at: now)
 
     /// Draws `entry` as `widget` in `family` on black, scale 2, in UTC and en_US.
     static func draw(
@@ -73,6 +74,7 @@ struct ExampleWidgetGoldenTests {
             ("battery", WidgetDescriptor(BatteryWidget()), battery),
             ("departures", WidgetDescriptor(DeparturesWidget()), departures),
             ("forecast", WidgetDescriptor(ForecastWidget()), forecast),
+            ("tide", WidgetDescriptor(TideWidget()), tide),
         ]
     }
 

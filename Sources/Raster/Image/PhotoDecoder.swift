@@ -86,6 +86,21 @@ public enum PhotoDecoder {
             finish: finish)
     }
 
+    /// Decodes the photo at `path` at its own size, turned upright by its Exif orientation
+    /// (opaque: a PNG's transparency shows black); an image set's JPEG, for one.
+    ///
+    /// - Throws: ``PhotoError`` naming `path`.
+    public static func decode(file path: String, limits: Limits = Limits()) throws(PhotoError)
+        -> Bitmap
+    {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw PhotoError(file: path, errno: errno) }
+        defer { close(fd) }
+        return try decode(
+            fileDescriptor: fd, name: path, screen: { $0 }, mode: .fit, limits: limits,
+            finish: nil)
+    }
+
     /// Decodes the photo open on `fd` (read from offset 0; not closed), named `name` in errors;
     /// otherwise as ``decode(file:screen:mode:limits:finish:)``.
     ///
@@ -93,6 +108,16 @@ public enum PhotoDecoder {
     public static func decode(
         fileDescriptor fd: Int32, name: String, screen: PixelSize, mode: ContentMode,
         limits: Limits = Limits(), finish: ((Canvas) -> Void)? = nil
+    ) throws(PhotoError) -> Bitmap {
+        try decode(
+            fileDescriptor: fd, name: name, screen: { _ in screen }, mode: mode, limits: limits,
+            finish: finish)
+    }
+
+    /// The decode, for a screen chosen from the photo's upright size.
+    private static func decode(
+        fileDescriptor fd: Int32, name: String, screen screenFor: (PixelSize) -> PixelSize,
+        mode: ContentMode, limits: Limits, finish: ((Canvas) -> Void)?
     ) throws(PhotoError) -> Bitmap {
         func failure(_ reason: PhotoError.Reason) -> PhotoError {
             PhotoError(file: name, reason: reason)
@@ -130,6 +155,7 @@ public enum PhotoDecoder {
                 .tooLarge(
                     width: stored.width, height: stored.height, maxPixels: limits.maxPixels))
         }
+        let screen = screenFor(stream.orientation.displaySize(of: stored))
         let placement = PhotoPlacement(
             stored: stored, orientation: stream.orientation, screen: screen, mode: mode)
         let eighths = format == .jpeg ? placement.dctEighths : 8

@@ -45,42 +45,56 @@ extension Path {
     public mutating func addRoundedRect(
         in r: Rect, cornerSize: Size, style: RoundedCornerStyle = .circular
     ) {
-        let rx = max(0, min(cornerSize.width, r.width / 2))
-        let ry = max(0, min(cornerSize.height, r.height / 2))
-        guard rx > 0, ry > 0 else { return addRect(r) }
+        addRoundedRect(in: r, corners: CornerSizes(all: cornerSize), style: style)
+    }
+
+    /// Adds a closed rectangle whose corners are rounded each by its own size (zero: square),
+    /// each clamped to half the rectangle.
+    public mutating func addRoundedRect(
+        in r: Rect, corners: CornerSizes, style: RoundedCornerStyle = .circular
+    ) {
+        let clamped = corners.map { corner -> Size in
+            let rx = max(0, min(corner.width, r.width / 2))
+            let ry = max(0, min(corner.height, r.height / 2))
+            return rx > 0 && ry > 0 ? Size(width: rx, height: ry) : Size(width: 0, height: 0)
+        }
+        guard clamped.all.contains(where: { $0.width > 0 }) else { return addRect(r) }
         switch style {
-        case .circular: addCircularRoundedRect(r, rx, ry)
-        case .continuous: addContinuousRoundedRect(r, rx, ry)
+        case .circular: addCircularRoundedRect(r, clamped)
+        case .continuous: addContinuousRoundedRect(r, clamped)
         }
     }
 
     /// κ = 4(√2 − 1)/3: the control-point distance of a cubic quarter circle (error 0.027 %).
     static let kappa = 0.5522847498307936
 
-    private mutating func addCircularRoundedRect(_ r: Rect, _ rx: Double, _ ry: Double) {
+    private mutating func addCircularRoundedRect(_ r: Rect, _ corners: CornerSizes) {
         let k = Path.kappa
+        let (tl, tr, br, bl) = (
+            corners.topLeft, corners.topRight, corners.bottomRight, corners.bottomLeft
+        )
         reserveForShape(10)
-        move(to: Point(x: r.minX + rx, y: r.minY))
-        addLine(to: Point(x: r.maxX - rx, y: r.minY))
+        move(to: Point(x: r.minX + tl.width, y: r.minY))
+        addLine(to: Point(x: r.maxX - tr.width, y: r.minY))
         addCurve(
-            to: Point(x: r.maxX, y: r.minY + ry),
-            control1: Point(x: r.maxX - rx + rx * k, y: r.minY),
-            control2: Point(x: r.maxX, y: r.minY + ry - ry * k))
-        addLine(to: Point(x: r.maxX, y: r.maxY - ry))
+            to: Point(x: r.maxX, y: r.minY + tr.height),
+            control1: Point(x: r.maxX - tr.width + tr.width * k, y: r.minY),
+            control2: Point(x: r.maxX, y: r.minY + tr.height - tr.height * k))
+        addLine(to: Point(x: r.maxX, y: r.maxY - br.height))
         addCurve(
-            to: Point(x: r.maxX - rx, y: r.maxY),
-            control1: Point(x: r.maxX, y: r.maxY - ry + ry * k),
-            control2: Point(x: r.maxX - rx + rx * k, y: r.maxY))
-        addLine(to: Point(x: r.minX + rx, y: r.maxY))
+            to: Point(x: r.maxX - br.width, y: r.maxY),
+            control1: Point(x: r.maxX, y: r.maxY - br.height + br.height * k),
+            control2: Point(x: r.maxX - br.width + br.width * k, y: r.maxY))
+        addLine(to: Point(x: r.minX + bl.width, y: r.maxY))
         addCurve(
-            to: Point(x: r.minX, y: r.maxY - ry),
-            control1: Point(x: r.minX + rx - rx * k, y: r.maxY),
-            control2: Point(x: r.minX, y: r.maxY - ry + ry * k))
-        addLine(to: Point(x: r.minX, y: r.minY + ry))
+            to: Point(x: r.minX, y: r.maxY - bl.height),
+            control1: Point(x: r.minX + bl.width - bl.width * k, y: r.maxY),
+            control2: Point(x: r.minX, y: r.maxY - bl.height + bl.height * k))
+        addLine(to: Point(x: r.minX, y: r.minY + tl.height))
         addCurve(
-            to: Point(x: r.minX + rx, y: r.minY),
-            control1: Point(x: r.minX, y: r.minY + ry - ry * k),
-            control2: Point(x: r.minX + rx - rx * k, y: r.minY))
+            to: Point(x: r.minX + tl.width, y: r.minY),
+            control1: Point(x: r.minX, y: r.minY + tl.height - tl.height * k),
+            control2: Point(x: r.minX + tl.width - tl.width * k, y: r.minY))
         closeSubpath()
     }
 
@@ -89,10 +103,8 @@ extension Path {
     ///
     /// Where the rectangle
     /// is too small for the 1.528665 r reach, the radius shrinks so the curves still meet.
-    private mutating func addContinuousRoundedRect(_ rect: Rect, _ rx0: Double, _ ry0: Double) {
+    private mutating func addContinuousRoundedRect(_ rect: Rect, _ sizes: CornerSizes) {
         let reach = 1.52866483
-        let rx = min(rx0, rect.width / 2 / reach)
-        let ry = min(ry0, rect.height / 2 / reach)
         // One corner's control points in a unit frame: (along the edge, into the corner); the
         // corner is at (0, 0) and the curve runs from (reach, 0) to (0, reach).
         let c: [(Double, Double)] = [
@@ -101,14 +113,16 @@ extension Path {
             (0.00877700, 0.77988082), (0, 0.90651490), (0, 1.52866483),
         ]
         // Corners clockwise from the top-right; `map` places a unit-frame point at a corner.
-        let corners: [(Point, Double, Double, Bool)] = [
-            (Point(x: rect.maxX, y: rect.minY), -1, 1, false),
-            (Point(x: rect.maxX, y: rect.maxY), -1, -1, true),
-            (Point(x: rect.minX, y: rect.maxY), 1, -1, false),
-            (Point(x: rect.minX, y: rect.minY), 1, 1, true),
+        let corners: [(Point, Double, Double, Bool, Size)] = [
+            (Point(x: rect.maxX, y: rect.minY), -1, 1, false, sizes.topRight),
+            (Point(x: rect.maxX, y: rect.maxY), -1, -1, true, sizes.bottomRight),
+            (Point(x: rect.minX, y: rect.maxY), 1, -1, false, sizes.bottomLeft),
+            (Point(x: rect.minX, y: rect.minY), 1, 1, true, sizes.topLeft),
         ]
         reserveForShape(17)
-        for (i, (corner, sx, sy, swap)) in corners.enumerated() {
+        for (i, (corner, sx, sy, swap, size)) in corners.enumerated() {
+            let rx = min(size.width, rect.width / 2 / reach)
+            let ry = min(size.height, rect.height / 2 / reach)
             func map(_ u: (Double, Double)) -> Point {
                 // For top-right and bottom-left the first coordinate runs along x; for the
                 // others, along y (the curve is traversed in clockwise order).
@@ -117,6 +131,7 @@ extension Path {
             }
             let start = map(c[0])
             if i == 0 { move(to: start) } else { addLine(to: start) }
+            guard rx > 0, ry > 0 else { continue }
             addCurve(to: map(c[3]), control1: map(c[1]), control2: map(c[2]))
             addCurve(to: map(c[6]), control1: map(c[4]), control2: map(c[5]))
             addCurve(to: map(c[9]), control1: map(c[7]), control2: map(c[8]))

@@ -1,6 +1,7 @@
 /// Keys that shape images and symbols.
 extension EnvironmentValues {
-    /// The directories `Image("name")` looks in for `name.png`, in order; the first hit wins.
+    /// The directories `Image("name")` looks in for `name.png`, in order, when no asset
+    /// catalog has an image set `name`; the first hit wins.
     ///
     /// Relative directories are resolved against the process's working directory.
     ///
@@ -15,7 +16,8 @@ extension EnvironmentValues {
     ///
     /// ## Differences from SwiftUI
     ///
-    /// SwiftUI finds named images in the app's asset catalogs; there are none here.
+    /// SwiftUI finds named images only in asset catalogs; here an image set of the program's
+    /// catalogs comes first, and these directories are looked in after them.
     public var imageDirectories: [String] {
         get { self[ImageDirectoriesKey.self] }
         set { self[ImageDirectoriesKey.self] = newValue }

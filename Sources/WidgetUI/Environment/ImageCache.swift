@@ -25,7 +25,7 @@ import SystemSupport
 public final class ImageCache {
     /// Where problems are reported.
     public let logger: Logger
-    private var bitmaps: [String: Result<Bitmap, PNGError>] = [:]
+    private var bitmaps: [String: Result<Bitmap, ImageFileProblem.Reason>] = [:]
     private var glyphs: [SystemSymbol: Raster.Path] = [:]
     private var questionMarkPath: Raster.Path??
     private var reported: Set<String> = []
@@ -37,32 +37,38 @@ public final class ImageCache {
         self.logger = logger
     }
 
-    // MARK: PNG files
+    // MARK: Image files
 
     /// The decoded PNG for an image name: the first `name.png` (or `name`, when it ends in
     /// `.png`) found in `directories`, decoded once per path.
-    func bitmap(named name: String, in directories: [String]) -> Result<Bitmap, ImageFileProblem> {
+    func bitmap(
+        named name: String, in directories: [String], catalogs: @autoclosure () -> String
+    ) -> Result<Bitmap, ImageFileProblem> {
         let file = name.lowercased().hasSuffix(".png") ? name : name + ".png"
         let paths =
             file.hasPrefix("/")
             ? [file] : directories.map { $0.hasSuffix("/") ? $0 + file : $0 + "/" + file }
-        for path in paths {
-            if let known = bitmaps[path] {
-                return known.mapError { .unreadable(name: name, error: $0) }
-            }
-            guard FileManager.default.fileExists(atPath: path) else { continue }
-            let decoded: Result<Bitmap, PNGError>
-            do {
-                decoded = .success(try PNGDecoder.decode(file: path))
-            } catch let error as PNGError {
-                decoded = .failure(error)
-            } catch {
-                decoded = .failure(PNGError(file: path, reason: .malformed(detail: "\(error)")))
-            }
-            bitmaps[path] = decoded
-            return decoded.mapError { .unreadable(name: name, error: $0) }
+        for path in paths where bitmaps[path] != nil || FileManager.default.fileExists(atPath: path)
+        {
+            return bitmap(atPath: path).mapError { .unreadable(name: name, reason: $0) }
         }
-        return .failure(.notFound(name: name, file: file, directories: directories))
+        return .failure(
+            .notFound(name: name, file: file, directories: directories, catalogs: catalogs()))
+    }
+
+    /// The bitmap of the PNG or JPEG file at `path`, decoded once, or why it can't be.
+    func bitmap(atPath path: String) -> Result<Bitmap, ImageFileProblem.Reason> {
+        if let known = bitmaps[path] { return known }
+        let decoded: Result<Bitmap, ImageFileProblem.Reason>
+        do {
+            let isJPEG = ["jpg", "jpeg"].contains(path.split(separator: ".").last?.lowercased())
+            decoded = .success(
+                isJPEG ? try PhotoDecoder.decode(file: path) : try PNGDecoder.decode(file: path))
+        } catch {
+            decoded = .failure(ImageFileProblem.Reason(description: "\(error)"))
+        }
+        bitmaps[path] = decoded
+        return decoded
     }
 
     // MARK: Symbols
@@ -145,24 +151,31 @@ public final class ImageCache {
 
 /// Why an image file can't be drawn, worded for the log.
 enum ImageFileProblem: Error, CustomStringConvertible {
-    /// No directory holds the file.
-    case notFound(name: String, file: String, directories: [String])
-    /// The file exists but is not a PNG that decodes.
-    case unreadable(name: String, error: PNGError)
+    /// No catalog has the set, and no directory holds the file.
+    case notFound(name: String, file: String, directories: [String], catalogs: String)
+    /// The file exists but doesn't decode.
+    case unreadable(name: String, reason: Reason)
+
+    /// A decoder's error, as it describes itself.
+    struct Reason: Error, CustomStringConvertible {
+        let description: String
+    }
 
     var description: String {
         switch self {
-        case .notFound(let name, let file, let directories):
+        case .notFound(let name, let file, let directories, let catalogs):
             let placeholder = "Drawing a placeholder."
             if file.hasPrefix("/") {
                 return "Image(\"\(name)\"): no file \(file); expected a PNG file. \(placeholder)"
             }
             let places =
                 directories.isEmpty ? "no image directories" : directories.joined(separator: ", ")
-            return "Image(\"\(name)\"): no file \(file) in \(places); expected a PNG file in one "
-                + "of the environment's imageDirectories. \(placeholder)"
-        case .unreadable(let name, let error):
-            return "Image(\"\(name)\"): \(error); expected a PNG image. Drawing a placeholder."
+            return "Image(\"\(name)\"): no image set named \(name) in \(catalogs), and no file "
+                + "\(file) in \(places); expected an image set in an asset catalog or a PNG file "
+                + "in one of the environment's imageDirectories. \(placeholder)"
+        case .unreadable(let name, let reason):
+            return "Image(\"\(name)\"): \(reason); expected a PNG or JPEG image. Drawing a "
+                + "placeholder."
         }
     }
 }

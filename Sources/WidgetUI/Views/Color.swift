@@ -45,15 +45,24 @@ public struct Color: Hashable, Sendable {
     ///
     /// ## Differences from SwiftUI
     ///
-    /// The panel shows sRGB: linear components are encoded to sRGB, and Display P3 components
-    /// are taken as sRGB ones (their colors outside sRGB come out less saturated).
+    /// The panel shows sRGB: linear components are encoded to sRGB, and Display P3 colors are
+    /// converted to sRGB (D65, the same transfer function), those outside sRGB clipped to
+    /// its gamut.
     public init(
         _ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double,
         opacity: Double = 1
     ) {
         switch colorSpace {
-        case .sRGB, .displayP3:
+        case .sRGB:
             self.init(red: red, green: green, blue: blue, opacity: opacity)
+        case .displayP3:
+            // Display P3 to linear sRGB, both with D65 white (the primaries' chromaticities of
+            // SMPTE EG 432-1 and IEC 61966-2-1); rows sum to 1, so grays stay gray.
+            let (r, g, b) = (Self.decoded(red), Self.decoded(green), Self.decoded(blue))
+            self.init(
+                .sRGBLinear, red: 1.224_940_2 * r - 0.224_940_2 * g,
+                green: -0.042_056_95 * r + 1.042_056_95 * g,
+                blue: -0.019_637_55 * r - 0.078_636_05 * g + 1.098_273_6 * b, opacity: opacity)
         case .sRGBLinear:
             self.init(
                 red: Self.encoded(red), green: Self.encoded(green), blue: Self.encoded(blue),
@@ -90,6 +99,18 @@ public struct Color: Hashable, Sendable {
         self.init(red: rgb.0, green: rgb.1, blue: rgb.2, opacity: opacity)
     }
 
+    /// A gray written in the gamma 2.2 gray space (an asset catalog's `gray-gamma-22`).
+    init(grayGamma22 white: Double, opacity: Double) {
+        let linear = pow(min(max(white, 0), 1), 2.2)
+        self.init(.sRGBLinear, white: linear, opacity: opacity)
+    }
+
+    /// An sRGB-encoded component made linear.
+    private static func decoded(_ encoded: Double) -> Double {
+        let c = min(max(encoded, 0), 1)
+        return c <= 0.040_45 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+
     /// A linear component encoded with the sRGB transfer function.
     private static func encoded(_ linear: Double) -> Double {
         let c = min(max(linear, 0), 1)
@@ -102,7 +123,7 @@ public struct Color: Hashable, Sendable {
         case sRGB
         /// sRGB primaries with linear components.
         case sRGBLinear
-        /// Display P3 (taken as sRGB here).
+        /// Display P3, converted to sRGB.
         case displayP3
     }
 
@@ -153,8 +174,13 @@ extension Color {
     public static let primary = Color(rgba: .label)
     /// The secondary label color (#EBEBF5 at 60 %).
     public static let secondary = Color(rgba: .secondaryLabel)
-    /// The accent color controls are tinted with by default: system blue (#0A84FF).
-    public static let accentColor = Color.blue
+    /// The accent color controls are tinted with by default: the `AccentColor` of the
+    /// program's asset catalogs (as Xcode's template has one), otherwise system blue
+    /// (#0A84FF).
+    public static var accentColor: Color { programAccentColor ?? .blue }
+
+    /// The program's `AccentColor`, read once.
+    private static let programAccentColor = AssetCatalogs.shared.accentColor
 }
 
 extension Color: View, PrimitiveView {

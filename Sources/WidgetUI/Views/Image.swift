@@ -1,10 +1,16 @@
+import Foundation
 import Raster
 
-/// A picture: a PNG file found by name, or a system symbol drawn from the icon font.
+/// A picture: an image set of an asset catalog or a PNG file found by name, or a system
+/// symbol drawn from the icon font.
 ///
-/// `Image("name")` looks for `name.png` (or `name` when it already ends in `.png`) in each of
-/// the environment's ``EnvironmentValues/imageDirectories`` in turn, and draws the first one
-/// found at its natural size: one point per pixel. ``resizable()`` lets it take the size it is
+/// `Image("name")` draws the image set `name` of the program's asset catalogs
+/// (`Assets.xcassets`, read from the widget's resource bundle) at its natural size: its PNG or
+/// JPEG for the display's scale (`@1x`, `@2x`, `@3x`; the dark appearance when it has one),
+/// as many points as pixels ÷ scale. Without such a set it looks for `name.png` (or `name`
+/// when it already ends in `.png`) in each of the environment's
+/// ``EnvironmentValues/imageDirectories`` in turn, and draws the first one found at one
+/// point per pixel. ``resizable()`` lets it take the size it is
 /// offered instead; ``View/aspectRatio(_:contentMode:)``, ``View/scaledToFit()`` and
 /// ``View/scaledToFill()`` keep its proportions. Scaled images are drawn as vectors at the
 /// render scale with bilinear filtering, never pre-scaled.
@@ -34,16 +40,17 @@ import Raster
 ///
 /// ## Differences from SwiftUI
 ///
-/// - Images come from directories, not an asset catalog: there are no `@2x`/`@3x` variants,
-///   no template rendering mode, and only PNG files.
+/// - An image set's PDF, SVG or HEIC files are not drawn (only PNG and JPEG), nor is its
+///   template rendering intent; files from directories are PNG only, at one scale.
 /// - `resizable()` takes no cap insets and always stretches (no tiling).
 /// - Symbols come from one single-weight icon font: they ignore the font's weight, are square,
 ///   and have one layer (see <doc:Symbols> for what each rendering mode does).
 public struct Image: View {
     /// Where the picture comes from.
     enum Source: Hashable {
-        /// A PNG file name, looked up in the image directories.
-        case file(String)
+        /// An image set's name in a bundle's catalogs, else a PNG file name looked up in the
+        /// image directories.
+        case named(String, bundle: Bundle?)
         /// An SF Symbol name, drawn from the icon font.
         case system(String)
     }
@@ -51,16 +58,19 @@ public struct Image: View {
     let source: Source
     var isResizable = false
 
-    /// Creates an image from the PNG file `name` (with or without `.png`) in one of the
-    /// environment's ``EnvironmentValues/imageDirectories``.
+    /// Creates an image from the image set `name` in an asset catalog of `bundle` (with no
+    /// bundle, of the program and its resource bundles), or else from the PNG file `name`
+    /// (with or without `.png`) in one of the environment's
+    /// ``EnvironmentValues/imageDirectories``.
     ///
     /// An absolute path is used as it is.
     ///
     /// ```swift
-    /// Image("sunrise")              // sunrise.png in the first directory that has one
+    /// Image("ClimeClear")           // Assets.xcassets/ClimeClear.imageset
+    /// Image("sunrise")              // or sunrise.png in the first directory that has one
     /// ```
-    public init(_ name: String) {
-        source = .file(name)
+    public init(_ name: String, bundle: Bundle? = nil) {
+        source = .named(name, bundle: bundle)
     }
 
     /// Creates an image of a system symbol, by its SF Symbols name.
@@ -108,20 +118,46 @@ extension Image: PrimitiveView {
     func makeNodes(in environment: EnvironmentValues, into nodes: inout [LayoutNode]) {
         let cache = environment.imageCache ?? ImageCache()
         switch source {
-        case .file(let name): nodes.append(fileNode(name, cache: cache, environment: environment))
+        case .named(let name, let bundle):
+            nodes.append(namedNode(name, bundle: bundle, cache: cache, environment: environment))
         case .system(let name):
             nodes.append(symbolNode(name, cache: cache, environment: environment))
         }
     }
 
-    /// The node of a PNG image, or of its placeholder when the file can't be drawn.
-    private func fileNode(
-        _ name: String, cache: ImageCache, environment: EnvironmentValues
+    /// The node of an image set or PNG file, or of its placeholder when neither can be drawn.
+    private func namedNode(
+        _ name: String, bundle: Bundle?, cache: ImageCache, environment: EnvironmentValues
     ) -> LayoutNode {
-        switch cache.bitmap(named: name, in: environment.imageDirectories) {
+        let catalogs = AssetCatalogs.shared
+        if let set = catalogs.imageSet(named: name, bundle: bundle) {
+            guard let variant = set.variant(for: environment.displayScale) else {
+                cache.reportOnce(
+                    "Image(\"\(name)\"): \(set.problem.map(String.init(describing:)) ?? "empty")"
+                        + ". Drawing a placeholder.")
+                return placeholderNode(cache: cache, environment: environment)
+            }
+            return bitmapNode(
+                cache.bitmap(atPath: variant.path).mapError {
+                    .unreadable(name: name, reason: $0)
+                }, scale: variant.scale, cache: cache, environment: environment)
+        }
+        let file = cache.bitmap(
+            named: name, in: environment.imageDirectories,
+            catalogs: AssetCatalogs.describe(catalogs.catalogs(bundle: bundle), bundle: bundle))
+        return bitmapNode(file, scale: 1, cache: cache, environment: environment)
+    }
+
+    /// The node of a bitmap drawn `scale` pixels per point, or of the placeholder.
+    private func bitmapNode(
+        _ bitmap: Result<Bitmap, ImageFileProblem>, scale: Double, cache: ImageCache,
+        environment: EnvironmentValues
+    ) -> LayoutNode {
+        switch bitmap {
         case .success(let bitmap):
             return ImageNode(
-                naturalSize: Size(width: Double(bitmap.width), height: Double(bitmap.height)),
+                naturalSize: Size(
+                    width: Double(bitmap.width) / scale, height: Double(bitmap.height) / scale),
                 isResizable: isResizable, baseline: nil
             ) { bounds in
                 [.image(ImageRun(bitmap: bitmap, rect: bounds))]

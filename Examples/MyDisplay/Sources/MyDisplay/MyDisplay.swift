@@ -8,5 +8,6 @@ struct MyDisplay: WidgetBundle {
         BatteryWidget()
         DeparturesWidget()
         ForecastWidget()
+        TideWidget()
     }
 }

@@ -37,6 +37,9 @@ struct MyDisplayWidgetTests {
         assertWidgetSnapshot(
             of: ForecastWidget(), entry: Self.forecast, as: snapshot,
             named: "forecast-\(appearance)")
+        assertWidgetSnapshot(
+            of: TideWidget(), entry: TideEntry.semidiurnal(at: Self.now), as: snapshot,
+            named: "tide-\(appearance)")
     }
 
     @Test("the departures on a medium home-screen tile, background shown")

@@ -132,7 +132,7 @@ final class LocalizedTables: Sendable {
 
     /// The main bundle's folder and the `*.resources` bundles SwiftPM puts beside the program
     /// (a widget package's `Bundle.module`).
-    private static let programFolders: [String] = {
+    static let programFolders: [String] = {
         let main = Bundle.main.resourcePath ?? Bundle.main.bundlePath
         let names = (try? FileManager.default.contentsOfDirectory(atPath: main)) ?? []
         return [main] + names.sorted().filter { $0.hasSuffix(".resources") }.map { "\(main)/\($0)" }
