@@ -56,7 +56,13 @@ let package = Package(
         // Words in the user's language: String Catalogs (.xcstrings), .strings and .stringsdict
         // read at run time, CLDR's plural rules, Nightstand's own catalogs (Strings/, shipped
         // under /usr/share/nightstand/strings).
-        .target(name: "Localization", exclude: ["Strings"]),
+        // English is compiled in by the EmbeddedStrings plugin (scripts/embed-strings), so a
+        // bare binary shows words, not keys.
+        .target(
+            name: "Localization", exclude: ["Strings"],
+            plugins: [.plugin(name: "EmbeddedStrings")]
+        ),
+        .plugin(name: "EmbeddedStrings", capability: .buildTool()),
 
         // The declarative views: View, ViewBuilder, layout, environment, rendering onto Raster.
         .target(
@@ -75,7 +81,7 @@ let package = Package(
         // Framebuffer sinks: DRM/KMS, fbdev, headless; pixel formats, rotation, damage.
         .target(
             name: "Display",
-            dependencies: ["Raster", "CDRM", "Settings", "SystemSupport"]
+            dependencies: ["Raster", "CDRM", "Settings", "SystemSupport", "Localization"]
         ),
 
         // The display's vocabulary: every command a user, a program or another display may
