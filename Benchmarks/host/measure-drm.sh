@@ -25,7 +25,7 @@ mappings=0
 out=$(NIGHTSTAND_QEMU_ONLY=run NIGHTSTAND_QEMU_BINARY=.build/release/nightstand \
     NIGHTSTAND_QEMU_MAPPINGS=$mappings Tests/EndToEndTests/qemu/run.sh 2>&1) || { echo "$out" >&2; exit 1; }
 for case in run run-network run-network-tls run-alarms; do
-    echo "$out" | grep -m1 "run/$case memory:" | awk -v label="$case" '{
+    grep -m1 "run/$case memory:" <<<"$out" | awk -v label="$case" '{
         for (i = 1; i <= NF; i++) value[$i] = $(i + 1)
         printf "drm 1920x1080%s: peak_rss_mib=%.1f anon_mib=%.1f files_mib=%.1f\n",
             label == "run" ? "" : label == "run-network" ? " with [mqtt] and [http]" \

@@ -139,4 +139,35 @@ struct TextLayoutTests {
         let withSelector = TextLayout("☀\u{FE0F}", face: try fonts.face(), size: 20)
         #expect(withSelector.glyphs.count == 1, "the variation selector places nothing")
     }
+
+    @Test("a space the face lacks is its own space at the Unicode width, not a fallback font's")
+    func spaceFallback() throws {
+        let quicksand = try fonts.face(family: "Quicksand")
+        try #require(
+            quicksand.glyphIndex(for: "\u{202F}") == nil, "the case needs a face without it")
+        let size = 40.0
+        let space = quicksand.advance(of: " ", size: size)
+        // ICU writes "9:52\u{202F}AM": one face, and "AM" half a space after "52".
+        let time = TextLayout("9:52\u{202F}AM", face: quicksand, size: size)
+        #expect(time.faces.count == 1)
+        let before = TextLayout.width(of: "9:52", face: quicksand, size: size)
+        let a = time.glyphs[5]
+        #expect(abs(a.position.x - (before + space / 2)) < 0.5)
+        // The no-break ones hold their neighbours on a line; the others are breaks. Quicksand
+        // lacks U+2005 (a four-per-em space) too.
+        let width = TextLayout("ab\u{202F}ab", face: quicksand, size: size).size.width + 1
+        let held = TextLayout(
+            "ab ab\u{202F}ab", face: quicksand, size: size, options: .init(maxWidth: width))
+        let broken = TextLayout(
+            "ab ab\u{2005}ab", face: quicksand, size: size, options: .init(maxWidth: width))
+        #expect(held.lines.count == 2, "ab / ab ab")
+        #expect(broken.lines.count == 3, "ab / ab / ab")
+        // Widths from the em: an em space is the size, a six-per-em space a sixth.
+        for (text, em) in [("a\u{2003}b", 1.0), ("a\u{2006}b", 1.0 / 6)] {
+            let layout = TextLayout(text, face: quicksand, size: size)
+            let (a, b) = (layout.glyphs[0], layout.glyphs[layout.glyphs.count - 1])
+            let gap = b.position.x - (a.position.x + a.advance)
+            #expect(abs(gap - em * size) < 0.5, "\(text.debugDescription)")
+        }
+    }
 }

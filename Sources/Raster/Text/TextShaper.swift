@@ -77,6 +77,12 @@ struct TextShaper {
             {
                 continue  // ZWJ, variation selectors, soft hyphen: no glyph, no advance
             }
+            if !s.isASCII && primary.glyphIndex(for: s) == nil,
+                let space = SpaceFallback(s, face: primary, size: run.size)
+            {
+                items.append(spaceItem(space, run: r))
+                continue
+            }
             let (face, glyph) = lookup(s, run: r, preferColor: next == "\u{FE0F}")
             var item = TextItem(
                 kind: s == " " || s == "\t" ? .space : .glyph, run: r, face: face, glyph: glyph)
@@ -98,6 +104,16 @@ struct TextShaper {
             item.breakAfter = item.kind == .space || s == "-" || s == "\u{2010}"
             items.append(item)
         }
+    }
+
+    /// A space character run `r`'s face lacks, drawn as the face's own space at the width
+    /// ``SpaceFallback`` gives (tracking applies as to any space; kerning does not).
+    private func spaceItem(_ space: SpaceFallback, run r: Int) -> TextItem {
+        let primary = primaries[r]
+        return TextItem(
+            kind: space.breaks ? .space : .glyph, run: r, face: primary,
+            glyph: faces[primary].glyphIndex(for: " ") ?? 0,
+            advance: space.advance + options.tracking * runs[r].size, breakAfter: space.breaks)
     }
 
     /// The items of the ellipsis in run `r`'s face and size: "…" in that face or a fallback,

@@ -84,7 +84,9 @@ compare() {
     fail "$3: $(basename "$1") and $(basename "$2") differ in $n bytes (sizes $(stat -c %s "$1") / $(stat -c %s "$2"))"
 }
 
-# await PATTERN: waits (up to 400 s: TCG on a busy machine is slow) for a serial line matching PATTERN; prints it.
+# await PATTERN: waits (up to 400 s: TCG on a busy machine is slow) for a serial line matching
+# PATTERN (a grep pattern; give the whole marker to its closing @@, as a line can be read while
+# the guest is still writing it); prints it.
 await() {
     local n=0
     while ((n < 4000)); do
@@ -210,7 +212,7 @@ vm() {
         dump "$dir/$c-before.ppm" || fail "$name/$c: screendump failed"
         echo go >&4
         local shown
-        shown=$(await "@@SHOWN $c ") || { fail "$name/$c: frame never shown"; break; }
+        shown=$(await "@@SHOWN $c [0-9a-z]*@@") || { fail "$name/$c: frame never shown"; break; }
         local size
         size=$(echo "$shown" | sed -n 's/.*@@SHOWN [^ ]* \([0-9x]*\)@@.*/\1/p')
         local headless=$dir/$c-headless.ppm
@@ -310,7 +312,7 @@ print(sum(1 for i in range(0, len(pixels) - 2, 3)
             echo go >&4
         done
         local done_line
-        done_line=$(await "@@DONE $c ") || { fail "$name/$c: no exit"; break; }
+        done_line=$(await "@@DONE $c [0-9]*@@") || { fail "$name/$c: no exit"; break; }
         local rc
         rc=$(echo "$done_line" | sed -n 's/.*@@DONE [^ ]* \([0-9]*\)@@.*/\1/p')
         if [[ $c == nocard ]]; then
@@ -422,7 +424,7 @@ interact_headless() {
 # seconds (since the run started in the guest); the guest goes on after the checks (go).
 interact_step() {
     local line
-    line=$(await "@@STEP interact $1 ") || { fail "interact: step $1 never came"; return 1; }
+    line=$(await "@@STEP interact $1 [0-9]*@@") || { fail "interact: step $1 never came"; return 1; }
     seconds=$(echo "$line" | sed -n 's/.*@@STEP interact [^ ]* \([0-9]*\)@@.*/\1/p')
     dump "$dir/$1.ppm" || fail "interact: $1: screendump failed"
 }
@@ -445,7 +447,7 @@ interact_vm() {
     boot_vm interact VGA bochs xrgb8888 ns_render_first=1 interact
     await "@@READY interact@@" >/dev/null || { fail "interact: VM never got ready"; halt_vm interact; return; }
     echo go >&4
-    size=$(await "@@SIZE interact " | sed -n 's/.*@@SIZE interact \([0-9x]*\)@@.*/\1/p')
+    size=$(await "@@SIZE interact [0-9a-z]*@@" | sed -n 's/.*@@SIZE interact \([0-9x]*\)@@.*/\1/p')
     [[ -n $size ]] || { fail "interact: nightstand run did not draw (see $serial_log)"; halt_vm interact; return; }
     local swapped='s/^widgets = \["christmas", "newyear"\]/widgets = ["newyear", "christmas"]/'
     local clock='s/^views = .*/views = ["clock"]/'
