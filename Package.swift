@@ -34,6 +34,8 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg-dev"),
+        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
+        systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
 
         // Photos read row by row, for decoding at screen size: JPEG scaled down in libjpeg's
         // DCT, PNG through libpng's row API. Both libraries report errors by longjmp, which
@@ -50,6 +52,7 @@ let package = Package(
             name: "Raster",
             dependencies: [
                 "CFreeType", "CFontconfig", "CPNG", "CPixelFill", "SystemSupport", "CImageStream",
+                "CHarfBuzz", "CFriBidi",
             ]
         ),
 
