@@ -35,6 +35,8 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CEvdev", pkgConfig: "libevdev", apt: "libevdev-dev"),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg-dev"),
+        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
+        systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
 
         // Photos read row by row, for decoding at screen size: JPEG scaled down in libjpeg's
         // DCT, PNG through libpng's row API. Both libraries report errors by longjmp, which
@@ -51,13 +53,20 @@ let package = Package(
             name: "Raster",
             dependencies: [
                 "CFreeType", "CFontconfig", "CPNG", "CPixelFill", "SystemSupport", "CImageStream",
+                "CHarfBuzz", "CFriBidi",
             ]
         ),
 
         // Words in the user's language: String Catalogs (.xcstrings), .strings and .stringsdict
         // read at run time, CLDR's plural rules, Nightstand's own catalogs (Strings/, shipped
         // under /usr/share/nightstand/strings).
-        .target(name: "Localization", exclude: ["Strings"]),
+        // English is compiled in by the EmbeddedStrings plugin (scripts/embed-strings), so a
+        // bare binary shows words, not keys.
+        .target(
+            name: "Localization", exclude: ["Strings"],
+            plugins: [.plugin(name: "EmbeddedStrings")]
+        ),
+        .plugin(name: "EmbeddedStrings", capability: .buildTool()),
 
         // The declarative views: View, ViewBuilder, layout, environment, rendering onto Raster.
         .target(
@@ -76,7 +85,7 @@ let package = Package(
         // Framebuffer sinks: DRM/KMS, fbdev, headless; pixel formats, rotation, damage.
         .target(
             name: "Display",
-            dependencies: ["Raster", "CDRM", "Settings", "SystemSupport"]
+            dependencies: ["Raster", "CDRM", "Settings", "SystemSupport", "Localization"]
         ),
 
         // The display's vocabulary: every command a user, a program or another display may

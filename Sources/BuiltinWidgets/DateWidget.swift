@@ -6,23 +6,28 @@ import Widgets
 /// calendar widget shows today.
 ///
 /// Options: `time_zone` (an IANA name, default the system's), `locale` (such as `"de_DE"`,
-/// default `"en_US"`).
+/// default the display's).
 struct DateWidget: View {
     let entry: DateEntry
     let options: DateOptions
 
+    @Environment(\.locale) private var locale
+
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            Text(options.format(Date.FormatStyle().weekday(.wide), entry.date).uppercased())
-                .font(.system(size: 15, weight: .semibold))
-                .foregroundStyle(.red)
-                .widgetAccentable()
-                .lineLimit(1)
-            Text(options.format(Date.FormatStyle().day(), entry.date))
+            Text(
+                options.format(locale: locale, Date.FormatStyle().weekday(.wide), entry.date)
+                    .uppercased()
+            )
+            .font(.system(size: 15, weight: .semibold))
+            .foregroundStyle(.red)
+            .widgetAccentable()
+            .lineLimit(1)
+            Text(options.format(locale: locale, Date.FormatStyle().day(), entry.date))
                 .font(.system(size: 72, weight: .regular, design: .rounded))
                 .lineLimit(1)
             Spacer(minLength: 0)
-            Text(options.format(Date.FormatStyle().month(.wide).year(), entry.date))
+            Text(options.format(locale: locale, Date.FormatStyle().month(.wide).year(), entry.date))
                 .font(.system(size: 15, weight: .medium))
                 .foregroundStyle(.secondary)
                 .lineLimit(1)
@@ -79,20 +84,18 @@ struct DateProvider: TimelineProvider {
 /// The date's options, checked.
 struct DateOptions: Sendable {
     var timeZone = TimeZone.current
-    /// Default: the display's language (``EnvironmentValues/processLocale``).
-    var locale = EnvironmentValues.processLocale
+    /// Nil for the display's language (the view environment's locale).
+    var locale: Locale?
 
     init(_ options: WidgetOptions) throws {
         timeZone = try options.timeZone("time_zone") ?? timeZone
-        if let identifier = try options.string("locale") {
-            locale = Locale(identifier: identifier)
-        }
+        locale = try options.string("locale").map(Locale.init(identifier:))
     }
 
-    /// `date` with the fields of `style`, in the widget's locale and time zone.
-    func format(_ style: Date.FormatStyle, _ date: Date) -> String {
+    /// `date` with the fields of `style`, in the widget's locale (else `display`) and time zone.
+    func format(locale display: Locale, _ style: Date.FormatStyle, _ date: Date) -> String {
         var style = style
-        style.locale = locale
+        style.locale = locale ?? display
         style.timeZone = timeZone
         return date.formatted(style)
     }

@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import Settings
 
@@ -8,7 +9,7 @@ extension DisplayConfiguration: ConfigurationSection {
     /// The keys of `[display]`, in the order the reference lists them.
     public static let keys = [
         "backend", "device", "connector", "wait", "mode", "rotation", "pixel_format", "page_flips",
-        "size", "output", "raw_output",
+        "size", "output", "raw_output", "locale",
     ]
 
     /// The longest side of a screen, in pixels: a mode or canvas beyond it is refused where it
@@ -30,6 +31,7 @@ extension DisplayConfiguration: ConfigurationSection {
     /// backend = "drm"
     /// mode = "800x480@60"
     /// rotation = 180
+    /// locale = "de_DE"
     /// ```
     public init(section: SettingsTable) throws(ConfigurationError) {
         self.init()
@@ -66,6 +68,15 @@ extension DisplayConfiguration: ConfigurationSection {
             ?? headlessSize
         headlessImagePath = try section.string("output") ?? headlessImagePath
         headlessRawPath = try section.string("raw_output") ?? headlessRawPath
+        locale =
+            try section.parsed(
+                "locale",
+                expected: "a locale such as \"de_DE\", \"ja\" or \"zh-Hant\" (a language of 2 or 3 "
+                    + "letters, then a script or region after _ or -)"
+            ) { text in
+                let identifier = String(text.prefix { $0 != "." && $0 != "@" })
+                return LanguageTag.isLocaleIdentifier(identifier) ? identifier : nil
+            } ?? locale
     }
 
     /// Whether a screen of `size` is within ``largestSide``.

@@ -77,6 +77,13 @@ public struct DisplayConfiguration: Sendable, Equatable {
     ///
     /// Default: nil.
     public var headlessRawPath: String?
+    /// The display's language and region, for its words, dates and numbers.
+    ///
+    /// `"de_DE"`, `"ja"`, `"zh-Hant"`; nil for the process's (`LC_ALL`, `LC_MESSAGES`,
+    /// `LANG`). A change is applied on reload without reopening the display.
+    ///
+    /// Default: nil.
+    public var locale: String?
 
     /// Creates a configuration; everything not given is the default.
     public init(

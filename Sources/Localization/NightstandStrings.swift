@@ -6,9 +6,10 @@ import FoundationEssentials
 ///
 /// The catalogs are `Sources/Localization/Strings/<language>.xcstrings` in the source tree and
 /// `/usr/share/nightstand/strings` in the package (`scripts/package-deb`); a program built
-/// from the tree reads the tree's, an installed one the package's. `en.xcstrings` lists every
-/// key (with English plural forms); `LocalizationCatalogTests` fails when another language
-/// lacks one of them.
+/// from the tree reads the tree's, an installed one the package's. English is also compiled
+/// in (the `EmbeddedStrings` plugin), so a bare binary shows English words. `en.xcstrings`
+/// lists every key (with English plural forms); `NightstandStringsTests` fails when another
+/// language lacks one of them.
 ///
 /// Views need nothing: `Text("Snooze")` is looked up here after the widget's own bundle.
 /// Code that makes a `String` for a view (a status line, the web page) asks directly:
@@ -24,9 +25,15 @@ public enum NightstandStrings {
         "/usr/share/nightstand/strings",
     ]
 
-    /// Every shipped language's catalog, read once.
-    public static let catalog: StringCatalog = {
+    /// Every shipped language's catalog, read once: English as compiled into the program,
+    /// then the catalogs of the first of ``directories`` that exists.
+    public static let catalog = read(directories: directories)
+
+    /// English (compiled in, so a program without its catalogs folder shows words, not keys),
+    /// then every `*.xcstrings` of the first of `directories` that exists.
+    public static func read(directories: [String]) -> StringCatalog {
         var catalog = StringCatalog()
+        catalog.add(catalog: Data(english.utf8), file: "en.xcstrings (compiled in)")
         let files = FileManager.default
         guard let directory = directories.first(where: { files.fileExists(atPath: $0) }) else {
             return catalog
@@ -36,7 +43,7 @@ public enum NightstandStrings {
             catalog.add(catalogAt: "\(directory)/\(name)")
         }
         return catalog
-    }()
+    }
 
     /// The languages Nightstand's words are in: those with a catalog.
     public static var languages: [String] { catalog.languages }

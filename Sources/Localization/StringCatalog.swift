@@ -43,7 +43,17 @@ public struct StringCatalog: Sendable {
     /// Adds a String Catalog file; its entries replace those of the same language and key.
     public mutating func add(catalogAt path: String) {
         do {
-            let (source, byLanguage) = try StringCatalogFile.read(try read(path), file: path)
+            add(catalog: try read(path), file: path)
+        } catch {
+            problems.append(error)
+        }
+    }
+
+    /// Adds a String Catalog's bytes (`file` names them in a problem); its entries replace
+    /// those of the same language and key.
+    public mutating func add(catalog data: Data, file: String) {
+        do {
+            let (source, byLanguage) = try StringCatalogFile.read(data, file: file)
             sourceLanguage = source
             for (language, table) in byLanguage {
                 entries[Self.tag(language), default: [:]].merge(table) { _, new in new }

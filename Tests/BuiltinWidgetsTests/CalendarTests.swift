@@ -352,6 +352,48 @@ struct CalendarTests {
                 == "Nothing in the next 14 days")
     }
 
+    @Test("the same words in the calendar's language: German and Japanese")
+    func wordsTranslated() {
+        let event = { (start: Date, end: Date, allDay: Bool) in
+            CalendarOccurrence(title: "E", start: start, end: end, isAllDay: allDay)
+        }
+        let text = { (locale: String) in
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            calendar.locale = Locale(identifier: locale)
+            return CalendarText(calendar: calendar)
+        }
+        let german = text("de_DE")
+        #expect(
+            german.when(event(berlin(2026, 1, 16, 14), berlin(2026, 1, 16, 15), false), now: now)
+                == "Morgen, 14:00")
+        #expect(
+            german.when(event(berlin(2026, 1, 17), berlin(2026, 1, 18), true), now: now)
+                == "Samstag, ganztägig")
+        #expect(
+            german.when(event(berlin(2026, 1, 15), berlin(2026, 1, 16), true), now: now)
+                == "Ganztägig")
+        #expect(
+            german.when(event(berlin(2026, 1, 14), berlin(2026, 1, 17), true), now: now)
+                == "Ganztägig, bis morgen")
+        #expect(
+            german.when(event(berlin(2026, 1, 14, 20), berlin(2026, 1, 16, 9), false), now: now)
+                == "Bis morgen, 9:00")
+        #expect(
+            german.short(event(berlin(2026, 1, 15, 8), berlin(2026, 1, 15, 9), false), now: now)
+                == "Jetzt")
+        #expect(
+            german.short(event(berlin(2026, 1, 15), berlin(2026, 1, 16), true), now: now)
+                == "Heute")
+        let japanese = text("ja_JP")
+        #expect(
+            japanese.when(event(berlin(2026, 1, 15, 8), berlin(2026, 1, 15, 9), false), now: now)
+                == "9:00まで")
+        #expect(
+            japanese.when(event(berlin(2026, 1, 15), berlin(2026, 1, 16), true), now: now)
+                == "終日")
+    }
+
     // MARK: Locale
 
     @Test("the locale: the option, else LC_ALL, LC_TIME or LANG (codeset dropped), else none")

@@ -7,16 +7,16 @@ import Widgets
 
 @testable import BuiltinWidgets
 
-/// The built-in widgets in other languages: German and Japanese (CJK through fontconfig's
-/// fallback to Noto Sans CJK), by day and at night; and every word of every shipped catalog
-/// drawn from an installed font (no missing-glyph boxes).
-///
-/// Arabic has no golden yet: the text renderer draws one glyph per character left to right,
-/// so Arabic shows unjoined and in reverse order until shaping (HarfBuzz) and the
-/// bidirectional order (FriBidi) come in (docs/localization.md, "Right to left").
+/// The built-in widgets in other languages: German, Japanese (CJK through fontconfig's
+/// fallback to Noto Sans CJK), Arabic and Hebrew (right to left: the layout mirrored, the
+/// letters joined by HarfBuzz and ordered by FriBidi, numbers left to right), by day and at
+/// night; and every word of every shipped catalog drawn from an installed font (no
+/// missing-glyph boxes).
 @Suite("LocalizedGoldens")
 struct LocalizedGoldenTests {
-    static let languages = ["de_DE", "ja_JP"]
+    static let languages = ["de_DE", "ja_JP", "ar_EG", "he_IL"]
+    /// The languages of the date and calendar goldens.
+    static let dayLanguages = ["de_DE", "ja_JP", "ar_EG"]
 
     private func renderer(_ locale: String) throws -> WidgetRenderer {
         var renderer = try WidgetRenderer()
@@ -47,6 +47,27 @@ struct LocalizedGoldenTests {
                 at: berlin(2026, 12, 21, 9, 0),
                 named: "countdown-\(family)-\(locale)-\(appearance)")
         }
+    }
+
+    @Test("the date widget", arguments: dayLanguages, [Appearance.day, .night])
+    func date(locale: String, appearance: Appearance) async throws {
+        let descriptor = try DateWidget.kind.make(
+            WidgetOptions(["time_zone": .string("Europe/Berlin")]))
+        try await renderer(locale).assertFirstEntry(
+            descriptor, family: .systemSmall, appearance: appearance,
+            at: berlin(2026, 1, 15, 8, 30), named: "date-\(locale)-\(appearance)")
+    }
+
+    @Test("the calendar widget's agenda", arguments: dayLanguages, [Appearance.day, .night])
+    func calendar(locale: String, appearance: Appearance) async throws {
+        let descriptor = try CalendarWidget.kind.make(
+            WidgetOptions([
+                "files": .array([.string(fixture("calendar-berlin.ics"))]),
+                "time_zone": .string("Europe/Berlin"),
+            ]))
+        try await renderer(locale).assertFirstEntry(
+            descriptor, family: .systemMedium, appearance: appearance,
+            at: berlin(2026, 1, 15, 8, 30), named: "calendar-\(locale)-\(appearance)")
     }
 
     @Test func everyShippedWordHasGlyphs() throws {

@@ -55,6 +55,27 @@ struct WidgetRenderer {
         _ descriptor: WidgetDescriptor, entry: any TimelineEntry, family: WidgetFamily,
         appearance: Appearance, now: Date, reading: AmbientReading? = nil
     ) -> (canvas: Canvas, nextChange: Date?) {
+        let report = draw(
+            descriptor, entry: entry, family: family, appearance: appearance, now: now,
+            reading: reading)
+        return (report.canvas, report.report.nextChange)
+    }
+
+    /// The texts `render` draws, each with its frame in points, whether it was cut and how
+    /// many of its glyphs are missing.
+    func texts(
+        _ descriptor: WidgetDescriptor, entry: any TimelineEntry, family: WidgetFamily, now: Date
+    ) -> [RenderedText] {
+        draw(
+            descriptor, entry: entry, family: family, appearance: .day, now: now, reading: nil,
+            reportsTexts: true
+        ).report.texts
+    }
+
+    private func draw(
+        _ descriptor: WidgetDescriptor, entry: any TimelineEntry, family: WidgetFamily,
+        appearance: Appearance, now: Date, reading: AmbientReading?, reportsTexts: Bool = false
+    ) -> (canvas: Canvas, report: RenderReport) {
         let size = family.size
         let canvas = Canvas(
             width: Int(size.width * scale), height: Int(size.height * scale))
@@ -70,10 +91,11 @@ struct WidgetRenderer {
         environment.calendar = calendar
         environment.imageCache = ImageCache()
         environment.ambientReading = reading
+        environment.reportsTexts = reportsTexts
         let report = descriptor.render(
             entry: entry, family: family, environment: environment, fonts: fonts, now: now,
             on: canvas, scale: scale)
-        return (canvas, report.nextChange)
+        return (canvas, report)
     }
 }
 

@@ -74,6 +74,22 @@ import Testing
         #expect(!NightstandStrings.supports(LanguageTag("fi_FI")))
     }
 
+    /// A program with no catalogs folder (a bare binary copied to a board) still shows English
+    /// words, plural forms included, from the catalog compiled into it; any other language
+    /// falls back to them.
+    @Test func englishIsCompiledIn() throws {
+        let bare = NightstandStrings.read(directories: ["/nonexistent/strings"])
+        #expect(bare.problems.isEmpty, "\(bare.problems)")
+        #expect(bare.languages == ["en"])
+        let days = try #require(bare.entry("%lld days (unit)", language: LanguageTag("de_DE")))
+        let one = days.format(rules: PluralRules(language: "en")) { _ in PluralOperands(1) }
+        #expect(one == [.literal("day")])
+        // The compiled-in English is the tree's en.xcstrings, entry for entry.
+        #expect(bare.entries["en"] == NightstandStrings.catalog.entries["en"])
+        #expect(bare.entries["en"]?.count == NightstandStrings.catalog.entries["en"]?.count)
+        #expect((bare.entries["en"]?.count ?? 0) > 10)
+    }
+
     @Test func checkConfigNamesTheLanguage() {
         #expect(
             NightstandStrings.summary(locale: "de_AT")

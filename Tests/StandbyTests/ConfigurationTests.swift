@@ -44,6 +44,7 @@ struct ConfigurationTests {
             page_flips = false
             size = "1280x480"
             output = "/tmp/screen.png"
+            locale = "de_DE.UTF-8"
 
             [layout]
             style = "clock"
@@ -81,6 +82,9 @@ struct ConfigurationTests {
         #expect(d.rotation == .degrees180 && d.format == .rgb565 && !d.pageFlips)
         #expect(d.headlessSize == PixelSize(width: 1280, height: 480))
         #expect(d.headlessImagePath == "/tmp/screen.png")
+        #expect(d.locale == "de_DE", "the codeset is dropped")
+        #expect(try parse("[display]\nlocale = \"zh-Hant\"\n").display.locale == "zh-Hant")
+        #expect(try parse("").display.locale == nil)
         let l = config.layout
         #expect(l.style == .clock && l.clockFace == .analog && l.margin == 10 && l.gap == 8)
         #expect(l.tiles && l.burnInShift == 0 && l.burnInInterval == 5400)
@@ -104,6 +108,11 @@ struct ConfigurationTests {
             failure("[display]\nbackend = \"x11\"")
                 == "board.toml:2: [display] backend: expected one of auto, drm, fbdev, headless, found \"x11\""
         )
+        #expect(
+            failure("[display]\nlocale = \"German\"\n")
+                == "board.toml:2: [display] locale: expected a locale such as \"de_DE\", \"ja\" or "
+                + "\"zh-Hant\" (a language of 2 or 3 letters, then a script or region after _ or -), "
+                + "found \"German\"")
         #expect(
             failure("[layout]\nmargni = 3").hasPrefix("board.toml:2: [layout] margni: unknown key"))
         #expect(

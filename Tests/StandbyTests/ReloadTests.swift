@@ -215,6 +215,39 @@ struct ReloadTests {
             ])
     }
 
+    @Test("a changed [display] locale alone is set on reload, without reopening the display")
+    func localeReloaded() throws {
+        let display = "\n[display]\nbackend = \"headless\"\nsize = \"400x240\"\n"
+        let file = try File(Self.one + display)
+        let clock = SimulatedClock(start: start)
+        let opened = Mutex(0)
+        let locales = Mutex<[String?]>([])
+        let configuration = try Configuration.load(file: file.path)
+        let host = try testHost(
+            configuration, registry: WidgetRegistry([kind("clock", MinuteProvider())]),
+            clock: clock,
+            reloader: ConfigurationReloader(
+                file: file.path,
+                openDisplay: { display in
+                    opened.withLock { $0 += 1 }
+                    return try HeadlessSink(size: display.headlessSize)
+                },
+                setLocale: { locale in locales.withLock { $0.append(locale) } }))
+        host.run(until: start + 10)
+        try file.write(Self.one + display + "locale = \"de_DE\"\n")
+        #expect(
+            (try? reload(host, until: start + 11)?.get())
+                == "locale de_DE, 1 widget(s), 1 kept, 0 new")
+        #expect(host.configuration.display.locale == "de_DE")
+        // The same file again changes nothing; without the key, back to the process's.
+        #expect((try? reload(host, until: start + 12)?.get()) == "1 widget(s), 1 kept, 0 new")
+        try file.write(Self.one + display)
+        #expect(
+            (try? reload(host, until: start + 13)?.get())?.hasPrefix("locale ") == true)
+        #expect(locales.withLock { $0 } == ["de_DE", nil])
+        #expect(opened.withLock { $0 } == 0, "a language reopens no display")
+    }
+
     @Test("start, reload and a new display make the screen one way: the view shown stays")
     func screenCarriesOver() throws {
         let views = "\nviews = [\"widgets\", \"clock\"]\n"

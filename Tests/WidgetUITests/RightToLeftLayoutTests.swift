@@ -60,3 +60,22 @@ import Testing
         #expect(shift == Transform(translationX: 70, y: 0))
     }
 }
+
+/// Lines of a text align to the leading edge, which is the right one in a right-to-left
+/// layout, as SwiftUI's `multilineTextAlignment` does.
+@Suite struct RightToLeftTextAlignmentTests {
+    private func style(_ locale: String, _ alignment: TextAlignment) -> TextLayout.Alignment {
+        var environment = EnvironmentValues()
+        environment.locale = Locale(identifier: locale)
+        environment.multilineTextAlignment = alignment
+        return TextNode.Style(environment).alignment
+    }
+
+    @Test func leadingIsTheRightEdgeRightToLeft() {
+        #expect(style("he_IL", .leading) == .trailing)
+        #expect(style("ar_EG", .trailing) == .leading)
+        #expect(style("ar_EG", .center) == .center)
+        #expect(style("de_DE", .leading) == .leading)
+        #expect(style("de_DE", .trailing) == .trailing)
+    }
+}

@@ -1,13 +1,21 @@
 import Calendars
 import FoundationEssentials
+import Localization
 
-/// Days and times as the calendar widget writes them, in its calendar's zone and locale:
-/// "9:00 – 10:30 AM", "Tomorrow, 9:00 AM", "Friday, all day", "Until 3:00 PM".
+/// Days and times as the calendar widget writes them, in its calendar's zone and locale, with
+/// Nightstand's words in its language: "9:00 – 10:30 AM", "Tomorrow, 9:00 AM", "Friday, all
+/// day", "Until 3:00 PM" ("Morgen, 09:00", "Freitag, ganztägig", "Bis 15:00" in German).
 struct CalendarText {
     /// The display's calendar: its zone, locale and first weekday.
     let calendar: Calendar
 
     private var locale: Locale { calendar.locale ?? Locale(identifier: "en_US") }
+
+    /// A key of Nightstand's words in the locale's language, with its text arguments.
+    private func words(_ key: String, _ arguments: String...) -> String {
+        NightstandStrings.string(
+            key, language: LanguageTag(locale.identifier), arguments: arguments.map { .text($0) })
+    }
 
     private var dateTime: Date.FormatStyle {
         Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone)
@@ -27,7 +35,7 @@ struct CalendarText {
         let days = CivilDate(date, in: calendar).dayNumber - CivilDate(now, in: calendar).dayNumber
         switch days {
         case 0: return nil
-        case 1: return inSentence ? "tomorrow" : "Tomorrow"
+        case 1: return words(inSentence ? "tomorrow (in a sentence)" : "Tomorrow")
         case 2...6: return dateTime.weekday(.wide).format(date)
         default: return dateTime.weekday(.abbreviated).month(.abbreviated).day().format(date)
         }
@@ -39,11 +47,13 @@ struct CalendarText {
             // Under way: until when.
             let last = occurrence.isAllDay ? occurrence.end.addingTimeInterval(-1) : occurrence.end
             let day = day(last, now: now, inSentence: true)
-            if occurrence.isAllDay { return day.map { "All day, until \($0)" } ?? "All day" }
-            return "Until " + (day.map { "\($0), " } ?? "") + time(occurrence.end)
+            if occurrence.isAllDay {
+                return day.map { words("All day, until %@", $0) } ?? words("All day")
+            }
+            return words("Until %@", (day.map { "\($0), " } ?? "") + time(occurrence.end))
         }
         let day = day(occurrence.start, now: now)
-        if occurrence.isAllDay { return day.map { "\($0), all day" } ?? "All day" }
+        if occurrence.isAllDay { return day.map { words("%@, all day", $0) } ?? words("All day") }
         if let day { return "\(day), \(time(occurrence.start))" }
         guard occurrence.end > occurrence.start,
             calendar.isDate(occurrence.end.addingTimeInterval(-1), inSameDayAs: occurrence.start)
@@ -57,9 +67,9 @@ struct CalendarText {
     /// When an occurrence is, in a few words for one line: "9:00 AM", "Tomorrow 9:00 AM",
     /// "Today" (all day), "Friday".
     func short(_ occurrence: CalendarOccurrence, now: Date) -> String {
-        if occurrence.start < now { return occurrence.isAllDay ? "Today" : "Now" }
+        if occurrence.start < now { return words(occurrence.isAllDay ? "Today" : "Now") }
         let day = day(occurrence.start, now: now)
-        if occurrence.isAllDay { return day ?? "Today" }
+        if occurrence.isAllDay { return day ?? words("Today") }
         return (day.map { "\($0) " } ?? "") + time(occurrence.start)
     }
 

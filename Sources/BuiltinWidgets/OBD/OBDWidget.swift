@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 import Vehicle
 import WidgetUI
 import Widgets
@@ -14,24 +15,42 @@ import Widgets
 /// ``Vehicle/OBDBoard`` (the program runs a client thread per adapter the widgets name).
 struct OBDWidget: View {
     let entry: OBDEntry
+    /// Whether the title is the PID's ("Engine speed"), shown in the display's language; a
+    /// `label` is shown as written.
+    var titleIsPIDs = true
 
     @Environment(\.widgetFamily) private var family
+    @Environment(\.locale) private var locale
 
     var body: some View {
         Group {
             switch entry.state {
             case .value(let output):
-                CommandOutputView(output: output, staleSince: nil)
+                CommandOutputView(output: titled(output), staleSince: nil)
             case .problem(let title, let detail):
                 StatusView(title: title, symbol: "exclamationmark.triangle.fill", detail: detail)
             case .waiting(let label):
                 StatusView(
-                    title: "Waiting for the car", symbol: "car.fill", detail: nil, heading: label)
+                    title: "Waiting for the car", symbol: "car.fill", detail: nil,
+                    heading: shown(label))
             }
         }
         .containerBackground(for: .widget) {
             if !family.isAccessory { Color(white: 0.11) }
         }
+    }
+
+    /// A title in the display's language when it is the PID's.
+    private func shown(_ title: String) -> String {
+        titleIsPIDs
+            ? NightstandStrings.string(title, language: LanguageTag(locale.identifier)) : title
+    }
+
+    /// `output` with its title ``shown(_:)``.
+    private func titled(_ output: CommandOutput) -> CommandOutput {
+        var output = output
+        output.title = shown(output.title)
+        return output
     }
 
     /// The kind, made from its options; its adapter and PID go to `board`.
@@ -48,7 +67,7 @@ struct OBDWidget: View {
             StaticConfiguration(
                 kind: OBDBoard.kindName, provider: OBDProvider(options: options, board: board)
             ) { entry in
-                OBDWidget(entry: entry)
+                OBDWidget(entry: entry, titleIsPIDs: options.label == nil)
             }
             .configurationDisplayName("OBD-II")
             .description("A value from the car's OBD-II port.")

@@ -45,9 +45,8 @@ struct CheckConfigCommand: AsyncParsableCommand {
                 printForTerminal(Self.describe(alarm))
             }
             for line in files { printForTerminal(line) }
-            printForTerminal(
-                "  " + NightstandStrings.summary(locale: EnvironmentValues.processLocale.identifier)
-            )
+            let locale = configuration.display.locale ?? EnvironmentValues.processLocale.identifier
+            printForTerminal("  " + NightstandStrings.summary(locale: locale))
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Standby
 import SystemSupport
+import WidgetUI
 
 /// `--config FILE`, shared by the commands that read a configuration.
 struct ConfigurationOptions: ParsableArguments {
@@ -12,11 +13,16 @@ struct ConfigurationOptions: ParsableArguments {
             valueName: "file"))
     var file: String?
 
-    /// The configuration, or the defaults; a bad file throws its ``Settings/ConfigurationError``
+    /// The configuration, or the defaults, with the display's locale set from its
+    /// `[display] locale`.
+    ///
+    /// A bad file throws its ``Settings/ConfigurationError``
     /// (``exitingOnConfigurationError(_:)`` prints it and exits with status 78, EX_CONFIG).
     func load() throws(ConfigurationError) -> Configuration {
         guard let file else { return .default }
-        return try Configuration.load(file: file, sections: Assembly.sections)
+        let configuration = try Configuration.load(file: file, sections: Assembly.sections)
+        EnvironmentValues.setDisplayLocale(configuration.display.locale)
+        return configuration
     }
 }
 

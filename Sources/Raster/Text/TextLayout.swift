@@ -39,12 +39,18 @@
 /// Characters the face lacks come from ``FontDatabase/fallbackFace(for:preferColor:)``
 /// (emoji, icons); characters no font has draw as the face's missing glyph.
 ///
-/// Differences from SwiftUI: there is no full shaping. Each character maps to one glyph (no
-/// ligatures, no complex scripts, no multi-character emoji such as flags or ZWJ families),
-/// text runs left to right, and the only positioning is pair kerning
-/// (``FontFace/kerning(_:_:size:)``: the `GPOS` `kern` feature's pair adjustments, else the
-/// `kern` table; no contextual or mark positioning). Lines break after spaces and hyphens,
-/// and inside a word only when the word alone is wider than the line.
+/// Text with a right-to-left or joining script (Hebrew, Arabic: ``BidiLevels/needed(_:)``) is
+/// ordered by the Unicode bidirectional algorithm (FriBidi, per paragraph, its direction its
+/// first strong letter's) and shaped by HarfBuzz (joining forms, ligatures, marks placed over
+/// their letters); each line is then put in visual order, so an Arabic line reads from the
+/// right and its numbers still from the left.
+///
+/// Differences from SwiftUI: other text has no full shaping. Each character maps to one glyph
+/// (no ligatures, no multi-character emoji such as flags or ZWJ families), and the only
+/// positioning is pair kerning (``FontFace/kerning(_:_:size:)``: the `GPOS` `kern` feature's
+/// pair adjustments, else the `kern` table; no contextual or mark positioning). Lines break
+/// after spaces and hyphens, and inside a word only when the word alone is wider than the
+/// line.
 public struct TextLayout {
     /// How lines sit horizontally within the layout's width.
     public enum Alignment: Hashable, Sendable {
@@ -147,7 +153,7 @@ public struct TextLayout {
         let limited = LineBreaker.truncate(
             broken, items: items, limit: options.lineLimit, maxWidth: options.maxWidth,
             ellipses: ellipses, mode: options.truncationMode)
-        place(limited, items: items)
+        place(shaper.isBidi ? BidiLevels.visual(limited) : limited, items: items)
     }
 
     /// Whether any line was cut by the line limit.
@@ -198,7 +204,7 @@ public struct TextLayout {
                     glyphs.append(
                         Glyph(
                             run: item.run, face: item.face, glyph: item.glyph,
-                            position: Point(x: pen + item.offset, y: baseline),
+                            position: Point(x: pen + item.offset, y: baseline - item.yOffset),
                             advance: item.advance))
                 }
                 pen += item.advance

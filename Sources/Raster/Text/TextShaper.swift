@@ -15,6 +15,10 @@ struct TextItem {
     var kern: Double = 0
     /// Whether a line may end after this item.
     var breakAfter = false
+    /// How far the glyph sits above the baseline (a mark over its letter, from HarfBuzz).
+    var yOffset: Double = 0
+    /// The bidirectional embedding level (odd: right to left); 0 outside ``BidiLevels``.
+    var level: UInt8 = 0
 }
 
 /// Maps characters to glyphs, one glyph per Unicode scalar, run after run.
@@ -22,14 +26,18 @@ struct TextItem {
 /// It chooses faces (the run's face, then fallbacks) and applies advances, tabular digits and
 /// pair kerning between adjacent glyphs of one face within a run
 /// (``FontFace/kerning(_:_:size:)``: `GPOS` pair adjustments, else the `kern` table). No other
-/// OpenType shaping: no `GSUB`, no contextual or mark positioning.
+/// OpenType shaping: no `GSUB`, no contextual or mark positioning. Text with a right-to-left
+/// or joining script (Hebrew, Arabic) goes through FriBidi and HarfBuzz instead
+/// (``shapeComplex()``, ``BidiLevels/needed(_:)``).
 struct TextShaper {
     let runs: [TextLayout.Run]
     let options: TextLayout.Options
     /// The faces used so far: each run's face first, in run order, then fallbacks.
     private(set) var faces: [FontFace] = []
     /// Each run's face, as an index into ``faces``.
-    private var primaries: [Int] = []
+    var primaries: [Int] = []
+    /// Whether the items carry bidirectional levels, so lines need ``BidiLevels/visual(_:)``.
+    var isBidi = false
 
     init(runs: [TextLayout.Run], options: TextLayout.Options) {
         self.runs = runs
@@ -41,6 +49,7 @@ struct TextShaper {
 
     /// The items of every run, in order.
     mutating func shape() -> [TextItem] {
+        if runs.contains(where: { BidiLevels.needed($0.text) }) { return shapeComplex() }
         var items: [TextItem] = []
         for r in runs.indices {
             shape(run: r, into: &items)
@@ -146,7 +155,7 @@ struct TextShaper {
     }
 
     /// The index of `face` in ``faces``, added if new.
-    private mutating func faceIndex(_ face: FontFace) -> Int {
+    mutating func faceIndex(_ face: FontFace) -> Int {
         if let known = faces.firstIndex(where: { $0 === face }) { return known }
         faces.append(face)
         return faces.count - 1
@@ -158,7 +167,7 @@ struct TextShaper {
     /// Characters whose default presentation is emoji (Unicode `Emoji_Presentation`), or
     /// followed by U+FE0F, go to the color emoji face first even when the run's face has a
     /// monochrome glyph (DejaVu Sans has the emoticons block), as browsers and Apple do.
-    private mutating func lookup(_ s: Unicode.Scalar, run r: Int, preferColor: Bool) -> (
+    mutating func lookup(_ s: Unicode.Scalar, run r: Int, preferColor: Bool) -> (
         Int, UInt32
     ) {
         let primary = primaries[r]

@@ -3,6 +3,7 @@ import Display
 import FoundationEssentials
 import Raster
 import SystemSupport
+import WidgetUI
 import Widgets
 
 /// How a running host reads its configuration again (`nightstand reload --config`, SIGHUP):
@@ -24,17 +25,21 @@ public struct ConfigurationReloader: Sendable {
     public let adjust: @Sendable (inout Configuration) -> Void
     /// Opens the display of a changed `[display]`; nil keeps the display open as it is.
     public let openDisplay: (@Sendable (DisplayConfiguration) throws -> any FrameSink)?
+    /// Makes a changed `[display] locale` the display's (nil: the process's `LANG`).
+    public let setLocale: @Sendable (String?) -> Void
 
     /// A reloader of `file`.
     public init(
         file: String, sections: [any ConfigurationSection.Type] = [],
         adjust: @escaping @Sendable (inout Configuration) -> Void = { _ in },
-        openDisplay: (@Sendable (DisplayConfiguration) throws -> any FrameSink)? = nil
+        openDisplay: (@Sendable (DisplayConfiguration) throws -> any FrameSink)? = nil,
+        setLocale: @escaping @Sendable (String?) -> Void = EnvironmentValues.setDisplayLocale
     ) {
         self.file = file
         self.sections = sections
         self.adjust = adjust
         self.openDisplay = openDisplay
+        self.setLocale = setLocale
     }
 
     /// The file read and checked as `check-config` does, with the overrides applied.
@@ -54,8 +59,8 @@ extension StandbyHost {
     /// this turn: widgets whose table is unchanged keep their timelines, new ones fetch, the
     /// layout, stacks, ambient settings and appearance are replaced and every slot is drawn
     /// again in one frame; a changed `[display]` closes the display and opens the new one (a
-    /// new mode-set), going back to the old one if the new cannot be opened. Sources hear the
-    /// new configuration (``EventSource/configurationChanged(_:)``).
+    /// new mode-set), going back to the old one if the new cannot be opened, except a changed
+    /// `locale` alone, which the same frame is drawn in. Sources hear the new configuration (``EventSource/configurationChanged(_:)``).
     func reloadConfiguration() -> Result<String, ConfigurationError> {
         guard let reloader = assembly.reloader else {
             return .failure(
@@ -93,7 +98,9 @@ extension StandbyHost {
         var changes: [String] = []
         var display = new.display
         display.vtSwitchSignals = old.display.vtSwitchSignals
-        if display != old.display {
+        var screen = display
+        screen.locale = old.display.locale  // a language changes no screen
+        if screen != old.display {
             guard let open = reloader.openDisplay else {
                 throw new.error(
                     at: "display", key: "[display]",
@@ -102,6 +109,10 @@ extension StandbyHost {
             }
             try reopenDisplay(display, new: new, open: open)
             changes.append("display reopened (\(sink.size))")
+        }
+        if display.locale != old.display.locale {
+            reloader.setLocale(display.locale)
+            changes.append("locale \(display.locale ?? EnvironmentValues.processLocale.identifier)")
         }
         let now = clock.now
         let previous = widgets

@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import Synchronization
 
 /// Keys that say how dates and numbers read: locale, time zone, calendar.
 ///
@@ -14,24 +15,42 @@ import Localization
 ///
 /// ## Differences from SwiftUI
 ///
-/// The defaults are the process's: the locale `LC_ALL`, `LC_MESSAGES` or `LANG` names
-/// (``EnvironmentValues/processLocale``; Foundation's `Locale.current`, `en_001`, when none
-/// names a language), `TimeZone.current` (`TZ`, else `/etc/localtime`) and
+/// The defaults are the display's and the process's: the locale `[display] locale` names,
+/// else the one `LC_ALL`, `LC_MESSAGES` or `LANG` names (``EnvironmentValues/displayLocale``;
+/// Foundation's `Locale.current`, `en_001`, when none names a language), `TimeZone.current` (`TZ`, else `/etc/localtime`) and
 /// `Calendar.current`, read when the value is first asked for in a frame. The host sets them
 /// from its configuration to draw for another place.
 extension EnvironmentValues {
     /// The locale dates, numbers and units are formatted for; also whether the clock is 12- or
     /// 24-hour.
     ///
-    /// Default: ``processLocale``.
+    /// Default: ``displayLocale``.
     ///
     /// ```swift
     /// Text(date, style: .time).environment(\.locale, Locale(identifier: "de_DE"))   // 21:41
     /// ```
     public var locale: Locale {
-        get { self[LocaleKey.self] ?? Self.processLocale }
+        get { self[LocaleKey.self] ?? Self.displayLocale }
         set { self[LocaleKey.self] = newValue }
     }
+
+    /// The display's locale.
+    ///
+    /// The one the host set from `[display] locale` (``setDisplayLocale(_:)``), else
+    /// ``processLocale``. Read at each use, so a reload that changes it takes effect on the
+    /// next frame.
+    public static var displayLocale: Locale {
+        chosenLocale.withLock { $0 } ?? processLocale
+    }
+
+    /// Sets ``displayLocale`` from `[display] locale` (`"de_DE"`); nil goes back to the
+    /// process's.
+    public static func setDisplayLocale(_ identifier: String?) {
+        chosenLocale.withLock { $0 = identifier.map(Locale.init(identifier:)) }
+    }
+
+    /// What ``setDisplayLocale(_:)`` set.
+    private static let chosenLocale = Mutex<Locale?>(nil)
 
     /// The locale the process's environment names for messages, as POSIX reads it.
     ///

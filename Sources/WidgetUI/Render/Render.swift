@@ -35,9 +35,12 @@ public func render(
     let context = RenderContext(now: now)
     environment.renderContext = context
     let placed = RootLayout.layout(view, size: size, environment: environment)
-    DisplayListRecorder.record(placed).draw(on: canvas, scale: scale)
-    return RenderReport(
+    let list = DisplayListRecorder.record(placed)
+    list.draw(on: canvas, scale: scale)
+    var report = RenderReport(
         nextChange: context.nextChange, widgetURL: context.widgetURL, links: context.links)
+    if environment.reportsTexts { report.texts = list.renderedTexts }
+    return report
 }
 
 /// What ``render(_:size:environment:fonts:now:on:scale:)`` learned about a frame besides its
@@ -60,6 +63,9 @@ public struct RenderReport: Hashable, Sendable {
     public var widgetURL: URL?
     /// The areas the frame's ``Link``s cover, in the order drawn (the front-most last).
     public var links: [LinkArea]
+    /// The texts drawn, back to front, when ``EnvironmentValues/reportsTexts`` was on; else
+    /// empty.
+    public var texts: [RenderedText] = []
 
     /// Creates a report.
     public init(nextChange: Date?, widgetURL: URL? = nil, links: [LinkArea] = []) {

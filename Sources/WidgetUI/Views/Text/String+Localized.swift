@@ -16,11 +16,11 @@ extension String {
     /// ## Differences from Foundation
     ///
     /// Foundation on Linux has no `String(localized:)`; this one is Nightstand's. `locale`
-    /// defaults to the display's (``EnvironmentValues/processLocale``), and interpolated dates
+    /// defaults to the display's (``EnvironmentValues/displayLocale``), and interpolated dates
     /// and values read as they would in a ``Text`` at the moment of the call.
     public init(
         localized key: LocalizationValue, table: String? = nil, bundle: Bundle? = nil,
-        locale: Locale = EnvironmentValues.processLocale, comment: StaticString? = nil
+        locale: Locale = EnvironmentValues.displayLocale, comment: StaticString? = nil
     ) {
         var environment = EnvironmentValues()
         environment.locale = locale
@@ -57,7 +57,7 @@ public struct LocalizedStringResource: ExpressibleByStringInterpolation {
     /// Creates a resource.
     public init(
         _ key: LocalizedStringKey, table: String? = nil, bundle: Bundle? = nil,
-        locale: Locale = EnvironmentValues.processLocale, comment: StaticString? = nil
+        locale: Locale = EnvironmentValues.displayLocale, comment: StaticString? = nil
     ) {
         self.key = key
         self.table = table

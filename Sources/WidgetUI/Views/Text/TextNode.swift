@@ -29,11 +29,13 @@ final class TextNode: LayoutNode {
         var widthScale: Double
 
         init(_ environment: EnvironmentValues) {
+            // Leading is the right edge in a right-to-left layout, as in SwiftUI.
+            let rightToLeft = environment.layoutDirection == .rightToLeft
             alignment =
                 switch environment.multilineTextAlignment {
-                case .leading: .leading
+                case .leading: rightToLeft ? .trailing : .leading
                 case .center: .center
-                case .trailing: .trailing
+                case .trailing: rightToLeft ? .leading : .trailing
                 }
             lineLimit = environment.lineLimit
             minimumScaleFactor = environment.minimumScaleFactor

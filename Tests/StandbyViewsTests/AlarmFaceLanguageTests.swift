@@ -1,0 +1,23 @@
+import Foundation
+import NightstandTesting
+import Raster
+import StandbyViews
+import Testing
+import WidgetUI
+
+/// The alarm's face while it rings, in German, Japanese and Arabic: "Alarm", "Snooze" and
+/// "slide to stop" in the display's language; in Arabic the words joined and right to left,
+/// the slider's knob on the right (the layout mirrored), the time's digits left to right.
+@Suite struct AlarmFaceLanguageTests {
+    @Test(arguments: ["de_DE", "ja_JP", "ar_EG"])
+    func ringing(locale: String) throws {
+        let fonts = try FontDatabase()
+        fonts.warningHandler = { _ in }
+        let canvas = Canvas(width: 800, height: 480)
+        var environment = EnvironmentValues()
+        environment.locale = Locale(identifier: locale)
+        AlarmFace(id: "work", label: "").draw(
+            time: "07:00", on: canvas, fonts: fonts, environment: environment)
+        assertGolden(canvas, named: "alarm-\(locale)")
+    }
+}
