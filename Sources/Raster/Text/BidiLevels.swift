@@ -49,11 +49,14 @@ enum BidiLevels {
     }
 
     /// The visual order of a line whose items have `levels` (rule L2): from the highest level
-    /// down to the lowest odd one, every maximal run at that level or above is reversed.
+    /// down to the lowest odd level on the line (the lowest level, or the one above it when
+    /// that is even), every maximal run at that level or above is reversed. A number alone in
+    /// right-to-left text (level 2 throughout) is not reversed.
     static func visualOrder(_ levels: [UInt8]) -> [Int] {
         var order = Array(levels.indices)
         guard let highest = levels.max(), highest > 0 else { return order }
-        let lowestOdd = (levels.filter { $0 % 2 == 1 }.min() ?? highest)
+        let lowest = levels.min() ?? 0
+        let lowestOdd = lowest % 2 == 1 ? lowest : lowest + 1
         var level = highest
         while level >= lowestOdd && level > 0 {
             var i = 0
