@@ -6,7 +6,8 @@
 # memory (`output = "none"`, what a DRM display costs minus the copy to the framebuffer).
 # Over SECONDS, as Benchmarks/host/measure.sh measures: wake-ups per minute (voluntary context
 # switches of all threads), CPU seconds per hour, and peak RSS (VmHWM) — once with the widgets
-# view (the calendar) showing, once with the photos view (the album) showing.
+# view (the calendar) showing, once with the photos view (the album) showing; and first with
+# the calendar alone, no photos view, for comparison.
 #
 #   Benchmarks/host/measure-remote.sh [SIZE] [SECONDS]      # defaults: 1920x1080, 180
 #
@@ -79,7 +80,7 @@ immich=$!
 for _ in $(seq 50); do [ -e "$work/immich/port" ] && break; sleep 0.1; done
 printf 'bench-key\n' > "$work/immich-key"; chmod 600 "$work/immich-key"
 
-config() {  # $1: the views, the first showing
+config() {  # $1: the views, the first showing; $2: the [photos] table
     cat > "$work/config.toml" <<TOML
 [display]
 backend = "headless"
@@ -89,8 +90,10 @@ output = "none"
 sensor = "none"
 [layout]
 views = $1
-[photos]
-immich = { url = "http://127.0.0.1:$(cat "$work/immich/port")", album = "Bedside", api_key_file = "$work/immich-key", cache = "$work/cache/immich" }
+$2
+[[widget]]
+kind = "clock"
+id = "clock"
 [[widget]]
 kind = "calendar"
 id = "family"
@@ -105,12 +108,18 @@ widgets = ["family"]
 TOML
 }
 
+album="[photos]
+immich = { url = \"http://127.0.0.1:$(cat "$work/immich/port")\", album = \"Bedside\", api_key_file = \"$work/immich-key\", cache = \"$work/cache/immich\" }"
 echo "size=$size seconds=$seconds"
-config '["widgets", "photos"]'
+config '["widgets"]' ""
+"$bin" run --config "$work/config.toml" --log-level warning &
+pid=$!
+idle "caldav-widgets"
+config '["widgets", "photos"]' "$album"
 "$bin" run --config "$work/config.toml" --log-level warning &
 pid=$!
 idle "caldav-immich-widgets"
-config '["photos", "widgets"]'
+config '["photos", "widgets"]' "$album"
 "$bin" run --config "$work/config.toml" --log-level warning &
 pid=$!
 idle "caldav-immich-photos"
