@@ -363,7 +363,7 @@ let package = Package(
                 "StandbyViews", "Raster", "WidgetUI", "SystemSupport", "NightstandTesting",
                 "CImageWriter", "PhotoFixtures",
             ],
-            exclude: ["Goldens"]
+            exclude: ["Goldens", "Immich/immich-stand-in.py"]
         ),
         // A real Mosquitto on loopback, run as a daemon, and its peer clients: for NetworkTests
         // and, through a symbolic link to the same files, the soak (Tests/Soak). Glibc only.

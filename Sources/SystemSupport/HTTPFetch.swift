@@ -32,31 +32,57 @@ package enum HTTPFetch {
     package static func send(_ request: HTTPRequest, timeout: TimeInterval) async throws
         -> HTTPResponse
     {
-        let url = request.url
-        let host = url.host ?? url.absoluteString
-        var arguments = [
-            "curl", "--silent", "--show-error", "--location", "--globoff",
-            "--max-time", timeout.fixed(3), "--max-filesize", "\(bodyLimit)",
-            "--user-agent", "nightstand", "--write-out",
-            "\n%{http_code}\n%header{etag}\n%{content_type}",
-            "--request", request.method,
-        ]
-        arguments += request.headers.flatMap { ["--header", $0] }
-        if let body = request.body { arguments += ["--data-binary", body] }
-        var secrets: String?
-        if let credentials = request.credentials {
-            guard let path = credentials.curlConfig() else {
-                throw FetchError.transport(
-                    host: host, reason: "could not write the credentials for curl")
-            }
-            secrets = path
-            arguments += ["--config", path]
-        }
-        defer { if let secrets { unlink(secrets) } }
-        arguments += ["--", url.absoluteString]
+        let curl = try Curl(request, timeout: timeout)
+        defer { curl.removeSecrets() }
         // curl keeps the exact deadline; this one, a second later, catches a curl that hangs.
-        let run = await Program.run(arguments, timeout: timeout + 1, outputLimit: bodyLimit + 512)
-        return try result(of: run, host: host, timeout: timeout).get()
+        let run = await Program.run(
+            curl.arguments, timeout: timeout + 1, outputLimit: bodyLimit + 512)
+        return try result(of: run, host: curl.host, timeout: timeout).get()
+    }
+
+    /// ``send(_:timeout:)`` for a thread of its own that may wait (the photos view's): blocks
+    /// the calling thread until the answer or the deadline.
+    package static func sendWaiting(_ request: HTTPRequest, timeout: TimeInterval) throws
+        -> HTTPResponse
+    {
+        let curl = try Curl(request, timeout: timeout)
+        defer { curl.removeSecrets() }
+        let run = Program.run(curl.arguments, timeout: timeout + 1, outputLimit: bodyLimit + 512)
+        return try result(of: run, host: curl.host, timeout: timeout).get()
+    }
+
+    /// curl's command line for a request, and the file of its credentials, if any.
+    private struct Curl {
+        let host: String
+        var arguments: [String]
+        var secrets: String?
+
+        init(_ request: HTTPRequest, timeout: TimeInterval) throws(FetchError) {
+            let url = request.url
+            host = url.host ?? url.absoluteString
+            arguments = [
+                "curl", "--silent", "--show-error", "--location", "--globoff",
+                "--max-time", timeout.fixed(3), "--max-filesize", "\(bodyLimit)",
+                "--user-agent", "nightstand", "--write-out",
+                "\n%{http_code}\n%header{etag}\n%{content_type}",
+                "--request", request.method,
+            ]
+            arguments += request.headers.flatMap { ["--header", $0] }
+            if let body = request.body { arguments += ["--data-binary", body] }
+            if let credentials = request.credentials {
+                guard let path = credentials.curlConfig() else {
+                    throw FetchError.transport(
+                        host: host, reason: "could not write the credentials for curl")
+                }
+                secrets = path
+                arguments += ["--config", path]
+            }
+            arguments += ["--", url.absoluteString]
+        }
+
+        func removeSecrets() {
+            if let secrets { unlink(secrets) }
+        }
     }
 
     /// The answer, or why there is none, from curl's run.

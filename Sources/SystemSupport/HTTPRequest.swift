@@ -24,7 +24,8 @@ package struct HTTPRequest: Sendable, Equatable {
     }
 }
 
-/// Who asks: HTTP basic authentication, or a bearer token.
+/// Who asks: HTTP basic authentication, a bearer token, or a key in a header of its own
+/// (Immich's `x-api-key`).
 ///
 /// Handed to curl in a file only the user can read (``HTTPCredentials/curlConfig()``),
 /// removed after the request, never on its command line, which every user may read in
@@ -32,12 +33,15 @@ package struct HTTPRequest: Sendable, Equatable {
 package enum HTTPCredentials: Sendable, Equatable {
     case basic(user: String, password: String)
     case bearer(token: String)
+    /// A header that carries a key: `header(name: "x-api-key", value: key)`.
+    case header(name: String, value: String)
 
     /// curl's configuration lines for these credentials (`user = "name:password"`).
     package var curlLines: String {
         switch self {
         case .basic(let user, let password): "user = \(Self.quoted(user + ":" + password))\n"
         case .bearer(let token): "header = \(Self.quoted("Authorization: Bearer " + token))\n"
+        case .header(let name, let value): "header = \(Self.quoted(name + ": " + value))\n"
         }
     }
 

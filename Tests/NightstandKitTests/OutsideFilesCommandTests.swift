@@ -131,6 +131,30 @@ struct OutsideFilesCommandTests {
             ), "\(missing.output)")
     }
 
+    @Test("the Immich album's api_key_file: refused while others may read it, OK at mode 600")
+    func immichKey() throws {
+        let key = folder.path("immich-key")
+        try "k3y\n".write(toFile: key, atomically: true, encoding: .utf8)
+        #expect(chmod(key, 0o644) == 0)
+        let file = try config(
+            "immich.toml",
+            "[photos]\nimmich = { url = \"http://immich.local:2283\", album = \"Bedside\", "
+                + "api_key_file = \"\(key)\" }\n")
+        let open = try runProgram(["check-config", file])
+        #expect(open.status == 78, "\(open.output)")
+        #expect(
+            open.output.contains(
+                "\(file):8: [photos] immich.api_key_file: can't use \(key): its group or others "
+                    + "may read it (mode 644); expected a file only its owner reads: chmod 600 \(key)"
+            ),
+            "\(open.output)")
+        #expect(chmod(key, 0o600) == 0)
+        let good = try runProgram(["check-config", file])
+        #expect(good.status == 0, "\(good.output)")
+        #expect(
+            good.output.contains("  [photos] immich.api_key_file: \(key): OK"), "\(good.output)")
+    }
+
     @Test("a calendar password as a systemd credential: mode 440 passes inside the service only")
     func calendarCredential() throws {
         // systemd writes a credential 0400, owned by root, and gives the service's user read

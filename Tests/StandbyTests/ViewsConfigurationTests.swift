@@ -16,6 +16,43 @@ import Testing
         }
     }
 
+    @Test("[photos] immich: an album read as written, every mistake named at its line")
+    func immich() throws {
+        let config = try Configuration.parse(
+            """
+            [layout]
+            views = ["photos"]
+            [photos]
+            immich = { url = "http://immich.local:2283/", album = "Bedside", api_key_file = "/etc/k", cache = "/var/cache/n", cache_mib = 50 }
+            """, file: "views.toml")
+        let immich = try #require(config.photos.immich)
+        #expect(immich.url.absoluteString == "http://immich.local:2283/")
+        #expect(immich.album == "Bedside")
+        #expect(immich.apiKeyFile == "/etc/k")
+        #expect(immich.cache == "/var/cache/n")
+        #expect(immich.cacheLimit == 50 << 20)
+        let table = "[photos]\nimmich = { url = \"http://h\", album = \"A\", api_key_file = \"/k\""
+        #expect(
+            failure(table + ", size = 1 }")
+                == "views.toml:2: [photos] immich size: unknown key; expected one of url, album, "
+                + "api_key_file, cache, cache_mib")
+        #expect(
+            failure("[photos]\nimmich = { url = \"http://h\", api_key_file = \"/k\" }")
+                == "views.toml:2: [photos] immich album: expected the album's name or id")
+        #expect(
+            failure(
+                "[photos]\nimmich = { url = \"ftp://h\", album = \"A\", api_key_file = \"/k\" }")
+                == #"views.toml:2: [photos] immich url: expected an http:// or https:// address, found "ftp://h""#
+        )
+        #expect(
+            failure("[photos]\nfolder = \"/p\"\n" + String(table.dropFirst(9)) + " }")
+                == "views.toml:3: [photos] immich: expected either folder or immich, not both")
+        #expect(
+            failure(table + ", cache_mib = 1 }")
+                == "views.toml:2: [photos] immich cache_mib: expected MiB from 10 to 100000, found 1"
+        )
+    }
+
     @Test("views, the schedule and [photos] read as written; style = clock is views = [clock]")
     func reads() throws {
         let config = try Configuration.parse(
@@ -102,7 +139,7 @@ import Testing
         )
         #expect(
             failure("[layout]\nviews = [\"photos\"]")
-                == #"views.toml:2: [layout] views: expected a [photos] folder for the photos view: add [photos] folder = "…""#
+                == #"views.toml:2: [layout] views: expected a [photos] folder or immich album for the photos view: add [photos] folder = "…" or immich = { … }"#
         )
         #expect(
             failure("[photos]\ninterval = \"1s\"")

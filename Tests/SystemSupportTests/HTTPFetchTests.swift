@@ -26,6 +26,26 @@ struct HTTPFetchTests {
         }
     }
 
+    @Test("credentials reach the server as headers (basic, bearer, a key header), waiting or not")
+    func credentials() async throws {
+        let server = try LocalHTTPServer(response: LocalHTTPServer.response(body: "ok"))
+        defer { server.close() }
+        let cases: [(HTTPCredentials, String)] = [
+            (.basic(user: "pi", password: "se\"cret"), "Authorization: Basic cGk6c2UiY3JldA=="),
+            (.bearer(token: "t0ken"), "Authorization: Bearer t0ken"),
+            (.header(name: "x-api-key", value: "k3y"), "x-api-key: k3y"),
+        ]
+        for (credentials, header) in cases {
+            let request = HTTPRequest(url: server.url("/c"), credentials: credentials)
+            let answer = try await HTTPFetch.send(request, timeout: 5)
+            #expect(answer.status == 200)
+            #expect(server.requests.last?.contains(header + "\r\n") == true, "\(header)")
+            let waited = try HTTPFetch.sendWaiting(request, timeout: 5)
+            #expect(waited.body == Data("ok".utf8))
+            #expect(server.requests.last?.contains(header + "\r\n") == true, "\(header)")
+        }
+    }
+
     @Test("a server that never answers times out")
     func timeout() async throws {
         let server = try LocalHTTPServer(response: nil)

@@ -1,6 +1,7 @@
 import Calendars
 import FoundationEssentials
 import Localization
+import SystemSupport
 import Widgets
 
 /// The calendar's options, checked.

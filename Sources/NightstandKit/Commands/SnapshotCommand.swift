@@ -93,15 +93,17 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     /// `configuration` showing only the view named `view` (`--view`); unchanged for nil.
     ///
-    /// The photos view needs a `[photos] folder`; the views need not list the view.
+    /// The photos view needs a `[photos] folder` or `immich`; the views need not list the view.
     static func showing(_ view: String?, in configuration: Configuration) throws -> Configuration {
         guard let view else { return configuration }
         guard let name = ViewName(rawValue: view) else {
             throw ValidationError("--view \(view): expected widgets, photos or clock")
         }
-        if name == .photos && configuration.photos.folder == nil {
+        if name == .photos && configuration.photos.folder == nil
+            && configuration.photos.immich == nil
+        {
             throw ValidationError(
-                "--view photos: the configuration sets no [photos] folder to show")
+                "--view photos: the configuration sets no [photos] folder or immich to show")
         }
         var shown = configuration
         shown.layout.views = [name]

@@ -4,10 +4,10 @@ import Settings
 import Standby
 import SystemSupport
 
-/// The files `[http]` and `[mqtt]` name (the token, the password, the CA file) and a calendar
-/// widget's `password_file`, checked by `check-config` exactly as `run` reads them when the
-/// server, the bridge and the calendar start: a file `run` would refuse fails the check with
-/// the same words.
+/// The files `[http]` and `[mqtt]` name (the token, the password, the CA file), a calendar
+/// widget's `password_file` and the Immich album's `api_key_file`, checked by `check-config`
+/// exactly as `run` reads them when the server, the bridge, the calendar and the photos view
+/// start: a file `run` would refuse fails the check with the same words.
 ///
 /// A systemd credential (a path under `/run/credentials/`) exists only for the service's own
 /// processes: outside them it is not checked but named, and the unit's `ExecStartPre`
@@ -62,6 +62,14 @@ enum NetworkFiles {
             }
             try check("mqtt", "password_file", mqtt.passwordFile) { () throws(SettingsFileError) in
                 _ = try mqtt.readPassword()
+            }
+        }
+        if let immich = configuration.photos.immich {
+            try check("photos", "immich.api_key_file", immich.apiKeyFile) {
+                () throws(SettingsFileError) in
+                _ = try SecretFile.read(
+                    immich.apiKeyFile, key: "api_key_file", ownerOnly: true,
+                    credentials: environment["CREDENTIALS_DIRECTORY"])
             }
         }
         for widget in configuration.widgets where widget.kind == "calendar" {

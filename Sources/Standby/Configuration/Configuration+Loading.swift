@@ -238,10 +238,11 @@ extension Configuration {
             throw error(
                 at: "slot", key: "[[slot]]", "no slots: add [[slot]] tables with widgets = [...]")
         }
-        if layout.views.contains(.photos) && photos.folder == nil {
+        if layout.views.contains(.photos) && photos.folder == nil && photos.immich == nil {
             throw error(
                 at: "layout.views", key: "[layout] views",
-                "expected a [photos] folder for the photos view: add [photos] folder = \"…\"")
+                "expected a [photos] folder or immich album for the photos view: add [photos] "
+                    + "folder = \"…\" or immich = { … }")
         }
     }
 }

@@ -6,7 +6,7 @@ extension PhotosConfiguration: ConfigurationSection {
 
     /// The keys of `[photos]`.
     public static let keys = [
-        "folder", "interval", "scale", "order", "fade", "night", "overlay", "24h",
+        "folder", "immich", "interval", "scale", "order", "fade", "night", "overlay", "24h",
     ]
 
     /// How long a photo shows: from 5 seconds to a day.
@@ -28,6 +28,12 @@ extension PhotosConfiguration: ConfigurationSection {
                 throw section.error("folder", expected: "a folder", found: .string(folder))
             }
             self.folder = folder
+        }
+        if let table = try section.table("immich") {
+            guard folder == nil else {
+                throw section.error("immich", "expected either folder or immich, not both")
+            }
+            immich = try ImmichSettings(table: table)
         }
         interval = try section.duration("interval", in: Self.intervals) ?? interval
         scale = try section.choice("scale", Scale.self) ?? scale

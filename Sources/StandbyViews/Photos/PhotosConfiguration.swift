@@ -6,6 +6,8 @@ import Raster
 /// ```toml
 /// [photos]
 /// folder = "/srv/photos"     # JPEG and PNG, subfolders too
+/// # or an Immich album: immich = { url = "http://immich.local:2283", album = "Bedside",
+/// #                                api_key_file = "/etc/nightstand/immich-key" }
 /// interval = "1m"            # each photo shows this long
 /// scale = "fill"             # or "fit": the whole photo on black
 /// order = "shuffle"          # or "name"
@@ -59,6 +61,10 @@ public struct PhotosConfiguration: Sendable, Equatable {
     ///
     /// Default: none.
     public var folder: String?
+    /// An Immich album to show instead of a folder (`immich = { url, album, api_key_file }`).
+    ///
+    /// Default: none.
+    public var immich: ImmichSettings?
     /// How long each photo shows, in seconds (5 seconds to a day).
     ///
     /// Default: 60.
@@ -89,6 +95,6 @@ public struct PhotosConfiguration: Sendable, Equatable {
     /// Default: true, as the clock widget.
     public var hour24 = true
 
-    /// The defaults: no folder.
+    /// The defaults: no folder, no album.
     public init() {}
 }

@@ -13,6 +13,10 @@ import WidgetUI
 /// cannot be shown (corrupt, cut short, too large, not a photo, gone) is skipped with a log
 /// line naming it, and not tried again until the file changes.
 ///
+/// An Immich album (``PhotosConfiguration/immich``) is a folder too: before each reading,
+/// ``ImmichAlbum`` brings the album's folder up to date on the same thread, so a server that
+/// is away leaves the photos already downloaded showing.
+///
 /// The folder is read again when a pass through it is over, at most once a minute
 /// (``rescanInterval``: a pass shorter than that starts again from the photos at hand), so
 /// new photos join and removed ones leave. A folder that is missing, unreadable or without a
@@ -105,12 +109,14 @@ public final class PhotosView {
         overlay = PhotoOverlay(
             corner: configuration.overlay, hour24: configuration.hour24, timeZone: timeZone,
             locale: locale)
-        if let folder = configuration.folder {
+        let album = configuration.immich.map { ImmichAlbum(settings: $0, log: log) }
+        if let folder = configuration.folder ?? album?.settings.cache {
             let library = PhotoLibrary(folder: folder)
             self.library = library
             loader = SlideLoader(
-                library: library, screen: screen, mode: configuration.scale.contentMode,
-                limits: limits, finish: { [overlay] in overlay.shade($0) }, notify: notify)
+                library: library, album: album, screen: screen,
+                mode: configuration.scale.contentMode, limits: limits,
+                finish: { [overlay] in overlay.shade($0) }, notify: notify)
         } else {
             library = nil
             loader = nil
@@ -158,7 +164,7 @@ public final class PhotosView {
     public func update(at now: Date, advancing: Bool = true) {
         for finished in loader?.take() ?? [] {
             switch finished {
-            case .scanned(let result): scanned(result, at: now)
+            case .scanned(let result, let remote): scanned(result, remote: remote, at: now)
             case .decoded(let name, let result): decoded(name, result, at: now)
             }
         }
@@ -179,21 +185,33 @@ public final class PhotosView {
         requestNext(at: now)
     }
 
-    private func scanned(_ result: Result<PhotoLibrary.Scan, PhotoError>, at now: Date) {
+    private func scanned(
+        _ result: Result<PhotoLibrary.Scan, PhotoError>, remote: String?, at now: Date
+    ) {
         scanning = false
         lastScan = now
         switch result {
         case .failure(let error):
-            if problem != "\(error)" { log.warning("photos: cannot read the folder: \(error)") }
-            problem = "\(error)"
+            let why = remote.map { noPhotos($0) } ?? "\(error)"
+            if problem != why, remote == nil {
+                log.warning("photos: cannot read the folder: \(error)")
+            }
+            problem = why
             slideshow.replace(with: PhotoLibrary.Scan())
         case .success(let scan):
             note(scan)
             slideshow.replace(with: scan)
-            problem =
-                slideshow.photos.isEmpty
-                ? "No photos in \(configuration.folder ?? "")" : nil
+            problem = slideshow.photos.isEmpty ? noPhotos(remote) : nil
         }
+    }
+
+    /// What shows without a photo: the folder or album has none, and why, if the album's
+    /// server said.
+    private func noPhotos(_ remote: String?) -> String {
+        guard let immich = configuration.immich else {
+            return "No photos in \(configuration.folder ?? "")"
+        }
+        return "No photos from Immich \"\(immich.album)\"" + (remote.map { ": Immich " + $0 } ?? "")
     }
 
     /// Logs what a scan passed over, when it differs from the last scan's.
@@ -216,7 +234,7 @@ public final class PhotosView {
             log.warning("photos: skipping \(error)")
             slideshow.fail(name)
             if slideshow.photos.isEmpty, !scanning {
-                problem = "No photos in \(configuration.folder ?? "") could be shown"
+                problem = noPhotos(nil) + " could be shown"
             }
         case .success(let slide):
             if current == nil {

@@ -2,7 +2,8 @@ import Glibc
 import Raster
 import SystemSupport
 
-/// Scans the photo folder and decodes photos (then lets `finish` draw on each, still on its
+/// Brings a remote album's folder up to date (``ImmichAlbum``), scans the photo folder and
+/// decodes photos (then lets `finish` draw on each, still on its
 /// thread) on a thread of its own, one job at a time, so
 /// the run loop never waits on a disk or a decoder; it says when work is done through
 /// `notify` (the host posts an event, and the loop takes the results on its own thread).
@@ -19,11 +20,14 @@ final class SlideLoader: @unchecked Sendable {
 
     /// Finished work.
     enum Finished {
-        case scanned(Result<PhotoLibrary.Scan, PhotoError>)
+        /// The folder's scan, and why the remote album (if any) could not be brought up to
+        /// date.
+        case scanned(Result<PhotoLibrary.Scan, PhotoError>, remote: String?)
         case decoded(PhotoPath, Result<Bitmap, PhotoError>)
     }
 
     private let library: PhotoLibrary
+    private let album: ImmichAlbum?
     private let screen: PixelSize
     private let mode: ContentMode
     private let limits: PhotoDecoder.Limits
@@ -36,12 +40,13 @@ final class SlideLoader: @unchecked Sendable {
     private var stopped = false
 
     init(
-        library: PhotoLibrary, screen: PixelSize, mode: ContentMode,
+        library: PhotoLibrary, album: ImmichAlbum? = nil, screen: PixelSize, mode: ContentMode,
         limits: PhotoDecoder.Limits = PhotoDecoder.Limits(),
         finish: @escaping @Sendable (Canvas) -> Void = { _ in },
         notify: @escaping @Sendable () -> Void
     ) {
         self.library = library
+        self.album = album
         self.screen = screen
         self.mode = mode
         self.limits = limits
@@ -104,7 +109,9 @@ final class SlideLoader: @unchecked Sendable {
     private func run(_ job: Job) -> Finished {
         switch job {
         case .scan:
-            return .scanned(Result { () throws(PhotoError) in try library.scan() })
+            let remote = album?.visit()
+            return .scanned(
+                Result { () throws(PhotoError) in try library.scan() }, remote: remote)
         case .decode(let photo):
             return .decoded(photo, Result { () throws(PhotoError) in try decode(photo) })
         }

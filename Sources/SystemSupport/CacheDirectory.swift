@@ -1,10 +1,10 @@
 import FoundationEssentials
 
-/// Where built-in widgets keep their downloads between runs: `$XDG_CACHE_HOME/nightstand`, or
+/// Where built-in widgets and the photos view keep their downloads between runs: `$XDG_CACHE_HOME/nightstand`, or
 /// `~/.cache/nightstand` without it.
-enum CacheDirectory {
+package enum CacheDirectory {
     /// The directory, from `XDG_CACHE_HOME` and `HOME` in `environment`.
-    static func path(environment: [String: String]) -> String {
+    package static func path(environment: [String: String]) -> String {
         let base =
             environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path)
