@@ -5,8 +5,13 @@
 # Steps for the host's screendumps: the values shown (@@SHOWN), vcan0 down (@@STEP down), up
 # again (@@STEP up); then the same configuration on headless `run` in the VM, reading the same
 # ECU, whose frame goes to the host as gzip and base64 between @@PPM lines.
+# On a read-only root: / is remounted read-only first, the state directory ($STATE_DIRECTORY,
+# as systemd's StateDirectory= sets it) and the cache ($XDG_CACHE_HOME) are on the /tmp tmpfs;
+# the guest prints what was written there in 20 s at rest (@@CAR written at rest: …@@) and what
+# the state directory holds after a view is chosen (@@CAR state: …@@).
 car_config() {
     printf '[display]\n%b\n[ambient]\nsensor = "none"\n' "$1"
+    printf '[layout]\nviews = ["widgets", "clock"]\n'
     printf '[[widget]]\nid = "rpm"\nkind = "obd"\npid = "rpm"\ndevice = "vcan0"\nstyle = "gauge"\n'
     printf '[[widget]]\nid = "speed"\nkind = "obd"\npid = "speed"\ndevice = "vcan0"\n'
     printf '[[slot]]\nwidgets = ["rpm"]\n[[slot]]\nwidgets = ["speed"]\n'
@@ -19,8 +24,11 @@ car_case() {
     /bin/obd-ecu vcan0 2150 87 >/tmp/ecu 2>&1 &
     ecu=$!
     car_config 'backend = "drm"' >/tmp/car.toml
+    mkdir -p /tmp/state /tmp/cache
+    mount -o remount,ro / && echo "@@CAR root read-only@@"
+    (: >/probe) 2>/dev/null && echo "@@CAR root still writable@@"
     rm -f /tmp/out /tmp/err
-    setsid /bin/first-frame /tmp/notify.sock /bin/nightstand run --config /tmp/car.toml \
+    STATE_DIRECTORY=/tmp/state XDG_CACHE_HOME=/tmp/cache setsid /bin/first-frame /tmp/notify.sock /bin/nightstand run --config /tmp/car.toml \
         --at 2026-11-21T10:09:00 --socket /tmp/control.sock --log-level info </dev/null \
         >/tmp/out 2>/tmp/err &
     timer=$!
@@ -48,9 +56,20 @@ car_case() {
     sleep 16
     echo "@@STEP run-car up@@"
     wait_go
+    : >/tmp/rest-marker
+    sleep 20
+    echo "@@CAR written at rest: $(find /tmp -newer /tmp/rest-marker -type f ! -name out \
+        ! -name err ! -name ecu | tr '\n' ' ')@@"
+    /bin/nightstand view clock --socket /tmp/control.sock >/dev/null 2>&1
+    sleep 1
+    echo "@@CAR state: $(cd /tmp/state && for f in *; do printf '%s=%s ' "$f" "$(cat "$f")"; done)@@"
+    # SIGTERM, as systemd stops the service at shutdown (the ignition line's KEY_POWER):
+    # the time until it has ended, to the timer's 50 ms.
+    stop=$(cut -d' ' -f1 /proc/uptime | tr -d .)
     kill -TERM $pid 2>/dev/null
     wait $timer
     rc=$?
+    echo "@@CAR stopped in $((($(cut -d' ' -f1 /proc/uptime | tr -d .) - stop) * 10)) ms@@"
     tail -n 3 /tmp/err
     car_config "backend = \"headless\"\nsize = \"${size:-1280x480}\"\noutput = \"/tmp/car.ppm\"" \
         >/tmp/car-headless.toml

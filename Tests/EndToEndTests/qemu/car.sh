@@ -5,7 +5,8 @@
 # of the same configuration reading the same ECU (in the guest, its frame sent back over the
 # serial line); the ECU was asked for rpm and speed; vcan0 down changes the picture (the
 # widgets say the interface is gone) and vcan0 up brings the same picture back without a
-# restart; SIGTERM restores the console. Prints the time from exec to the first frame and the
+# restart; SIGTERM restores the console; on a read-only root (the state directory and cache on
+# tmpfs) nothing is written at rest and a chosen view is kept in the state directory. Prints the time from exec to the first frame and the
 # memory, as the run cases do.
 car_vm() {
     selected car || return 0
@@ -46,10 +47,35 @@ car_vm() {
         pass "car: vcan0 down: the widgets show the interface gone"
     fi
     compare "$dir/$c-up.ppm" "$dir/$c.ppm" "car: vcan0 up again: the same values are back, no restart"
+    if grep -aq "^@@CAR root read-only@@" "$serial_log" && ! grep -aq "^@@CAR root still writable" "$serial_log"; then
+        pass "car: ran on a read-only root"
+    else
+        fail "car: the root was not read-only"
+    fi
+    local rest state
+    rest=$(grep -a -m1 "^@@CAR written at rest: " "$serial_log" | tr -d '\r')
+    if [[ $rest == "@@CAR written at rest: @@" ]]; then
+        pass "car: nothing written to the state directory, the cache or /tmp in 20 s at rest"
+    else
+        fail "car: written at rest: ${rest#@@CAR written at rest: }"
+    fi
+    state=$(grep -a -m1 "^@@CAR state: " "$serial_log" | tr -d '\r')
+    if [[ $state == "@@CAR state: view=clock @@" ]]; then
+        pass "car: a view chosen is kept in the state directory, written on the change"
+    else
+        fail "car: the state directory after 'view clock': ${state#@@CAR state: }"
+    fi
     local done_line rc
     done_line=$(await "@@DONE $c ") || { fail "car: no exit"; halt_vm car; return; }
     rc=$(echo "$done_line" | sed -n 's/.*@@DONE [^ ]* \([0-9]*\)@@.*/\1/p')
     [[ $rc == 0 ]] || fail "car: nightstand exited $rc after SIGTERM"
+    local stopped
+    stopped=$(grep -a -m1 "^@@CAR stopped in " "$serial_log" | tr -d '\r@')
+    if [[ $stopped =~ stopped\ in\ ([0-9]+)\ ms ]] && ((BASH_REMATCH[1] < 10000)); then
+        pass "car: SIGTERM (the service stopped at shutdown) ended it in ${BASH_REMATCH[1]} ms, within the unit's TimeoutStopSec=10"
+    else
+        fail "car: no end within 10 s of SIGTERM: $stopped"
+    fi
     dump "$dir/$c-after.ppm" || fail "car: screendump failed"
     compare "$dir/$c-after.ppm" "$dir/$c-before.ppm" "car: SIGTERM restored the console's picture"
     echo go >&4

@@ -45,7 +45,7 @@ int main(int argc, char **argv) {
     int ready = 0, status = 0;
     for (;;) {
         struct pollfd poller = {.fd = fd, .events = POLLIN};
-        if (poll(&poller, 1, 200) > 0) {
+        if (poll(&poller, 1, 50) > 0) {
             char message[512];
             ssize_t count = recv(fd, message, sizeof message - 1, 0);
             if (count > 0) {
