@@ -2,7 +2,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <linux/can.h>
+#include <linux/can/isotp.h>
 #include <linux/netlink.h>
+#include <net/if.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
@@ -152,4 +155,26 @@ int nightstand_peer_uid(int fd, unsigned int *uid) {
     if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
     *uid = credentials.uid;
     return 0;
+}
+
+int nightstand_isotp_socket(const char *interface, unsigned int tx_id, unsigned int rx_id) {
+    unsigned int index = if_nametoindex(interface);
+    if (index == 0) return -1;
+    int fd = socket(PF_CAN, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, CAN_ISOTP);
+    if (fd < 0) return -1;
+    struct can_isotp_options options = {
+        .flags = CAN_ISOTP_TX_PADDING,
+        .txpad_content = 0xCC,
+    };
+    struct sockaddr_can address = {.can_family = AF_CAN, .can_ifindex = (int)index};
+    address.can_addr.tp.tx_id = tx_id;
+    address.can_addr.tp.rx_id = rx_id;
+    if (setsockopt(fd, SOL_CAN_ISOTP, CAN_ISOTP_OPTS, &options, sizeof options) < 0 ||
+        bind(fd, (struct sockaddr *)&address, sizeof address) < 0) {
+        int error = errno;
+        close(fd);
+        errno = error;
+        return -1;
+    }
+    return fd;
 }

@@ -34,14 +34,22 @@ struct OBDWidgetTests {
         "pid": .string("rpm"), "device": .string("/dev/rfcomm0"), "style": .string("gauge"),
     ]
 
-    @Test("options: a PID by name or number and a serial device; the rest says what is expected")
+    @Test("options: a PID by name or number, a serial device or a CAN interface; else said")
     func options() throws {
         let options = try OBDOptions(WidgetOptions(Self.rpm))
         #expect(options.pid.number == 0x0C && options.gauge && options.device == "/dev/rfcomm0")
+        for device in ["can0", "vcan0", "slcan-car.1"] {
+            let can = try OBDOptions(
+                WidgetOptions(["pid": .string("speed"), "device": .string(device)]))
+            #expect(can.device == device)
+        }
         for bad: [String: WidgetOptions.Value] in [
             ["pid": .string("turbo"), "device": .string("/dev/ttyUSB0")],
             ["pid": .string("rpm")],
-            ["pid": .string("rpm"), "device": .string("can0")],
+            ["pid": .string("rpm"), "device": .string("can 0")],
+            ["pid": .string("rpm"), "device": .string("a-name-of-16-bys")],
+            ["pid": .string("rpm"), "device": .string("..")],
+            ["pid": .string("rpm"), "device": .string("can0:1")],
             ["pid": .string("rpm"), "device": .string("/dev/../etc/passwd")],
             ["pid": .string("rpm"), "device": .string("/dev/ttyUSB0"), "style": .string("dial")],
         ] {

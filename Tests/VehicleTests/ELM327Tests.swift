@@ -27,18 +27,18 @@ struct ELM327Tests {
     @Test("answers: data after 41 and the PID, with or without spaces; no data; errors")
     func answers() {
         #expect(
-            ELM327Answer("SEARCHING...\r4100BE3FA813\r\r", pid: 0)
+            OBDAnswer("SEARCHING...\r4100BE3FA813\r\r", pid: 0)
                 == .data([0xBE, 0x3F, 0xA8, 0x13]))
-        #expect(ELM327Answer("410C145F\r\r", pid: 0x0C) == .data([0x14, 0x5F]))
-        #expect(ELM327Answer("41 0C 14 5F \r\r", pid: 0x0C) == .data([0x14, 0x5F]))
-        #expect(ELM327Answer("7E8 04 41 0D 0A\r410D0A\r", pid: 0x0D) == .data([0x0A]))
-        #expect(ELM327Answer("NO DATA\r\r", pid: 0x0C) == .noData)
-        #expect(ELM327Answer("SEARCHING...\rUNABLE TO CONNECT\r", pid: 0x00) == .unableToConnect)
-        #expect(ELM327Answer("?\r\r", pid: 0x0C) == .error("?"))
+        #expect(OBDAnswer("410C145F\r\r", pid: 0x0C) == .data([0x14, 0x5F]))
+        #expect(OBDAnswer("41 0C 14 5F \r\r", pid: 0x0C) == .data([0x14, 0x5F]))
+        #expect(OBDAnswer("7E8 04 41 0D 0A\r410D0A\r", pid: 0x0D) == .data([0x0A]))
+        #expect(OBDAnswer("NO DATA\r\r", pid: 0x0C) == .noData)
+        #expect(OBDAnswer("SEARCHING...\rUNABLE TO CONNECT\r", pid: 0x00) == .unableToConnect)
+        #expect(OBDAnswer("?\r\r", pid: 0x0C) == .error("?"))
         #expect(
-            ELM327Answer("\u{0}\u{7F}garbage 41 0C\r", pid: 0x0C)
+            OBDAnswer("\u{0}\u{7F}garbage 41 0C\r", pid: 0x0C)
                 == .error("\u{0}\u{7F}garbage 41 0C"))
-        #expect(ELM327Answer("ATZ\r\r\rELM327 v1.5\r\r", pid: nil) == .text("ATZ ELM327 v1.5"))
+        #expect(OBDAnswer("ATZ\r\r\rELM327 v1.5\r\r", pid: nil) == .text("ATZ ELM327 v1.5"))
     }
 
     /// The emulator of `scripts/deps --test` (a venv under `.build`).
@@ -122,7 +122,7 @@ struct ELM327Tests {
         board.watch(link, speed)
         board.watch(link, rpm)
         // No kernel events: the dangling link is tried again by time.
-        let client = ELM327Client(device: link, board: board, hotplug: { nil })
+        let client = OBDClient(device: link, board: board, hotplug: { nil })
         #expect(client.start())
         defer { client.stop() }
         let running = wait(board, link, limit: 30) { $0.values.count == 2 }
@@ -161,7 +161,7 @@ struct ELM327Tests {
         let board = OBDBoard(center: WidgetCenter())
         let speed = try #require(OBDPID("speed"))
         board.watch(link, speed)
-        let client = ELM327Client(device: link, board: board) {
+        let client = OBDClient(device: link, board: board) {
             UeventMonitor(descriptor: dup(monitorEnd), subsystems: ["tty"])
         }
         #expect(client.start())

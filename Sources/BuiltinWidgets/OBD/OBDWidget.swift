@@ -5,12 +5,12 @@ import WidgetUI
 import Widgets
 
 /// The built-in `obd`: one engine value from the car's OBD-II port through an ELM327 adapter
-/// (speed, engine speed, coolant, fuel, intake temperature, battery voltage, load), as a value
+/// or SocketCAN (speed, engine speed, coolant, fuel, intake temperature, battery voltage, load), as a value
 /// or a gauge over the PID's range.
 ///
 /// Options: `pid` (a name — `speed`, `rpm`, `coolant`, `fuel`, `intake`, `voltage`, `load` —
 /// or a number such as `"0x0C"`), `device` (the adapter's serial device: `/dev/ttyUSB0`,
-/// `/dev/rfcomm0`), `style` (`value`, or `gauge` over a running car's range: 0 to 8,000 rpm),
+/// `/dev/rfcomm0`; or a CAN interface: `can0`), `style` (`value`, or `gauge` over a running car's range: 0 to 8,000 rpm),
 /// `label`. The values come through
 /// ``Vehicle/OBDBoard`` (the program runs a client thread per adapter the widgets name).
 struct OBDWidget: View {
@@ -95,22 +95,38 @@ struct OBDOptions: Sendable, Equatable {
             throw WidgetOptionError(key: "pid", expected: expected, found: "\"\(text)\"")
         }
         self.pid = pid
-        let serial =
-            "the adapter's serial device as an absolute path, such as \"/dev/ttyUSB0\" or "
-            + "\"/dev/rfcomm0\""
+        let expectedDevice =
+            "an ELM327 adapter's serial device as an absolute path, such as \"/dev/ttyUSB0\" "
+            + "or \"/dev/rfcomm0\", or a CAN interface's name (up to 15 letters, digits, "
+            + "'-', '_' or '.'), such as \"can0\""
         guard let device = try options.string("device") else {
-            throw WidgetOptionError(key: "device", expected: serial, found: "nothing")
+            throw WidgetOptionError(key: "device", expected: expectedDevice, found: "nothing")
         }
-        guard device.hasPrefix("/"), !device.contains(".."), device.count <= 255,
-            device.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
-        else {
+        guard Self.isSerialDevice(device) || Self.isInterface(device) else {
             throw WidgetOptionError(
-                key: "device", expected: serial + " (SocketCAN interfaces are not read yet)",
-                found: "\"\(device)\"")
+                key: "device", expected: expectedDevice, found: "\"\(device)\"")
         }
         self.device = device
         gauge = try options.choice("style", of: ["value", "gauge"]) == "gauge"
         label = try options.string("label")
+    }
+}
+
+extension OBDOptions {
+    /// An absolute path without `..` or control characters.
+    static func isSerialDevice(_ device: String) -> Bool {
+        device.hasPrefix("/") && !device.contains("..") && device.count <= 255
+            && device.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+    }
+
+    /// A network interface's name as the kernel takes it (`dev_valid_name`: at most 15
+    /// bytes, not `.` or `..`, no `/`, `:` or spaces), here of letters, digits, `-`, `_`, `.`.
+    static func isInterface(_ device: String) -> Bool {
+        (1...15).contains(device.utf8.count) && device != "." && device != ".."
+            && device.unicodeScalars.allSatisfy({
+                ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+                    || "-_.".unicodeScalars.contains($0)
+            })
     }
 }
 

@@ -76,4 +76,12 @@ long nightstand_uevent_receive(int fd, void *buffer, unsigned long size);
 /// the kernel recorded it when the peer bound or connected). Returns 0 or -1 with errno.
 int nightstand_peer_uid(int fd, unsigned int *uid);
 
+// OBD-II over SocketCAN (a CAN HAT's `can0`) through the kernel's ISO-TP (ISO 15765-2) sockets.
+
+/// An ISO-TP socket (PF_CAN, SOCK_DGRAM, CAN_ISOTP) on the CAN interface `interface`, sending
+/// to the 11-bit id `tx_id` and receiving from `rx_id`, its frames padded to 8 bytes with 0xCC
+/// (ISO 15765-4), non-blocking and close-on-exec. Returns the descriptor or -1 with errno
+/// (ENODEV: no such interface; EAFNOSUPPORT or EPROTONOSUPPORT: no CAN or can-isotp module).
+int nightstand_isotp_socket(const char *interface, unsigned int tx_id, unsigned int rx_id);
+
 #endif

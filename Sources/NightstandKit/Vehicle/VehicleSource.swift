@@ -3,8 +3,8 @@ import SystemSupport
 import Vehicle
 
 /// The car's data for `nightstand run`: a gpsd client (``Vehicle/GPSDClient``) for every
-/// address the `gps` widgets read and an ELM327 client (``Vehicle/ELM327Client``) for every
-/// OBD-II adapter the `obd` widgets read, each a thread of its own, started with the loop,
+/// address the `gps` widgets read and an OBD-II client (``Vehicle/OBDClient``) for every
+/// adapter or CAN interface the `obd` widgets read, each a thread of its own, started with the loop,
 /// matched again to the widgets on a reload, and stopped with the loop.
 ///
 /// The clients hand what they read to ``Vehicle/GPSBoard`` and ``Vehicle/OBDBoard``, which
@@ -12,7 +12,7 @@ import Vehicle
 /// widget nothing runs at all.
 final class VehicleSource: EventSource {
     private var gps = Clients<GPSDAddress, GPSDClient>()
-    private var obd = Clients<String, ELM327Client>()
+    private var obd = Clients<String, OBDClient>()
     private var context: SourceContext?
     /// Follows what the display shows, for the OBD PIDs to poll.
     private var observation: Observation?
@@ -67,7 +67,7 @@ final class VehicleSource: EventSource {
         gps.match(Set(addresses), log: log) { GPSDClient(address: $0, board: .shared) }
         let devices = Self.options("device", ofKind: OBDBoard.kindName, in: configuration)
         obd.match(Set(devices.compactMap { $0 }), log: log) {
-            ELM327Client(device: $0, board: .shared)
+            OBDClient(device: $0, board: .shared)
         }
         followScreen(configuration)
     }
@@ -103,7 +103,7 @@ protocol VehicleClient {
 }
 
 extension GPSDClient: VehicleClient {}
-extension ELM327Client: VehicleClient {}
+extension OBDClient: VehicleClient {}
 
 /// The running clients, by what they read.
 private struct Clients<Key: Hashable & CustomStringConvertible, Client: VehicleClient> {

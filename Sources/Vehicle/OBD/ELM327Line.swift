@@ -3,7 +3,7 @@ import Glibc
 import SystemSupport
 
 /// The serial line to an ELM327 adapter: a command out, the answer in up to the `>` prompt.
-struct ELM327Line {
+struct ELM327Line: OBDLink {
     let fd: Int32
     /// Why the line is gone (the adapter unplugged), once a read or write failed.
     private(set) var lost: String?
@@ -23,6 +23,21 @@ struct ELM327Line {
         cfsetispeed(&settings, speed_t(B38400))
         cfsetospeed(&settings, speed_t(B38400))
         tcsetattr(fd, TCSANOW, &settings)
+    }
+
+    /// Resets the adapter: echo, line feeds, spaces and headers off, automatic protocol.
+    mutating func setUp() -> String? {
+        for command in ["ATZ", "ATE0", "ATL0", "ATS0", "ATH0", "ATSP0"] {
+            guard ask(command, timeout: command == "ATZ" ? 3 : 1) != nil else {
+                return lost ?? "the OBD adapter does not answer as an ELM327"
+            }
+        }
+        return nil
+    }
+
+    /// Sends `01` and the PID, and reads the answer.
+    mutating func request(_ pid: UInt8, timeout: Double) -> OBDAnswer? {
+        ask("01" + OBDPID.hex(pid), timeout: timeout).map { OBDAnswer($0, pid: pid) }
     }
 
     /// Sends `command` and returns the answer before the prompt, or nil when none came within
@@ -65,37 +80,5 @@ struct ELM327Line {
             }
         }
         return nil
-    }
-
-    /// The mode-01 PIDs the car supports, from the bitmaps of `0100`, `0120` and `0140`
-    /// (each says whether the next bitmap exists); or why there are none.
-    mutating func supportedPIDs() -> Result<Set<UInt8>, Problem> {
-        var supported: Set<UInt8> = []
-        var base: UInt8 = 0
-        while base <= 0x40 {
-            guard let text = ask("01" + OBDPID.hex(base), timeout: 5) else {
-                return .failure(Problem("the OBD adapter did not answer which PIDs the car has"))
-            }
-            switch ELM327Answer(text, pid: base) {
-            case .data(let bitmap) where bitmap.count >= 4:
-                for bit in 0..<32 where bitmap[bit / 8] & (0x80 >> (bit % 8)) != 0 {
-                    supported.insert(base + UInt8(bit) + 1)
-                }
-                guard supported.contains(base + 0x20) else { return .success(supported) }
-                base += 0x20
-            case .noData, .unableToConnect:
-                if base > 0 { return .success(supported) }
-                return .failure(Problem("no answer from the car: is the engine on?"))
-            default:
-                return .success(supported)
-            }
-        }
-        return .success(supported)
-    }
-
-    /// Why there is no answer.
-    struct Problem: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
     }
 }

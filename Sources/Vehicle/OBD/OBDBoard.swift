@@ -5,7 +5,7 @@ import Widgets
 /// The latest values from each OBD-II adapter the `obd` widgets read.
 ///
 /// A widget watches its adapter and PID when it is made; the program's OBD source runs a
-/// client (``ELM327Client``) per adapter, which asks the board what to poll and hands it what
+/// client (``OBDClient``) per adapter or CAN interface, which asks the board what to poll and hands it what
 /// the car answers. A new value asks the host to reload the `obd` widgets, at most once per
 /// turn of the host.
 public final class OBDBoard: Sendable {

@@ -77,9 +77,6 @@ public struct OBDPID: Sendable, Hashable, CustomStringConvertible {
         return decode(Double(data[0]), bytes > 1 ? Double(data[1]) : 0)
     }
 
-    /// The command asking for it: `010C`.
-    var command: String { "01" + Self.hex(number) }
-
     /// Two upper-case hex digits.
     static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")

@@ -27,10 +27,11 @@ if [[ -n $sysroot ]]; then
 else
     cp "$(command -v busybox)" "$root/bin/busybox"
 fi
-for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir mkfifo head cut tr wc dmesg poweroff sync chvt setsid ip; do
+for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir mkfifo head cut tr wc dmesg poweroff sync chvt setsid ip gzip base64; do
     ln -s busybox "$root/bin/$tool"
 done
 cp "$here/init.sh" "$root/init"
+cp "$here/car-init.sh" "$root/car-init.sh"
 chmod +x "$root/init"
 
 # The binary and every shared library it loads (Swift runtime, libdrm, …).
@@ -166,5 +167,20 @@ done
     [[ -n $path ]] || { echo "module $name not found in $moddir" >&2; exit 1; }
     cp "$moddir/$path" "$root/lib/modules/$name.ko"
 done
+
+# The car case (car-init.sh): SocketCAN with ISO-TP on a vcan interface (can, can-isotp, vcan and
+# its can-dev, in dependency order), the engine ECU that answers there, and the first-frame timer.
+if [[ -z $sysroot ]]; then
+    mkdir -p "$root/lib/modules/can"
+    for name in can can-isotp can-dev vcan; do
+        path=$(grep -E "/$name\.ko(\.xz)?:" "$moddir/modules.dep" | cut -d: -f1)
+        [[ -n $path ]] || { echo "module $name not found in $moddir" >&2; exit 1; }
+        cp "$moddir/$path" "$root/lib/modules/can/$name.ko"
+        echo "$name.ko" >>"$root/lib/modules/can/order"
+    done
+    for program in obd-ecu first-frame; do
+        "${CC:-cc}" -O2 -Wall -o "$root/bin/$program" "$here/$program.c"
+    done
+fi
 
 (cd "$root" && find . | cpio -o -H newc --quiet) >"$output"

@@ -414,6 +414,11 @@ for case in $(arg ns_cases | tr ',' ' '); do
         inputs_case
         continue
     fi
+    if [ "$case" = run-car ]; then
+        . /car-init.sh
+        car_case
+        continue
+    fi
     if [ "$case" = interact ]; then
         interact_case
         continue

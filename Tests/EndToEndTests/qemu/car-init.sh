@@ -1,0 +1,92 @@
+# The run-car case of init.sh (sourced by it, PID 1 of the car VM): OBD-II over SocketCAN on the
+# real kernel. Loads can, can-isotp and vcan, makes vcan0, starts an engine ECU (obd-ecu.c)
+# answering mode-01 PIDs over ISO-TP, and runs `nightstand run` on DRM at 1280x480 with an rpm
+# gauge and a speed value read from vcan0, timed from exec to its first frame (first-frame.c).
+# Steps for the host's screendumps: the values shown (@@SHOWN), vcan0 down (@@STEP down), up
+# again (@@STEP up); then the same configuration on headless `run` in the VM, reading the same
+# ECU, whose frame goes to the host as gzip and base64 between @@PPM lines.
+# On a read-only root: / is remounted read-only first, the state directory ($STATE_DIRECTORY,
+# as systemd's StateDirectory= sets it) and the cache ($XDG_CACHE_HOME) are on the /tmp tmpfs;
+# the guest prints what was written there in 20 s at rest (@@CAR written at rest: …@@) and what
+# the state directory holds after a view is chosen (@@CAR state: …@@).
+car_config() {
+    printf '[display]\n%b\n[ambient]\nsensor = "none"\n' "$1"
+    printf '[layout]\nviews = ["widgets", "clock"]\n'
+    printf '[[widget]]\nid = "rpm"\nkind = "obd"\npid = "rpm"\ndevice = "vcan0"\nstyle = "gauge"\n'
+    printf '[[widget]]\nid = "speed"\nkind = "obd"\npid = "speed"\ndevice = "vcan0"\n'
+    printf '[[slot]]\nwidgets = ["rpm"]\n[[slot]]\nwidgets = ["speed"]\n'
+}
+
+car_case() {
+    while read -r module; do insmod "/lib/modules/can/$module"; done </lib/modules/can/order
+    ip link add dev vcan0 type vcan
+    ip link set vcan0 up
+    /bin/obd-ecu vcan0 2150 87 >/tmp/ecu 2>&1 &
+    ecu=$!
+    car_config 'backend = "drm"' >/tmp/car.toml
+    mkdir -p /tmp/state /tmp/cache
+    mount -o remount,ro / && echo "@@CAR root read-only@@"
+    (: >/probe) 2>/dev/null && echo "@@CAR root still writable@@"
+    rm -f /tmp/out /tmp/err
+    STATE_DIRECTORY=/tmp/state XDG_CACHE_HOME=/tmp/cache setsid /bin/first-frame /tmp/notify.sock /bin/nightstand run --config /tmp/car.toml \
+        --at 2026-11-21T10:09:00 --socket /tmp/control.sock --log-level info </dev/null \
+        >/tmp/out 2>/tmp/err &
+    timer=$!
+    n=0
+    until grep -q "@@FIRST-FRAME" /tmp/out || ! kill -0 $timer 2>/dev/null || [ $n -ge 600 ]; do
+        sleep 0.5
+        n=$((n + 1))
+    done
+    grep "@@FIRST-FRAME" /tmp/out
+    pid=$(sed -n 's/.*@@FIRST-FRAME [0-9]* ms pid \([0-9]*\)@@.*/\1/p' /tmp/out)
+    # The values: the supported PIDs asked, then rpm and speed twice a second.
+    sleep 5
+    cat /tmp/err
+    size=$(sed -n 's/.*running: [0-9]* slot(s) on \([0-9x]*\).*/\1/p' /tmp/err)
+    echo "rss-car: $(grep -E '^(VmHWM|VmRSS|RssAnon|RssFile|RssShmem):' /proc/$pid/status | tr -s ' \t\n' ' ')"
+    echo "@@SHOWN run-car ${size:-none}@@"
+    wait_go
+    ip link set vcan0 down
+    sleep 4
+    echo "@@STEP run-car down@@"
+    wait_go
+    up=$(cut -d' ' -f1 /proc/uptime)
+    ip link set vcan0 up
+    # Tried again 1, 2, 4, 8 s after the failures: back within 16 s of the interface.
+    sleep 16
+    echo "@@STEP run-car up@@"
+    wait_go
+    : >/tmp/rest-marker
+    sleep 20
+    echo "@@CAR written at rest: $(find /tmp -newer /tmp/rest-marker -type f ! -name out \
+        ! -name err ! -name ecu | tr '\n' ' ')@@"
+    /bin/nightstand view clock --socket /tmp/control.sock >/dev/null 2>&1
+    sleep 1
+    echo "@@CAR state: $(cd /tmp/state && for f in *; do printf '%s=%s ' "$f" "$(cat "$f")"; done)@@"
+    # SIGTERM, as systemd stops the service at shutdown (the ignition line's KEY_POWER):
+    # the time until it has ended, to the timer's 50 ms.
+    stop=$(cut -d' ' -f1 /proc/uptime | tr -d .)
+    kill -TERM $pid 2>/dev/null
+    wait $timer
+    rc=$?
+    echo "@@CAR stopped in $((($(cut -d' ' -f1 /proc/uptime | tr -d .) - stop) * 10)) ms@@"
+    tail -n 3 /tmp/err
+    car_config "backend = \"headless\"\nsize = \"${size:-1280x480}\"\noutput = \"/tmp/car.ppm\"" \
+        >/tmp/car-headless.toml
+    /bin/nightstand run --config /tmp/car-headless.toml --at 2026-11-21T10:09:00 \
+        --socket /tmp/headless.sock --log-level warning </dev/null >/dev/null 2>&1 &
+    headless=$!
+    n=0
+    while [ ! -e /tmp/car.ppm ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
+    sleep 5
+    kill -TERM $headless
+    wait $headless
+    echo "@@PPM begin@@"
+    gzip -c /tmp/car.ppm | base64
+    echo "@@PPM end@@"
+    kill $ecu
+    echo "@@ECU asked: $(grep -c '@@ECU 01 ' /tmp/ecu) requests, $(grep -c '@@ECU 01 0C' /tmp/ecu) for rpm, $(grep -c '@@ECU 01 0D' /tmp/ecu) for speed@@"
+    grep -m3 "@@ECU error" /tmp/ecu
+    echo "@@DONE run-car $rc@@"
+    wait_go
+}
