@@ -98,10 +98,11 @@ public final class MQTTBridge: Sendable {
             client = nil
             return
         }
-        let options = MQTTClient.Options(
+        var options = MQTTClient.Options(
             broker: settings.broker, caFile: settings.caFile, username: settings.username,
             password: password, clientID: settings.clientID, keepalive: settings.keepalive,
             will: (topics.availability, "offline"))
+        if fleet?.acceptConfig == true { options.maximumPacketSize = FleetMember.packetLimit }
         let relay = Relay()
         client = MQTTClient(
             options: options,
@@ -151,6 +152,7 @@ public final class MQTTBridge: Sendable {
         _ = publishDiagnostics(force: true)  // and the readings, for the first time
         var topics = self.topics.commands + [self.topics.command] + subscriptions
         topics += fleet?.commandTopics ?? []
+        topics += fleet?.configLayers.map(\.topic) ?? []
         if let discovery { topics.append(discovery.statusTopic) }
         client.subscribe(topics)
     }
@@ -159,6 +161,8 @@ public final class MQTTBridge: Sendable {
         if let fleet, fleet.commandTopics.contains(message.topic) {
             let why = fleet.receive(message, via: client) { [weak self] in self?.hostChanged() }
             if let why { ignore(message, why) }
+        } else if let fleet, fleet.configLayers.contains(where: { $0.topic == message.topic }) {
+            fleet.receiveConfig(message) { [weak self] in self?.hostChanged() }
         } else if topics.commands.contains(message.topic) || message.topic == topics.command {
             command(message)
         } else if let discovery, message.topic == discovery.statusTopic {

@@ -24,24 +24,34 @@ public struct ConfigurationReloader: Sendable {
     public let adjust: @Sendable (inout Configuration) -> Void
     /// Opens the display of a changed `[display]`; nil keeps the display open as it is.
     public let openDisplay: (@Sendable (DisplayConfiguration) throws -> any FrameSink)?
+    /// The documents laid over the file (a fleet's configuration from the broker).
+    public let layering: ConfigurationLayering?
 
     /// A reloader of `file`.
     public init(
         file: String, sections: [any ConfigurationSection.Type] = [],
         adjust: @escaping @Sendable (inout Configuration) -> Void = { _ in },
-        openDisplay: (@Sendable (DisplayConfiguration) throws -> any FrameSink)? = nil
+        openDisplay: (@Sendable (DisplayConfiguration) throws -> any FrameSink)? = nil,
+        layering: ConfigurationLayering? = nil
     ) {
         self.file = file
         self.sections = sections
         self.adjust = adjust
         self.openDisplay = openDisplay
+        self.layering = layering
     }
 
-    /// The file read and checked as `check-config` does, with the overrides applied.
-    func load(registry: WidgetRegistry) throws -> Configuration {
-        var configuration = try Configuration.load(file: file, sections: sections)
+    /// The file, with its layers, read and checked as `check-config` does, with the
+    /// overrides applied.
+    public func load(registry: WidgetRegistry) throws -> Configuration {
+        var configuration = try Configuration.load(
+            file: file, sections: sections, layering: layering
+        ) { configuration in
+            var adjusted = configuration
+            adjust(&adjusted)
+            try adjusted.check(registry: registry)
+        }
         adjust(&configuration)
-        try configuration.check(registry: registry)
         return configuration
     }
 }
