@@ -13,11 +13,16 @@ struct AptRepositoryTests {
             .appendingPathComponent("nightstand-apt-\(UUID().uuidString)").path
         defer { _ = try? FileManager.default.removeItem(atPath: folder) }
         let gnupg = folder + "/gnupg"
-        for made in [gnupg, folder + "/package/DEBIAN", folder + "/dist"] {
+        // gpg wants its home owner-only, dpkg-deb the control folder 0755.
+        for (made, mode) in [(gnupg, 0o700), (folder + "/package/DEBIAN", 0o755)] {
             try FileManager.default.createDirectory(
                 atPath: made, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
+                attributes: [.posixPermissions: mode])
+            try FileManager.default.setAttributes(
+                [.posixPermissions: mode], ofItemAtPath: made)
         }
+        try FileManager.default.createDirectory(
+            atPath: folder + "/dist", withIntermediateDirectories: true)
         func run(_ arguments: [String]) throws -> (Int32, String) {
             let result = try Broker.run("env", ["GNUPGHOME=\(gnupg)"] + arguments)
             return (result.status, result.output + result.errors)
@@ -52,13 +57,14 @@ struct AptRepositoryTests {
         try #require(published == 0, "\(said)")
 
         // apt, in a state of its own, with the repository's key only.
-        try "deb [signed-by=\(repository)/nightstand-archive-keyring.gpg] file:\(repository) stable main\n"
+        try
+            "deb [signed-by=\(repository)/nightstand-archive-keyring.gpg] file:\(repository) stable main\n"
             .write(toFile: folder + "/sources.list", atomically: true, encoding: .utf8)
         for made in ["/state/lists/partial", "/cache/archives/partial"] {
             try FileManager.default.createDirectory(
                 atPath: folder + made, withIntermediateDirectories: true)
         }
-        FileManager.default.createFile(atPath: folder + "/status", contents: Data())
+        try Data().write(to: URL(fileURLWithPath: folder + "/status"))
         let options = [
             "Dir::Etc::SourceList=\(folder)/sources.list", "Dir::Etc::SourceParts=/nonexistent",
             "Dir::State=\(folder)/state", "Dir::State::status=\(folder)/status",
