@@ -42,7 +42,7 @@ sensor = "${2:-none}"
 TOML
 }
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+source Benchmarks/host/broker.sh
 
 start_run() {
     "$bin" run --config "$work/config.toml" --socket "$work/control.sock" --log-level warning &
@@ -79,23 +79,7 @@ idle "memory"
 config none auto
 start_run
 idle "no-sensor"
-mqtt_port=$(free_port)
-tls_port=$(free_port)
-# A CA and a broker certificate for 127.0.0.1 that it signed, for the TLS listener.
-scripts/test-certificates "$work"
-cat > "$work/mosquitto.conf" <<CONF
-per_listener_settings false
-allow_anonymous true
-persistence false
-$([ "$(id -u)" = 0 ] && echo 'user root')
-listener $mqtt_port 127.0.0.1
-listener $tls_port 127.0.0.1
-cafile $work/ca.crt
-certfile $work/broker.crt
-keyfile $work/broker.key
-CONF
-mosquitto -c "$work/mosquitto.conf" >/dev/null 2>&1 &
-broker=$!
+start_broker "$work"
 openssl rand -hex 32 > "$work/token"
 config none
 cat >> "$work/config.toml" <<TOML

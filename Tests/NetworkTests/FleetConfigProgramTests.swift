@@ -196,19 +196,19 @@ struct FleetConfigProgramTests {
 
         // The push and the broker's restart at once.
         let final = try Self.document(broker, "final.toml", Self.final)
-        let result = Mutex<Int32?>(nil)
+        let result = PushResult()
         let pusher = Thread {
             let status = try? FleetProgramTests.fleet(
                 broker, ["push", "--all", final, "--timeout", "20"]
             ).0
-            result.withLock { $0 = status ?? -1 }
+            result.status.withLock { $0 = status ?? -1 }
         }
         pusher.start()
         usleep(50_000)
         broker.stop()
         usleep(500_000)
         try broker.start()
-        #expect(eventually(seconds: 40) { result.withLock { $0 } != nil })
+        #expect(eventually(seconds: 40) { result.status.withLock { $0 } != nil })
         let revisions = [Self.revision(Self.good), Self.revision(Self.final)]
         for member in members {
             #expect(
@@ -241,4 +241,9 @@ struct FleetConfigProgramTests {
             }, a.log)
         #expect(a.applied("all") == Self.revision(Self.final))
     }
+}
+
+/// The status of a `fleet push` run on a thread of its own, once it ended.
+private final class PushResult: Sendable {
+    let status = Mutex<Int32?>(nil)
 }
