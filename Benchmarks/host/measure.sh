@@ -48,6 +48,7 @@ start_run() {
 }
 
 source Benchmarks/host/rest.sh
+source Benchmarks/host/broker.sh
 
 echo "size=$size seconds=$seconds"
 config "$work/screen.png"
@@ -62,23 +63,7 @@ idle "memory"
 config none auto
 start_run
 idle "no-sensor"
-mqtt_port=$(free_port)
-tls_port=$(free_port)
-# A CA and a broker certificate for 127.0.0.1 that it signed, for the TLS listener.
-scripts/test-certificates "$work"
-cat > "$work/mosquitto.conf" <<CONF
-per_listener_settings false
-allow_anonymous true
-persistence false
-$([ "$(id -u)" = 0 ] && echo 'user root')
-listener $mqtt_port 127.0.0.1
-listener $tls_port 127.0.0.1
-cafile $work/ca.crt
-certfile $work/broker.crt
-keyfile $work/broker.key
-CONF
-mosquitto -c "$work/mosquitto.conf" >/dev/null 2>&1 &
-broker=$!
+start_broker "$work"
 openssl rand -hex 32 > "$work/token"
 config none
 cat >> "$work/config.toml" <<TOML

@@ -61,6 +61,21 @@ public struct SettingsTable: Sendable, Equatable {
         SettingsTable(file: file, path: path, name: name, values: values, lines: lines)
     }
 
+    /// This table laid over `base`: its values replace `base`'s key by key, a table in both
+    /// merged the same way, anything else (an array, `[[widget]]` tables) replaced whole;
+    /// named and placed as this table, so an error in it points at its file.
+    public func merging(over base: SettingsTable) -> SettingsTable {
+        var merged = base.values
+        for (key, value) in values {
+            if case .table(let mine) = value, case .table(let theirs)? = base.values[key] {
+                merged[key] = .table(mine.merging(over: theirs))
+            } else {
+                merged[key] = value
+            }
+        }
+        return SettingsTable(file: file, path: path, name: name, values: merged, lines: lines)
+    }
+
     // MARK: Errors
 
     /// The line of `key` (or of the table, for nil), as far as the file tells.

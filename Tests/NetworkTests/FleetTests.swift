@@ -272,7 +272,8 @@ struct FleetBrokerTests {
         #expect(eventually { admin.displays.filter(\.isOnline).map(\.id) == ["d1", "d2"] })
 
         // d1's credentials: commands to d2, its group and the whole fleet don't arrive, nor
-        // does a state or availability forged for d2, nor a fleet configuration document.
+        // does a state or availability forged for d2, nor a fleet configuration document (not
+        // even its own: a display reads its configuration, the admin writes it).
         broker.peerLogin = ["-u", "d1", "-P", "pw-d1"]
         for topic in [
             "nightstand/d2/command", "nightstand/fleet/group/g/command",
@@ -282,7 +283,9 @@ struct FleetBrokerTests {
                 topic, #"{"version":1,"command":"mode night","id":"x-\#(topic.count)"}"#)
         }
         try broker.publish("nightstand/d2/availability", "offline", retain: true)
-        try broker.publish("nightstand/fleet/all/config", "[layout]\n", retain: true)
+        for layer in ["all", "group/g", "device/d2", "device/d1"] {
+            try broker.publish("nightstand/fleet/\(layer)/config", "[layout]\n", retain: true)
+        }
         broker.peerLogin = ["-u", "fleet-admin", "-P", "pw-fleet-admin"]
         #expect(try broker.retained("nightstand/fleet/#").isEmpty)
         #expect(

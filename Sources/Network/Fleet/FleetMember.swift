@@ -19,11 +19,20 @@ final class FleetMember: Sendable {
     let topics: FleetTopics
     /// The topics it takes commands on: all, its groups', its own.
     let commandTopics: [String]
+    /// The layers and topics of the configuration it takes from the broker (none without
+    /// `accept_config`).
+    let configLayers: [(layer: String, topic: String)]
+    private let store: FleetConfigStore
     private let host: any NetworkHost
     private let started: Int
     private let memory = Mutex(Memory())
     /// Whether a screenshot is being made (a request meanwhile is ignored).
     private let photographing = Mutex(false)
+
+    /// The largest packet a member taking configuration accepts: 1 MiB, so that a document
+    /// over ``FleetConfigStore/limit`` reaches it and is refused aloud (the broker drops
+    /// larger ones for it unsaid).
+    static let packetLimit = 1 << 20
 
     /// How many command ids a display remembers.
     static let rememberedIDs = 256
@@ -37,10 +46,17 @@ final class FleetMember: Sendable {
     }
 
     /// The member `settings` describe, driving `host`.
-    init(settings: FleetSettings, host: any NetworkHost, started: Date = Date()) {
+    init(
+        settings: FleetSettings, host: any NetworkHost, store: FleetConfigStore = .shared,
+        started: Date = Date()
+    ) {
         self.settings = settings
         self.host = host
+        self.store = store
         topics = settings.topics
+        configLayers =
+            settings.acceptConfig
+            ? settings.topics.configLayers(id: settings.id, groups: settings.groups) : []
         commandTopics =
             [topics.all] + settings.groups.map(topics.group) + [
                 topics.display(settings.id).command, topics.screenshotRequest(settings.id),
@@ -98,6 +114,32 @@ final class FleetMember: Sendable {
         return nil
     }
 
+    /// Takes a configuration document from `message` and tries it when its turn comes.
+    ///
+    /// The message is retained, on one of ``configLayers``' topics; the host reloads with the
+    /// document in place of its layer's good one. `answered` is called once it was applied
+    /// or refused.
+    func receiveConfig(_ message: MQTTMessage, answered: @escaping @Sendable () -> Void) {
+        guard let layer = configLayers.first(where: { $0.topic == message.topic })?.layer else {
+            return
+        }
+        switch store.offer(layer: layer, payload: message.payload) {
+        case .same: return
+        case .refused: answered()
+        case .queued: tryNext(answered: answered)
+        }
+    }
+
+    /// Tries the next document waiting, unless one is being tried.
+    private func tryNext(answered: @escaping @Sendable () -> Void) {
+        guard store.nextTrial() != nil else { return }
+        host.send(.reloadConfiguration) { [self] result in
+            store.finish(applied: result.isDone, message: result.message)
+            answered()
+            tryNext(answered: answered)
+        }
+    }
+
     /// Publishes the frame shown as PNG on the screenshot topic, from a thread of its own (the
     /// frame is copied on the display's loop, which may take a moment); or why there is none.
     private func photograph(_ client: MQTTClient) {
@@ -153,7 +195,9 @@ final class FleetMember: Sendable {
             let document = FleetState(
                 id: settings.id, groups: settings.groups, program: BuildVersion.version,
                 state: state, lux: lux, started: started, updated: 0, error: memory.error,
-                command: memory.answer)
+                command: memory.answer,
+                config: settings.acceptConfig
+                    ? store.report(layers: configLayers.map(\.layer)) : nil)
             guard force || document != memory.published else { return nil }
             memory.published = document
             var stamped = document

@@ -126,34 +126,72 @@ public final class FleetOperator: Sendable {
         -> [String: Outcome]
     {
         let id = UUID().uuidString.lowercased()
-        let known = displays
-        var targets: [Display]
-        let topic: String
-        switch target {
-        case .all:
-            targets = known
-            topic = topics.all
-        case .group(let group):
-            targets = known.filter { $0.state?.groups.contains(group) ?? false }
-            topic = topics.group(group)
-        case .device(let device):
-            targets = known.filter { $0.id == device }
-            if targets.isEmpty { targets = [Display(id: device, availability: "online")] }
-            topic = topics.display(device).command
-        }
-        var outcomes: [String: Outcome] = [:]
-        for display in targets { outcomes[display.id] = display.isOnline ? .noAnswer : .offline }
+        let (targets, topic, _) = aim(target)
         var wire = String(decoding: command.json.dropLast(), as: UTF8.self)
         wire += ",\"id\":\"\(id)\"}"
+        return wait(for: targets, timeout: timeout) {
+            client.publish(topic: topic, payload: wire, retain: false)
+        } answer: { state in
+            guard let answer = state.command, answer.id == id else { return nil }
+            return answer.done ? .done(answer.message) : .refused(answer.message)
+        }
+    }
+
+    /// Publishes `document` (TOML), retained, as the configuration of `target`'s layer and
+    /// waits up to `timeout` for each online target to apply or refuse it; the outcome by
+    /// display id.
+    public func push(_ document: [UInt8], to target: Target, timeout: Duration)
+        -> [String: Outcome]
+    {
+        let revision = FleetConfigStore.revision(of: document)
+        let (targets, _, layer) = aim(target)
+        return wait(for: targets, timeout: timeout) {
+            client.publish(topic: topics.config(layer), payload: document, retain: true)
+        } answer: { state in
+            guard let config = state.config else {
+                return .refused("takes no configuration from the broker ([fleet] accept_config)")
+            }
+            if config.layers[layer] == revision { return .done("applied \(revision)") }
+            guard let refused = config.refused, refused.layer == layer,
+                refused.revision == revision
+            else { return nil }
+            return .refused(refused.error)
+        }
+    }
+
+    /// The displays `target` names, its command topic and its configuration layer.
+    private func aim(_ target: Target) -> (displays: [Display], topic: String, layer: String) {
+        let known = displays
+        switch target {
+        case .all:
+            return (known, topics.all, "all")
+        case .group(let group):
+            let members = known.filter { $0.state?.groups.contains(group) ?? false }
+            return (members, topics.group(group), "group/\(group)")
+        case .device(let device):
+            var targets = known.filter { $0.id == device }
+            if targets.isEmpty { targets = [Display(id: device, availability: "online")] }
+            return (targets, topics.display(device).command, "device/\(device)")
+        }
+    }
+
+    /// Does `publish` unless no target is online, then waits up to `timeout` until `answer`
+    /// has an outcome for each online target's state.
+    private func wait(
+        for targets: [Display], timeout: Duration, publish: () -> Void,
+        answer: (FleetState) -> Outcome?
+    ) -> [String: Outcome] {
+        var outcomes: [String: Outcome] = [:]
+        for display in targets { outcomes[display.id] = display.isOnline ? .noAnswer : .offline }
         guard outcomes.values.contains(.noAnswer) else { return outcomes }
-        client.publish(topic: topic, payload: wire, retain: false)
+        publish()
         let deadline = ContinuousClock.now + timeout
         while outcomes.values.contains(.noAnswer), ContinuousClock.now < deadline {
             usleep(5_000)
             let now = inbox.seen.withLock { $0 }
             for (display, outcome) in outcomes where outcome == .noAnswer {
-                guard let answer = now[display]?.state?.command, answer.id == id else { continue }
-                outcomes[display] = answer.done ? .done(answer.message) : .refused(answer.message)
+                guard let state = now[display]?.state, let said = answer(state) else { continue }
+                outcomes[display] = said
             }
         }
         return outcomes

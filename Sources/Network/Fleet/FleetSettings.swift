@@ -13,6 +13,9 @@ import Settings
 /// | `id` | the host name | the display's id: its topics are `<topic>/<id>/…` |
 /// | `groups` | none | up to 16 groups whose commands it takes |
 /// | `topic` | `nightstand` | the fleet's root topic |
+/// | `accept_config` | `false` | take configuration documents from the broker (``FleetConfigStore``) |
+/// | `remote_keys` | none | keys such documents may set that run programs or name files (``FleetConfigPolicy``) |
+/// | `remote_paths` | none | folders under which such documents may name files |
 ///
 /// Ids and groups are one topic level each: 1 to 64 bytes of letters, digits, `_` and `-`
 /// (the Mosquitto ACL in docs/fleet.md names a display's topics by its id). With `[fleet]`
@@ -26,9 +29,18 @@ public struct FleetSettings: Equatable, Sendable {
     public var groups: [String]
     /// The fleet's root topic.
     public var root: String
+    /// Whether it takes configuration documents from the broker.
+    public var acceptConfig = false
+    /// The keys that run programs or name files that those documents may set anyway, as
+    /// ``FleetConfigPolicy`` names them (`ambient.sensor_command`, `widget.file`).
+    public var remoteKeys: [String] = []
+    /// The folders under which those documents may name files.
+    public var remotePaths: [String] = []
 
     /// The keys of the table.
-    public static let keys = ["id", "groups", "topic"]
+    public static let keys = [
+        "id", "groups", "topic", "accept_config", "remote_keys", "remote_paths",
+    ]
 
     /// The most groups a display belongs to.
     public static let groupLimit = 16
@@ -73,6 +85,15 @@ public struct FleetSettings: Equatable, Sendable {
                 found: .string(root))
         }
         self.init(id: id, groups: unique, root: root)
+        acceptConfig = try section.bool("accept_config") ?? false
+        remoteKeys = try section.strings("remote_keys") ?? []
+        remotePaths = try section.strings("remote_paths") ?? []
+        for folder in remotePaths where !FleetConfigPolicy.isPlainPath(folder) {
+            throw section.error(
+                "remote_paths",
+                expected: "absolute folders such as \"/srv/nightstand\", without . or .. parts",
+                found: .string(folder))
+        }
     }
 
     /// The words for what an id, a group or a topic level may be.

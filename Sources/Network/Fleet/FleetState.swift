@@ -31,6 +31,37 @@ public struct FleetState: Codable, Equatable, Sendable {
         }
     }
 
+    /// What a display made of the configuration documents from the broker.
+    public struct Config: Codable, Equatable, Sendable {
+        /// The revision of each document applied, by layer (`all`, `group/<g>`, `device`).
+        public var layers: [String: String]
+        /// The last document refused, and why; nil when the last one was applied.
+        public var refused: Refusal?
+
+        /// A report.
+        public init(layers: [String: String], refused: Refusal? = nil) {
+            self.layers = layers
+            self.refused = refused
+        }
+    }
+
+    /// A configuration document refused.
+    public struct Refusal: Codable, Equatable, Sendable {
+        /// Its layer: `all`, `group/<g>`, `device`.
+        public var layer: String
+        /// Its revision.
+        public var revision: String
+        /// Why, as `check-config` says it, naming the document and the line.
+        public var error: String
+
+        /// A refusal.
+        public init(layer: String, revision: String, error: String) {
+            self.layer = layer
+            self.revision = revision
+            self.error = error
+        }
+    }
+
     /// The document's version: 1.
     public var version = 1
     /// The display's id.
@@ -55,9 +86,11 @@ public struct FleetState: Codable, Equatable, Sendable {
     public var error: String?
     /// What came of the last command with an id.
     public var command: Answer?
+    /// The configuration from the broker; nil when the display takes none.
+    public var config: Config?
 
     /// The largest document a reader takes, in bytes.
-    public static let limit = 8192
+    public static let limit = 16384
 
     /// The document as one JSON object, keys sorted.
     public var json: [UInt8] {
@@ -78,7 +111,8 @@ public struct FleetState: Codable, Equatable, Sendable {
     /// A document.
     public init(
         id: String, groups: [String], program: String?, state: DisplayState, lux: Double?,
-        started: Int, updated: Int, error: String? = nil, command: Answer? = nil
+        started: Int, updated: Int, error: String? = nil, command: Answer? = nil,
+        config: Config? = nil
     ) {
         self.id = id
         self.groups = groups
@@ -91,5 +125,6 @@ public struct FleetState: Codable, Equatable, Sendable {
         self.updated = updated
         self.error = error
         self.command = command
+        self.config = config
     }
 }

@@ -9,6 +9,9 @@
 /// | `<root>/<id>/availability` | the display, retained; its last will | `online`, `offline` |
 /// | `<root>/<id>/screenshot/get` | the operator | anything: asks for a screenshot |
 /// | `<root>/<id>/screenshot` | the display | the frame shown, as PNG; or why there is none |
+/// | `<root>/fleet/all/config` | the operator, retained | TOML for every display |
+/// | `<root>/fleet/group/<group>/config` | the operator, retained | TOML for a group |
+/// | `<root>/fleet/device/<id>/config` | the operator, retained | TOML for one display |
 ///
 /// Commands are the wire form of the control socket and HTTP with an `id` added:
 /// `{"version": 1, "command": "mode night", "id": "4f1c…"}`.
@@ -38,6 +41,15 @@ public struct FleetTopics: Equatable, Sendable {
 
     /// Display `id`'s screenshots.
     public func screenshot(_ id: String) -> String { "\(root)/\(id)/screenshot" }
+
+    /// The configuration document of `layer` (`all`, `group/<g>`, `device/<id>`).
+    public func config(_ layer: String) -> String { "\(root)/fleet/\(layer)/config" }
+
+    /// The layers a display takes configuration from, in the order they are laid: all, its
+    /// groups', its own; by topic.
+    public func configLayers(id: String, groups: [String]) -> [(layer: String, topic: String)] {
+        (["all"] + groups.map { "group/\($0)" } + ["device/\(id)"]).map { ($0, config($0)) }
+    }
 
     /// Every display's state document.
     public var states: String { "\(root)/+/state" }

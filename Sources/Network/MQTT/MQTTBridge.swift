@@ -74,9 +74,7 @@ public final class MQTTBridge: Sendable {
         self.settings = settings
         self.host = host
         self.subscriptions = subscriptions
-        self.onMessage = onMessage
-        self.log = log
-        complaints = LogLimiter(log: log)
+        (self.onMessage, self.log, complaints) = (onMessage, log, LogLimiter(log: log))
         let topics = MQTTTopics(base: settings.baseTopic)
         self.topics = topics
         self.fleet = fleet.map { FleetMember(settings: $0, host: host) }
@@ -107,10 +105,11 @@ public final class MQTTBridge: Sendable {
             client = nil
             return
         }
-        let options = MQTTClient.Options(
+        var options = MQTTClient.Options(
             broker: settings.broker, caFile: settings.caFile, username: settings.username,
             password: password, clientID: settings.clientID, keepalive: settings.keepalive,
             will: (topics.availability, "offline"))
+        if fleet?.acceptConfig == true { options.maximumPacketSize = FleetMember.packetLimit }
         client = MQTTClient(
             options: options,
             events: MQTTClient.Events(
@@ -167,6 +166,7 @@ public final class MQTTBridge: Sendable {
         screenImage?.refresh()  // and the picture of the screen
         var topics = self.topics.commands + [self.topics.command] + subscriptions
         topics += fleet?.commandTopics ?? []
+        topics += fleet?.configLayers.map(\.topic) ?? []
         if let discovery { topics.append(discovery.statusTopic) }
         client.subscribe(topics)
     }
@@ -175,6 +175,8 @@ public final class MQTTBridge: Sendable {
         if let fleet, fleet.commandTopics.contains(message.topic) {
             let why = fleet.receive(message, via: client) { [weak self] in self?.hostChanged() }
             if let why { ignore(message, why) }
+        } else if let fleet, fleet.configLayers.contains(where: { $0.topic == message.topic }) {
+            fleet.receiveConfig(message) { [weak self] in self?.hostChanged() }
         } else if topics.commands.contains(message.topic) || message.topic == topics.command {
             command(message)
         } else if let discovery, message.topic == discovery.statusTopic {

@@ -16,7 +16,10 @@ struct FleetCommand: ParsableCommand {
             0 when every target answered and applied, 1 when one refused or did not answer, \
             69 when the broker can't be reached.
             """,
-        subcommands: [FleetListCommand.self, FleetSendCommand.self, FleetScreenshotCommand.self])
+        subcommands: [
+            FleetListCommand.self, FleetSendCommand.self, FleetPushCommand.self,
+            FleetScreenshotCommand.self,
+        ])
 }
 
 /// How the operator reaches the broker.
@@ -155,9 +158,7 @@ struct FleetSendCommand: ParsableCommand {
             every online target applied it, 1 otherwise.
             """)
 
-    @Flag(help: "Every display.") var all = false
-    @Option(help: ArgumentHelp("The displays of a group.", valueName: "group")) var group: String?
-    @Option(help: ArgumentHelp("One display.", valueName: "id")) var device: String?
+    @OptionGroup var target: FleetTargetOptions
 
     @Argument(help: "The command's words.")
     var words: [String]
@@ -165,12 +166,7 @@ struct FleetSendCommand: ParsableCommand {
     @OptionGroup var options: FleetOptions
 
     func run() throws {
-        let targets: [FleetOperator.Target] =
-            (all ? [.all] : []) + (group.map { [.group($0)] } ?? [])
-            + (device.map { [.device($0)] } ?? [])
-        guard targets.count == 1, let target = targets.first else {
-            throw ValidationError("give exactly one of --all, --group G, --device D")
-        }
+        let target = try self.target.target()
         let command: DisplayCommand
         do throws(CommandError) {
             command = try DisplayCommand(words: words.joined(separator: " "))
@@ -181,6 +177,30 @@ struct FleetSendCommand: ParsableCommand {
         defer { fleet.stop() }
         let outcomes = fleet.send(
             command, to: target, timeout: .milliseconds(Int(options.timeout * 1000)))
+        try FleetTargetOptions.report(outcomes)
+    }
+}
+
+/// Whom a command or a configuration is for: `--all`, `--group G` or `--device D`.
+struct FleetTargetOptions: ParsableArguments {
+    @Flag(help: "Every display.") var all = false
+    @Option(help: ArgumentHelp("The displays of a group.", valueName: "group")) var group: String?
+    @Option(help: ArgumentHelp("One display.", valueName: "id")) var device: String?
+
+    /// The one target given, or a usage error.
+    func target() throws -> FleetOperator.Target {
+        let targets: [FleetOperator.Target] =
+            (all ? [.all] : []) + (group.map { [.group($0)] } ?? [])
+            + (device.map { [.device($0)] } ?? [])
+        guard targets.count == 1, let target = targets.first else {
+            throw ValidationError("give exactly one of --all, --group G, --device D")
+        }
+        return target
+    }
+
+    /// Prints each target's outcome and the count applied; throws exit status 1 unless every
+    /// target applied it.
+    static func report(_ outcomes: [String: FleetOperator.Outcome]) throws {
         var done = 0
         for (id, outcome) in outcomes.sorted(by: { $0.key < $1.key }) {
             switch outcome {

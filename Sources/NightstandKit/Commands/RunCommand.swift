@@ -122,6 +122,16 @@ struct RunCommand: AsyncParsableCommand {
             displays.set(sink)
             return sink
         }
+        let reloader = file.map {
+            ConfigurationReloader(
+                file: $0, sections: Assembly.sections, adjust: adjust, openDisplay: open,
+                layering: FleetLayering.layering())
+        }
+        // With [fleet] accept_config: the configuration last taken from the broker.
+        let configuration =
+            reloader.map {
+                FleetLayering.starting(configuration, reloader: $0, log: log, registry: registry)
+            } ?? configuration
         let sink = try open(configuration.display)
         defer { displays.close() }
         let host = try StandbyHost(
@@ -130,11 +140,7 @@ struct RunCommand: AsyncParsableCommand {
             ambient: AmbientController(
                 configuration: configuration.ambient,
                 logger: Logger(label: "nightstand.ambient")),
-            events: events,
-            reloader: file.map {
-                ConfigurationReloader(
-                    file: $0, sections: Assembly.sections, adjust: adjust, openDisplay: open)
-            })
+            events: events, reloader: reloader)
         host.alarmBoard = .shared
         for source in Assembly.sources(log: log, open: open) { host.add(source) }
         let server = try control.startServer(handler: host.controlHandler, log: log)

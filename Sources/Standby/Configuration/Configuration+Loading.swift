@@ -14,9 +14,8 @@ extension Configuration {
     /// The largest configuration file read, in bytes: a board's file is a few kilobytes.
     public static let largestFile = 1 << 20
 
-    /// The sections every configuration has, in the order they are read: `[display]`,
-    /// `[layout]`, `[ambient]` (shared by the sensor's settings and the appearance's), and
-    /// `[photos]`.
+    /// The sections every configuration has, in reading order: `[display]`, `[layout]`,
+    /// `[ambient]` (the sensor's settings and the appearance's), and `[photos]`.
     static let builtInSections: [any ConfigurationSection.Type] = [
         DisplayConfiguration.self, LayoutConfiguration.self, AmbientConfiguration.self,
         AppearanceSettings.self, PhotosConfiguration.self,
@@ -36,12 +35,20 @@ extension Configuration {
     }
 
     /// Parses configuration text; `file` names it in messages.
-    ///
-    /// Text after a NUL byte is an error: a configuration is text, and a parser that stops at
-    /// the NUL would ignore the rest without a word.
     public static func parse(
         _ source: String, file: String, sections: [any ConfigurationSection.Type] = []
     ) throws(ConfigurationError) -> Configuration {
+        let (root, locator) = try tree(source, file: file)
+        return try read(root, file: file, locator: locator, sections: sections)
+    }
+
+    /// The top-level table of configuration text, its values placed by `locator`.
+    ///
+    /// Text after a NUL byte is an error: a configuration is text, and a parser that stops at
+    /// the NUL would ignore the rest without a word.
+    static func tree(_ source: String, file: String) throws(ConfigurationError) -> (
+        SettingsTable, KeyLocator
+    ) {
         if let nul = source.utf8.firstIndex(of: 0) {
             let line = source.utf8[..<nul].count { $0 == UInt8(ascii: "\n") } + 1
             throw ConfigurationError(
@@ -68,11 +75,11 @@ extension Configuration {
             file: file, path: "", name: "top level",
             values: TOMLConversion.values(of: tree, path: "", name: "", file: file, lines: locator),
             lines: locator)
-        return try read(root, file: file, locator: locator, sections: sections)
+        return (root, locator)
     }
 
     /// Reads every section of `root`, then the widgets and the slots.
-    private static func read(
+    static func read(
         _ root: SettingsTable, file: String, locator: KeyLocator,
         sections extra: [any ConfigurationSection.Type]
     ) throws(ConfigurationError) -> Configuration {

@@ -27,26 +27,36 @@ public struct ConfigurationReloader: Sendable {
     public let openDisplay: (@Sendable (DisplayConfiguration) throws -> any FrameSink)?
     /// Makes a changed `[display] locale` the display's (nil: the process's `LANG`).
     public let setLocale: @Sendable (String?) -> Void
+    /// The documents laid over the file (a fleet's configuration from the broker).
+    public let layering: ConfigurationLayering?
 
     /// A reloader of `file`.
     public init(
         file: String, sections: [any ConfigurationSection.Type] = [],
         adjust: @escaping @Sendable (inout Configuration) -> Void = { _ in },
         openDisplay: (@Sendable (DisplayConfiguration) throws -> any FrameSink)? = nil,
-        setLocale: @escaping @Sendable (String?) -> Void = EnvironmentValues.setDisplayLocale
+        setLocale: @escaping @Sendable (String?) -> Void = EnvironmentValues.setDisplayLocale,
+        layering: ConfigurationLayering? = nil
     ) {
         self.file = file
         self.sections = sections
         self.adjust = adjust
         self.openDisplay = openDisplay
         self.setLocale = setLocale
+        self.layering = layering
     }
 
-    /// The file read and checked as `check-config` does, with the overrides applied.
-    func load(registry: WidgetRegistry) throws -> Configuration {
-        var configuration = try Configuration.load(file: file, sections: sections)
+    /// The file, with its layers, read and checked as `check-config` does, with the
+    /// overrides applied.
+    public func load(registry: WidgetRegistry) throws -> Configuration {
+        var configuration = try Configuration.load(
+            file: file, sections: sections, layering: layering
+        ) { configuration in
+            var adjusted = configuration
+            adjust(&adjusted)
+            try adjusted.check(registry: registry)
+        }
         adjust(&configuration)
-        try configuration.check(registry: registry)
         return configuration
     }
 }
