@@ -48,10 +48,11 @@ enum BidiLevels {
         return levels.map { UInt8(bitPattern: $0) }
     }
 
-    /// The visual order of a line whose items have `levels` (rule L2): from the highest level
-    /// down to the lowest odd level on the line (the lowest level, or the one above it when
-    /// that is even), every maximal run at that level or above is reversed. A number alone in
-    /// right-to-left text (level 2 throughout) is not reversed.
+    /// The visual order of a line whose items have `levels` (rule L2).
+    ///
+    /// From the highest level down to the lowest odd level on the line (the lowest level, or
+    /// the one above it when that is even), every maximal run at that level or above is
+    /// reversed. A number alone in right-to-left text (level 2 throughout) is not reversed.
     static func visualOrder(_ levels: [UInt8]) -> [Int] {
         var order = Array(levels.indices)
         guard let highest = levels.max(), highest > 0 else { return order }

@@ -123,8 +123,7 @@ extension Configuration {
         for type in extra {
             configuration.extraSections[ObjectIdentifier(type)] = read[ObjectIdentifier(type)]
         }
-        let widgets = try root.tables("widget")
-        let slots = try root.tables("slot")
+        let (widgets, slots) = (try root.tables("widget"), try root.tables("slot"))
         if !widgets.isEmpty || !slots.isEmpty {
             configuration.widgets = try widgets.enumerated().map(readWidget)
             configuration.slots = try slots.enumerated().map(readSlot)
