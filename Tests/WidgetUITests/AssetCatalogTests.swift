@@ -30,8 +30,8 @@ struct AssetCatalogTests {
         let hex = components(Color("AnyOnly", bundle: catalogBundle))
         let eightBit = components(Color("EightBit", bundle: catalogBundle))
         let floating = components(Color("Floating", bundle: catalogBundle))
-        #expect(near(hex, [10 / 255, 132 / 255, 1, 1]))
-        #expect(near(eightBit, [10 / 255, 132 / 255, 1, 0.5]))
+        #expect(near(hex, [Float(10) / 255, Float(132) / 255, 1, 1]))
+        #expect(near(eightBit, [Float(10) / 255, Float(132) / 255, 1, 0.5]))
         #expect(near(floating, [0.039, 0.518, 1, 1]))
     }
 
