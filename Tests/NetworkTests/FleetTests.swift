@@ -2,6 +2,7 @@ import DisplayCommands
 import Foundation
 import NightstandTesting
 import Settings
+import SystemSupport
 import Testing
 
 @testable import Network
@@ -324,5 +325,28 @@ struct FleetBrokerTests {
         let outcomes = fleet.send(.setMode(.night), to: .group("site-a"), timeout: .seconds(10))
         #expect(outcomes == ["site-a-1": .done("mode night")])
         #expect(host.recorded.modeRequests == ["night"])
+    }
+
+    @Test("a display's state names the version apt would install, once apt has answered")
+    func candidate() throws {
+        let state = DisplayState(mode: .auto, appearance: "day", lux: nil)
+        let apt = AptCandidate(policy: { "nightstand:\n  Installed: 0.1.0\n  Candidate: 0.2.0\n" })
+        let member = FleetMember(
+            settings: FleetSettings(id: "d1", groups: []), host: FakeHost(), apt: apt)
+        let first = try #require(member.document(state: state, lux: nil, force: true))
+        #expect(first.candidate == nil, "apt answers on a thread of its own, later")
+        #expect(eventually { apt.candidate() == "0.2.0" })
+        let second = try #require(
+            member.document(state: state, lux: nil, force: false), "a new candidate is news")
+        #expect(second.candidate == "0.2.0")
+        #expect(FleetState(json: second.json)?.candidate == "0.2.0")
+        #expect(member.document(state: state, lux: nil, force: false) == nil, "said once")
+        // apt's candidate is the version running: nothing to say.
+        let current = AptCandidate(policy: { "  Candidate: \(BuildVersion.version)\n" })
+        let upToDate = FleetMember(
+            settings: FleetSettings(id: "d2", groups: []), host: FakeHost(), apt: current)
+        _ = upToDate.document(state: state, lux: nil, force: true)
+        #expect(eventually { current.candidate() == BuildVersion.version })
+        #expect(upToDate.document(state: state, lux: nil, force: true)?.candidate == nil)
     }
 }

@@ -24,6 +24,7 @@ final class FleetMember: Sendable {
     let configLayers: [(layer: String, topic: String)]
     private let store: FleetConfigStore
     private let host: any NetworkHost
+    private let apt: AptCandidate
     private let started: Int
     private let memory = Mutex(Memory())
     /// Whether a screenshot is being made (a request meanwhile is ignored).
@@ -45,14 +46,16 @@ final class FleetMember: Sendable {
         var published: FleetState?
     }
 
-    /// The member `settings` describe, driving `host`.
+    /// The member `settings` describe, driving `host`; its state names the version `apt`
+    /// would install.
     init(
         settings: FleetSettings, host: any NetworkHost, store: FleetConfigStore = .shared,
-        started: Date = Date()
+        apt: AptCandidate = .shared, started: Date = Date()
     ) {
         self.settings = settings
         self.host = host
         self.store = store
+        self.apt = apt
         topics = settings.topics
         configLayers =
             settings.acceptConfig
@@ -194,7 +197,8 @@ final class FleetMember: Sendable {
         memory.withLock { memory in
             let document = FleetState(
                 id: settings.id, groups: settings.groups, program: BuildVersion.version,
-                state: state, lux: lux, started: started, updated: 0, error: memory.error,
+                candidate: apt.candidate(), state: state, lux: lux, started: started, updated: 0,
+                error: memory.error,
                 command: memory.answer,
                 config: settings.acceptConfig
                     ? store.report(layers: configLayers.map(\.layer)) : nil)

@@ -6,13 +6,14 @@ import SystemSupport
 /// `nightstand fleet list` reads.
 ///
 /// ```json
-/// {"appearance":"night","command":{"done":true,"id":"4f1c","message":"mode night"},
-///  "groups":["bedrooms"],"id":"room-204","lux":0.4,"mode":"night","program":"0.1.0",
-///  "started":1795900000,"updated":1795903600,"version":1,"view":"clock"}
+/// {"appearance":"night","candidate":"0.2.0","command":{"done":true,"id":"4f1c",
+///  "message":"mode night"},"groups":["bedrooms"],"id":"room-204","lux":0.4,"mode":"night",
+///  "program":"0.1.0","started":1795900000,"updated":1795903600,"version":1,"view":"clock"}
 /// ```
 ///
 /// It is published again only when something in it changed (a new mode, view, light level
-/// beyond the MQTT sensor's step, a command applied or refused); `updated` is when.
+/// beyond the MQTT sensor's step, a command applied or refused, a new version apt would
+/// install); `updated` is when.
 public struct FleetState: Codable, Equatable, Sendable {
     /// What came of the last command with an id.
     public struct Answer: Codable, Equatable, Sendable {
@@ -70,6 +71,9 @@ public struct FleetState: Codable, Equatable, Sendable {
     public var groups: [String]
     /// The version of the installed `nightstand` package, nil when not installed as one.
     public var program: String?
+    /// The version apt would install (`apt-cache policy`'s candidate, from apt's own cache),
+    /// when it knows one that is not ``program``; nil otherwise.
+    public var candidate: String?
     /// The mode (``DisplayMode``'s raw value).
     public var mode: String
     /// The appearance drawn: `day`, `dim`, `night` or `off`.
@@ -110,13 +114,14 @@ public struct FleetState: Codable, Equatable, Sendable {
 
     /// A document.
     public init(
-        id: String, groups: [String], program: String?, state: DisplayState, lux: Double?,
-        started: Int, updated: Int, error: String? = nil, command: Answer? = nil,
-        config: Config? = nil
+        id: String, groups: [String], program: String?, candidate: String? = nil,
+        state: DisplayState, lux: Double?, started: Int, updated: Int, error: String? = nil,
+        command: Answer? = nil, config: Config? = nil
     ) {
         self.id = id
         self.groups = groups
         self.program = program
+        self.candidate = candidate == program ? nil : candidate
         mode = state.mode.rawValue
         appearance = state.appearance
         view = state.views.isEmpty ? nil : state.view

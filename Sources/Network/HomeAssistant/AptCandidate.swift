@@ -15,6 +15,8 @@ final class AptCandidate: Sendable {
     ///
     /// Default: 6 hours.
     static let interval = Duration.seconds(6 * 3600)
+    /// The program's: the update entity and the fleet's state document ask the same one.
+    static let shared = AptCandidate()
     private let policy: @Sendable () -> String?
     private let last = Mutex(Last())
 

@@ -32,7 +32,7 @@ final class Diagnostics: Sendable {
     /// Readings from `reader` (`/` by default), the candidate version from `apt`, the last
     /// problem from `problems` (the program's own by default).
     init(
-        reader: SystemReader = SystemReader(), apt: AptCandidate = AptCandidate(),
+        reader: SystemReader = SystemReader(), apt: AptCandidate = .shared,
         problems: LastProblem = .process
     ) {
         self.reader = reader

@@ -197,6 +197,7 @@ public final class MQTTBridge: Sendable {
         let summaries = complaints.flush()
         let (announceNow, folded, next) = schedule.service()
         let health = publishDiagnostics()
+        if fleet != nil { publishStates(announcing: false) }  // a new candidate from apt
         guard announceNow else { return [summaries, next, health].compactMap { $0 }.min() }
         if folded > 0 {
             log.notice(

@@ -128,7 +128,8 @@ struct FleetListCommand: ParsableCommand {
             rows.append([
                 display.id, state?.groups.joined(separator: ",") ?? "-",
                 (display.availability ?? "?") + (state.map { " (\($0.appearance))" } ?? ""),
-                state?.mode ?? "-", state?.view ?? "-", state?.program ?? "-",
+                state?.mode ?? "-", state?.view ?? "-",
+                (state?.program ?? "-") + (state?.candidate.map { " (\($0) available)" } ?? ""),
                 age.map(Self.ago) ?? "-",
                 state?.error.map { String($0.prefix(60)) } ?? "",
             ])

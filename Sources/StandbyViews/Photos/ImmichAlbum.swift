@@ -23,6 +23,8 @@ final class ImmichAlbum: @unchecked Sendable {
     private let log: Logger
     /// The last visit's problem; nil after a visit that worked.
     private var problem: String?
+    /// Whether the last visit found the server unreachable.
+    private var away = false
     /// The version the last visit found.
     private var version: ImmichClient.Version?
 
@@ -58,15 +60,18 @@ final class ImmichAlbum: @unchecked Sendable {
                 log.info("photos: Immich \(name) answers again (\(downloaded) photos downloaded)")
             }
             problem = nil
+            away = false
         } catch {
             let message = "\(error)"
-            if message != problem {
+            // Away is one state, whatever curl's words for it (refused, reset, timed out).
+            if message != problem && !(error.offline && away) {
                 let kept = Self.files(in: folder).count
                 log.warning(
                     "photos: Immich \(name) \(message); showing the \(kept) photos kept in "
                         + folder)
             }
             problem = message
+            away = error.offline
         }
         return problem
     }
