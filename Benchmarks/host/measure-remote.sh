@@ -6,7 +6,8 @@
 # memory (`output = "none"`, what a DRM display costs minus the copy to the framebuffer).
 # Over SECONDS, as Benchmarks/host/measure.sh measures: wake-ups per minute (voluntary context
 # switches of all threads), CPU seconds per hour, and peak RSS (VmHWM) — once with the widgets
-# view (the calendar) showing, once with the photos view (the album) showing; and first with
+# view (the calendar) showing, once with the photos view (the album) showing (cross-fading, as
+# by default, and cutting: `fade = "0s"`); and first with
 # the clock alone (no calendar, no photos: the display measure.sh and, on DRM, measure-drm.sh
 # measure) and the calendar alone, no photos view, for comparison.
 #
@@ -133,4 +134,9 @@ config '["photos", "widgets"]' "$album"
 "$bin" run --config "$work/config.toml" --log-level warning &
 pid=$!
 idle "caldav-immich-photos"
+config '["photos", "widgets"]' "$album
+fade = \"0s\""
+"$bin" run --config "$work/config.toml" --log-level warning &
+pid=$!
+idle "caldav-immich-photos-cut"
 echo "immich_requests=$(wc -l < "$work/immich/requests") cached_photos=$(ls "$work/cache/immich" | wc -l)"
