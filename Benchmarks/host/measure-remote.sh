@@ -6,8 +6,10 @@
 # memory (`output = "none"`, what a DRM display costs minus the copy to the framebuffer).
 # Over SECONDS, as Benchmarks/host/measure.sh measures: wake-ups per minute (voluntary context
 # switches of all threads), CPU seconds per hour, and peak RSS (VmHWM) — once with the widgets
-# view (the calendar) showing, once with the photos view (the album) showing; and first with
-# the calendar alone, no photos view, for comparison.
+# view (the calendar) showing, once with the photos view (the album) showing (cross-fading, as
+# by default, and cutting: `fade = "0s"`); and first with
+# the clock alone (no calendar, no photos: the display measure.sh and, on DRM, measure-drm.sh
+# measure) and the calendar alone, no photos view, for comparison.
 #
 #   Benchmarks/host/measure-remote.sh [SIZE] [SECONDS]      # defaults: 1920x1080, 180
 #
@@ -80,7 +82,12 @@ immich=$!
 for _ in $(seq 50); do [ -e "$work/immich/port" ] && break; sleep 0.1; done
 printf 'bench-key\n' > "$work/immich-key"; chmod 600 "$work/immich-key"
 
-config() {  # $1: the views, the first showing; $2: the [photos] table
+config() {  # $1: the views, the first showing; $2: the [photos] table; $3: "clock" for no calendar
+    if [ "${3:-}" = clock ]; then
+        printf '[display]\nbackend = "headless"\nsize = "%s"\noutput = "none"\n[ambient]\nsensor = "none"\n[[widget]]\nkind = "clock"\nid = "clock"\n[[slot]]\nwidgets = ["clock"]\n' \
+            "$size" > "$work/config.toml"
+        return
+    fi
     cat > "$work/config.toml" <<TOML
 [display]
 backend = "headless"
@@ -111,6 +118,10 @@ TOML
 album="[photos]
 immich = { url = \"http://127.0.0.1:$(cat "$work/immich/port")\", album = \"Bedside\", api_key_file = \"$work/immich-key\", cache = \"$work/cache/immich\" }"
 echo "size=$size seconds=$seconds"
+config '["widgets"]' "" clock
+"$bin" run --config "$work/config.toml" --log-level warning &
+pid=$!
+idle "clock"
 config '["widgets"]' ""
 "$bin" run --config "$work/config.toml" --log-level warning &
 pid=$!
@@ -123,4 +134,9 @@ config '["photos", "widgets"]' "$album"
 "$bin" run --config "$work/config.toml" --log-level warning &
 pid=$!
 idle "caldav-immich-photos"
+config '["photos", "widgets"]' "$album
+fade = \"0s\""
+"$bin" run --config "$work/config.toml" --log-level warning &
+pid=$!
+idle "caldav-immich-photos-cut"
 echo "immich_requests=$(wc -l < "$work/immich/requests") cached_photos=$(ls "$work/cache/immich" | wc -l)"

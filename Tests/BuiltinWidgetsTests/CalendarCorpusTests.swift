@@ -1,4 +1,5 @@
 import Foundation
+import NightstandTesting
 import Testing
 import Widgets
 
@@ -91,53 +92,20 @@ struct CalendarCorpusTests {
         #expect(listing.problems == test.problems.map { "\(test.path):\($0)" })
     }
 
-    /// The reference's Python, or why there is none.
-    static let python: Result<String, CorpusError> = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let environment = ProcessInfo.processInfo.environment["NIGHTSTAND_REFERENCE_PYTHON"]
-        let venv = root.appendingPathComponent(".build/reference-python/bin/python3").path
-        if let found = [environment, venv].compactMap({ $0 }).first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) {
-            return .success(found)
-        }
-        return .failure(
-            CorpusError(message: "no reference Python at \(venv): run scripts/deps --test"))
-    }()
-
-    /// Whether the machine has a Python at all: only then can the reference run.
-    static let hasPython = ["/usr/bin/python3", "/usr/local/bin/python3"].contains {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
-
     @Test(
         "the reference expansion agrees, but for the differences the expected files explain",
-        .enabled(if: hasPython, "no python3 on this machine, so no reference to compare with"),
+        .enabled(
+            if: CalendarReference.hasPython,
+            "no python3 on this machine, so no reference to compare with"),
         arguments: cases)
     func reference(_ test: Case) throws {
-        let python = try Self.python.get()
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scripts/calendar-reference").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [
-            script, "occurrences", test.path, "--at", test.start, "--days", "\(test.days)",
-            "--time-zone", test.zone,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let (status, theirs) = try CalendarReference.occurrences(
+            file: test.path, at: test.start, days: test.days, zone: test.zone)
         if test.referenceRefuses {
-            #expect(process.terminationStatus != 0)
+            #expect(status != 0)
             return
         }
-        try #require(process.terminationStatus == 0, "the reference failed on \(test.name)")
-        let theirs = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        try #require(status == 0, "the reference failed on \(test.name)")
         let expected =
             test.occurrences.filter { !test.nightstandOnly.contains($0) }
             + test.referenceOnly

@@ -14,68 +14,6 @@ import Testing
         if: FileManager.default.isExecutableFile(atPath: "/usr/bin/radicale"),
         "no /usr/bin/radicale: run scripts/deps --test"))
 struct CalDAVTests {
-    /// A Radicale server of its own: a user `pi` with the password `secret`, a calendar
-    /// `/pi/family/`, stopped at the end.
-    final class Radicale {
-        let directory: String
-        let port: Int
-        let process = Process()
-
-        /// A server on port 40,000 + `offset` + this process's id modulo 10,000 (suites run at
-        /// once, each with a server of its own).
-        init(offset: Int = 0) throws {
-            directory = NSTemporaryDirectory() + "nightstand-radicale-" + UUID().uuidString
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true)
-            port = 40_000 + offset + Int(getpid() % 10_000)
-            try "pi:secret\n".write(toFile: directory + "/users", atomically: true, encoding: .utf8)
-            try """
-            [server]
-            hosts = 127.0.0.1:\(port)
-            [auth]
-            type = htpasswd
-            htpasswd_filename = \(directory)/users
-            htpasswd_encryption = plain
-            [storage]
-            filesystem_folder = \(directory)/collections
-            [rights]
-            type = owner_only
-            """.write(toFile: directory + "/config", atomically: true, encoding: .utf8)
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/radicale")
-            process.arguments = ["--config", directory + "/config"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-        }
-
-        var calendar: URL {
-            URL(string: "http://127.0.0.1:\(port)/pi/family/") ?? URL(fileURLWithPath: "/")
-        }
-
-        /// Sends a request as `pi`, waiting up to five seconds for the server to listen.
-        @discardableResult
-        func send(_ method: String, _ path: String = "", body: String? = nil) async throws
-            -> HTTPResponse
-        {
-            let request = HTTPRequest(
-                url: calendar.appendingPathComponent(path), method: method,
-                headers: ["Content-Type: text/calendar"], body: body,
-                credentials: .basic(user: "pi", password: "secret"))
-            for _ in 0..<50 {
-                if let answer = try? await HTTPFetch.send(request, timeout: 5) { return answer }
-                try await Task.sleep(for: .milliseconds(100))
-            }
-            return try await HTTPFetch.send(request, timeout: 5)
-        }
-
-        func stop() {
-            // Radicale's server loop outlives SIGTERM while it waits; SIGKILL ends it.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(atPath: directory)
-        }
-    }
-
     /// An event of the calendar, `summary` on 3 March 2026 at 09:00 in Berlin (or `day`).
     private func event(_ uid: String, _ summary: String, day: String = "20260303") -> String {
         """

@@ -161,7 +161,7 @@ struct ConditionalGetTests {
 
     @Test("Radicale: an event's file is asked with its ETag; Radicale answers the body again")
     func radicale() async throws {
-        let server = try CalDAVTests.Radicale(offset: 10_000)
+        let server = try Radicale(offset: 10_000)
         defer { server.stop() }
         let made = try await server.send("MKCALENDAR")
         #expect(made.status == 201)

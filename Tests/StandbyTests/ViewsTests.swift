@@ -66,6 +66,17 @@ import Widgets
             clock.advance(to: now)
             host.turn(at: now)
             #expect(host.views.onScreen == nil, "a moving frame shows")
+            if next == .photos {
+                // Hidden, the photos view held no photo: it decodes one as it starts to come
+                // in (the time over black on that frame), and the frames show the photo as
+                // soon as it is there.
+                #expect(host.views.isLoading)
+                for _ in 0..<2_000 where host.views.isLoading {
+                    usleep(10_000)
+                    host.turn(at: now)
+                }
+                #expect(!host.views.isLoading)
+            }
             assertGolden(host.screen, named: "switch-\(name)")
             now += 2
             clock.advance(to: now)

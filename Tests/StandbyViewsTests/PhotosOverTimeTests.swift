@@ -12,84 +12,13 @@ import Testing
 /// change kind or vanish between the scan and the decode, names that are not UTF-8; and the
 /// wake-ups all this costs.
 @Suite struct PhotosOverTimeTests {
-    /// 2026-11-21 21:41:00 UTC.
-    private static let t0 = Date(timeIntervalSince1970: 1_795_297_260)
-
-    /// The host's loop around a photos view: it wakes at the view's next change and at each
-    /// notification from the view's thread, and takes the view's work each time.
-    private final class SimulatedHost {
-        let view: PhotosView
-        let notifications = DispatchSemaphore(value: 0)
-        var now = PhotosOverTimeTests.t0
-        /// Every time the loop woke: at a deadline or for a notification.
-        var wakeups = 0
-        /// Notifications: one per scan and one per decode.
-        var notified = 0
-        /// The photos as they came on screen.
-        var shown: [String] = []
-        /// Whether the view's work never settled (a scan or decode asked for again and again).
-        var spinning = false
-
-        init(folder: String, log: LogRecorder, _ configure: (inout PhotosConfiguration) -> Void)
-            throws
-        {
-            var settings = PhotosConfiguration()
-            settings.folder = folder
-            settings.order = .name
-            configure(&settings)
-            let semaphore = notifications
-            view = PhotosView(
-                configuration: settings, screen: PixelSize(width: 160, height: 120), fonts: nil,
-                log: log.logger(label: "nightstand.photos"),
-                timeZone: TimeZone(identifier: "UTC") ?? .current, seed: 1,
-                notify: { semaphore.signal() })
-            view.start()
-            wake()
-        }
-
-        /// Runs the loop until `end`: from deadline to deadline, nothing in between.
-        func run(until end: Date) {
-            while now < end && !spinning {
-                // No deadline: the loop sleeps until an event, and none comes without work.
-                now = min(max(view.nextChange(after: now) ?? end, now), end)
-                wake()
-            }
-        }
-
-        /// One wake of the loop at `now`, and the wakes for the notifications the work it
-        /// started brings.
-        private func wake() {
-            wakeups += 1
-            take()
-            var rounds = 0
-            while view.isWorking {
-                guard notifications.wait(timeout: .now() + 20) == .success else {
-                    Issue.record("the photos view's thread did not finish")
-                    spinning = true
-                    return
-                }
-                wakeups += 1
-                notified += 1
-                rounds += 1
-                take()
-                if rounds > 20 {
-                    spinning = true
-                    return
-                }
-            }
-        }
-
-        private func take() {
-            view.update(at: now)
-            if let photo = view.photo, shown.last != photo { shown.append(photo) }
-        }
-    }
+    private static let t0 = PhotosSimulatedHost.t0
 
     @Test("pass after pass the photos show again, the folder read at most once a minute")
     func passes() throws {
         let folder = try TemporaryFolder()
         ExamplePhotos.write(to: folder.path(""))
-        let host = try SimulatedHost(folder: folder.path(""), log: LogRecorder()) {
+        let host = try PhotosSimulatedHost(folder: folder.path(""), log: LogRecorder()) {
             $0.interval = 5
         }
         host.run(until: Self.t0 + 3600)
@@ -110,7 +39,7 @@ import Testing
         let parent = try TemporaryFolder()
         let folder = parent.path("photos")
         let log = LogRecorder()
-        let host = try SimulatedHost(folder: folder, log: log) { $0.interval = 30 }
+        let host = try PhotosSimulatedHost(folder: folder, log: log) { $0.interval = 30 }
         let minute: TimeInterval = 60
         host.run(until: Self.t0 + 10 * minute)
         #expect(host.view.photo == nil)
@@ -170,7 +99,7 @@ import Testing
             Data("not a photo".utf8), named: Array("x\nwarning: forged \u{1B}[2J.jpg".utf8),
             in: folder.path(""))
         let log = LogRecorder()
-        let host = try SimulatedHost(folder: folder.path(""), log: log) { $0.interval = 30 }
+        let host = try PhotosSimulatedHost(folder: folder.path(""), log: log) { $0.interval = 30 }
         host.run(until: Self.t0 + 120)
         #expect(host.shown.first == "caf\\xE9.jpg")
         #expect(host.view.current != nil)
@@ -196,7 +125,7 @@ import Testing
         ]
         for name in names { try photo.write(to: URL(fileURLWithPath: folder.path(name))) }
         let log = LogRecorder()
-        let host = try SimulatedHost(folder: folder.path(""), log: log) { $0.interval = 5 }
+        let host = try PhotosSimulatedHost(folder: folder.path(""), log: log) { $0.interval = 5 }
         // Scanned; 1.jpg shows and 2.jpg waits its turn. The rest change before their decode.
         #expect(host.shown == ["1.jpg"])
         let manager = FileManager.default
@@ -238,7 +167,7 @@ import Testing
         }
         ExamplePhotos.write(to: folder.path(""))
         let log = LogRecorder()
-        let host = try SimulatedHost(folder: folder.path(""), log: log) { $0.interval = 20 }
+        let host = try PhotosSimulatedHost(folder: folder.path(""), log: log) { $0.interval = 20 }
         host.run(until: Self.t0 + 600)
         #expect(!host.spinning)
         #expect(

@@ -92,12 +92,13 @@ import Testing
         let (view, notifications) = try makeView(folder: folder.path("")) { $0.interval = 30 }
         view.start()
         wait(view, notifications, at: t0) { view.photo != nil }
-        // The lake is decoded while the dunes show, and waits for its turn.
-        wait(view, notifications, at: t0.addingTimeInterval(1)) {
-            view.nextChange(after: t0.addingTimeInterval(1)) == t0.addingTimeInterval(30)
+        // The lake is decoded 5 s before its turn (not at once), and waits for it.
+        #expect(view.nextChange(after: t0.addingTimeInterval(1)) == t0.addingTimeInterval(25))
+        wait(view, notifications, at: t0.addingTimeInterval(25)) {
+            view.nextChange(after: t0.addingTimeInterval(25)) == t0.addingTimeInterval(30)
         }
         #expect(view.photo == "dunes.jpg")
-        #expect(!view.isMoving(at: t0.addingTimeInterval(1)))
+        #expect(!view.isMoving(at: t0.addingTimeInterval(25)))
         let turn = t0.addingTimeInterval(30)
         view.update(at: turn)
         #expect(view.photo == "lake.jpg")
@@ -132,22 +133,27 @@ import Testing
         assertGolden(frame(view, at: t0), named: "photos-fit-portrait")
     }
 
-    @Test("hidden, the view gets its first photo ready and moves no further")
-    func hiddenPreparesFirstPhoto() throws {
+    @Test("hidden from the start, the view reads its folder and decodes nothing until shown")
+    func hiddenHoldsNothing() throws {
         let folder = try TemporaryFolder()
         ExamplePhotos.write(to: folder.path(""))
         let (view, notifications) = try makeView(folder: folder.path("")) { $0.interval = 5 }
         view.start()
         let limit = Date().addingTimeInterval(20)
-        while view.photo == nil && Date() < limit {
+        while view.isLoading && Date() < limit {
             _ = notifications.semaphore.wait(timeout: .now() + 20)
             view.update(at: t0, advancing: false)
         }
-        #expect(view.photo == "dunes.jpg")
-        // Long past its turn, hidden, it stays on the first photo and decodes nothing more.
+        #expect(!view.isLoading)
+        #expect(view.photo == nil)
+        // Long past a turn, hidden, it holds nothing and wakes only for the time's minute.
         view.update(at: t0.addingTimeInterval(600), advancing: false)
-        #expect(view.photo == "dunes.jpg")
+        #expect(view.photo == nil)
         #expect(view.nextChange(after: t0) == t0.addingTimeInterval(60))
+        // Shown, the first photo comes at once.
+        view.resume(at: t0.addingTimeInterval(600))
+        wait(view, notifications, at: t0.addingTimeInterval(600)) { view.photo != nil }
+        #expect(view.photo == "dunes.jpg")
     }
 
     @Test("a file that cannot be shown is skipped with a line naming it")

@@ -45,7 +45,7 @@ final class PhotosPage: ScreenView {
 
     var isLoading: Bool { photos.isLoading }
 
-    func prepare(at now: Date) {
-        photos.update(at: now, advancing: false)
+    func prepare(at now: Date, shown: Bool) {
+        photos.update(at: now, advancing: shown)
     }
 }

@@ -20,8 +20,8 @@ extension Screen {
             return (drawSlideFrame(content, at: now), [])
         }
         let shown = drawn(deck.current, isNight: content.isNight)
-        // Hidden views get ready, so that they show at once when swiped to.
-        for (name, page) in pages where name != shown { page.prepare(at: now) }
+        // Hidden views take their threads' work and hold no more than they need.
+        for (name, page) in pages where name != shown { page.prepare(at: now, shown: false) }
         guard let page = pages[shown] else { return ([], []) }
         if onScreen != shown {
             // A view comes on screen (or the screen showed moving frames): all of it anew.
@@ -101,7 +101,9 @@ extension Screen {
             pages[view]?.drawPicture(on: scratch, content, at: now)
             picture = Bitmap(copying: scratch)
         }
-        pictures[view] = picture
+        // A view still loading (the photos view decodes its photo when it starts to come in)
+        // is drawn again on the next frame, so its photo shows as soon as it is there.
+        if pages[view]?.isLoading != true { pictures[view] = picture }
         return picture
     }
 

@@ -95,9 +95,10 @@ final class Screen {
         alarmDrawn = nil
     }
 
-    /// Lets every view take the work its thread finished (the photos' first photo).
+    /// Lets every view take the work its thread finished (the photos' first photo, when the
+    /// photos view is on screen).
     func prepare(at now: Date) {
-        for page in pages.values { page.prepare(at: now) }
+        for (name, page) in pages { page.prepare(at: now, shown: name == onScreen) }
     }
 }
 

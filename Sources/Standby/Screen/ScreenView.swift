@@ -49,8 +49,9 @@ protocol ScreenView: AnyObject {
     /// Whether the view's first picture is still on its way (a photo being decoded).
     var isLoading: Bool { get }
 
-    /// Gets ready while hidden behind another view, so that it shows at once when it comes.
-    func prepare(at now: Date)
+    /// Takes the work its threads finished at `now`: on screen (`shown`), to show it; hidden
+    /// behind another view, letting go of what it need not hold meanwhile.
+    func prepare(at now: Date, shown: Bool)
 }
 
 extension ScreenView {
@@ -60,6 +61,6 @@ extension ScreenView {
     /// Nothing is on its way.
     var isLoading: Bool { false }
 
-    /// Nothing to get ready.
-    func prepare(at now: Date) {}
+    /// No work of its own.
+    func prepare(at now: Date, shown: Bool) {}
 }

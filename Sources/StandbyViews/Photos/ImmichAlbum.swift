@@ -89,7 +89,8 @@ final class ImmichAlbum: @unchecked Sendable {
         guard found.isKnown else {
             throw ImmichProblem(
                 "runs Immich \(found), whose API Nightstand does not know (it knows 1.106 "
-                    + "to 1.x, checked against 1.112.1): the photos kept show until it does")
+                    + "to 2.x, checked against 1.112.1 and 2.4.1): the photos kept show until "
+                    + "it does")
         }
         if let version, version != found {
             log.info("photos: Immich \(name) changed from \(version) to \(found)")

@@ -2,9 +2,9 @@ import FoundationEssentials
 import SystemSupport
 
 /// The few calls of Immich's API the photos view makes, as its OpenAPI description
-/// (`open-api/immich-openapi-specs.json`, Immich 1.112.1) gives them: paths under the spec's
-/// server `/api`, the key in the `x-api-key` header (the spec's `api_key` scheme), and the
-/// spec's field names.
+/// (`open-api/immich-openapi-specs.json`, of Immich 1.112.1 and of 2.4.1, where these four
+/// calls are the same) gives them: paths under the spec's server `/api`, the key in the
+/// `x-api-key` header (the spec's `api_key` scheme), and the spec's field names.
 ///
 /// - `GET /server/version` → `ServerVersionResponseDto` (`major`, `minor`, `patch`), asked
 ///   without the key;
@@ -29,8 +29,10 @@ struct ImmichClient {
         var description: String { "\(major).\(minor).\(patch)" }
 
         /// Whether Nightstand knows this version's API: 1.106 (the first with
-        /// `/assets/{id}/thumbnail` and `AssetMediaSize`) and later 1.x releases.
-        var isKnown: Bool { major == 1 && minor >= 106 }
+        /// `/assets/{id}/thumbnail` and `AssetMediaSize`) and later 1.x releases, and 2.x
+        /// (whose description, of 2.4.1, gives the four calls as 1.112.1's does: the album's
+        /// `assets` still required in `AlbumResponseDto`, the version asked without a key).
+        var isKnown: Bool { (major == 1 && minor >= 106) || major == 2 }
     }
 
     /// The fields of an `AssetResponseDto` the view reads.

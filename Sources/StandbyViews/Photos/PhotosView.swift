@@ -9,7 +9,8 @@ import WidgetUI
 ///
 /// Reading the folder and decoding photos happen on a thread of the view's own (the run loop
 /// never waits on a disk or a decoder): each photo is decoded straight to the screen's size
-/// (``PhotoDecoder``) while the one before it shows, and held until its turn. A file that
+/// (``PhotoDecoder``) shortly before its turn (``decodeLead``), so the view holds one photo
+/// between fades, and none while it is hidden (``update(at:advancing:)``). A file that
 /// cannot be shown (corrupt, cut short, too large, not a photo, gone) is skipped with a log
 /// line naming it, and not tried again until the file changes.
 ///
@@ -45,8 +46,8 @@ public final class PhotosView {
     public let screen: PixelSize
 
     private let library: PhotoLibrary?
-    private let loader: SlideLoader?
-    private var slideshow: Slideshow
+    let loader: SlideLoader?
+    private(set) var slideshow: Slideshow
     let overlay: PhotoOverlay
     let fonts: FontDatabase?
     private let log: Logger
@@ -55,13 +56,15 @@ public final class PhotosView {
     private(set) var current: (name: PhotoPath, slide: Bitmap)?
     /// The photo fading out, and when the fade began.
     private(set) var fading: (slide: Bitmap, since: Date)?
-    /// The next photo, decoded, waiting for its turn.
-    private var upcoming: (name: PhotoPath, slide: Bitmap)?
+    /// The next photo, decoded, waiting for its turn (for at most ``decodeLead``).
+    private(set) var upcoming: (name: PhotoPath, slide: Bitmap)?
     /// When the next photo is due.
-    private var due: Date?
+    private(set) var due: Date?
+    /// Whether the view is hidden behind another: it holds no photo then.
+    private(set) var hidden = false
     /// The photo being decoded.
     private var decoding: PhotoPath?
-    private var scanning = false
+    private(set) var scanning = false
     /// When the last scan's result was taken: the folder is read at most once a minute.
     private var lastScan: Date?
     /// What the last scan said that is worth a log line once: symbolic links passed over,
@@ -87,6 +90,11 @@ public final class PhotosView {
 
     /// The most often the folder is read: once a minute, on the minute.
     public static let rescanInterval: TimeInterval = 60
+
+    /// How long before its turn the next photo is decoded (a screen-sized photo takes a
+    /// fraction of a second to decode, a few on the slowest boards): until then the view holds
+    /// only the photo showing.
+    public static let decodeLead: TimeInterval = 5
 
     /// A photos view for a screen of `screen` pixels.
     ///
@@ -131,10 +139,13 @@ public final class PhotosView {
         scan()
     }
 
-    /// The view comes on screen at `now` (it was hidden behind another): a photo whose turn
-    /// passed meanwhile gets its full interval from now, rather than being replaced at once,
-    /// and the whole screen is drawn again.
+    /// The view comes on screen at `now`, from behind another.
+    ///
+    /// The whole screen is drawn again, and the next ``update(at:advancing:)`` asks for the
+    /// next photo, which shows at once without a fade (until it is decoded, the time shows over
+    /// black). A photo still held whose turn passed meanwhile gets its full interval from now.
     public func resume(at now: Date) {
+        hidden = false
         if let due, due < now { self.due = now.addingTimeInterval(configuration.interval) }
         invalidate()
     }
@@ -158,22 +169,23 @@ public final class PhotosView {
     /// decoded photo whose turn has come starts fading in, a finished fade ends, the next
     /// photo is asked for.
     ///
-    /// While the view is hidden behind another (`advancing` false) it only takes the work and
-    /// gets its first photo ready, so that it shows one at once when it comes on screen; the
-    /// slideshow does not move on, and nothing more is decoded.
+    /// While the view is hidden behind another (`advancing` false) it only takes the work,
+    /// lets go of its photos (a photo decoded meanwhile too) and decodes nothing: a hidden
+    /// view holds no screen-sized picture. The slideshow keeps its place; it goes on with the
+    /// next photo when the view shows again (``resume(at:)``).
     public func update(at now: Date, advancing: Bool = true) {
+        if !advancing { hide() }
         for finished in loader?.take() ?? [] {
             switch finished {
             case .scanned(let result, let remote): scanned(result, remote: remote, at: now)
             case .decoded(let name, let result): decoded(name, result, at: now)
             }
         }
-        guard advancing else {
-            if current == nil { requestNext(at: now) }
-            return
-        }
+        guard advancing else { return }
+        hidden = false
         if let fading, now.timeIntervalSince(fading.since) >= configuration.fade {
             self.fading = nil
+            finishedPair = nil
         }
         if let upcoming, let due, now >= due {
             fading = current.map { ($0.slide, now) }
@@ -183,6 +195,13 @@ public final class PhotosView {
             if configuration.fade == 0 { fading = nil }
         }
         requestNext(at: now)
+    }
+
+    /// Lets go of every picture: the view is hidden.
+    private func hide() {
+        hidden = true
+        (current, upcoming, fading, due) = (nil, nil, nil, nil)
+        (finishedPair, text, drawn) = (nil, nil, nil)
     }
 
     private func scanned(
@@ -237,7 +256,10 @@ public final class PhotosView {
                 problem = noPhotos(nil) + " could be shown"
             }
         case .success(let slide):
-            if current == nil {
+            if hidden {
+                // Decoded for a view that hid meanwhile: not kept.
+                return
+            } else if current == nil {
                 // The first photo shows at once, without a fade.
                 current = (name, slide)
                 due = now.addingTimeInterval(configuration.interval)
@@ -247,14 +269,16 @@ public final class PhotosView {
         }
     }
 
-    /// Asks for the next photo's decoding when none is waiting or on its way; reads the
-    /// folder again when a pass is over and a minute began since the last scan.
+    /// Asks for the next photo's decoding when none is waiting or on its way and its turn is
+    /// at most ``decodeLead`` away; reads the folder again when a pass is over and a minute
+    /// began since the last scan.
     private func requestNext(at now: Date) {
-        guard let loader, upcoming == nil, decoding == nil, !scanning else { return }
+        guard let loader, !hidden, upcoming == nil, decoding == nil, !scanning else { return }
         if slideshow.wantsScan, nextScan.map({ now >= $0 }) ?? true {
             scan()
             return
         }
+        if let start = decodeStart, now < start { return }
         // Without a scan due: the next pass from the photos at hand, if there are any.
         guard let next = slideshow.next() else { return }
         decoding = next
@@ -268,27 +292,7 @@ public final class PhotosView {
     }
 
     /// The earliest the folder may be read again: the minute after the last scan.
-    private var nextScan: Date? {
+    var nextScan: Date? {
         lastScan.map { minute(of: $0).addingTimeInterval(Self.rescanInterval) }
-    }
-
-    /// The next instant the picture may change by itself after `now`: the next minute for
-    /// the time, the next photo's turn when it is decoded, the next reading of a folder that
-    /// had no photo to show; nil while the fade runs (it moves every frame: see
-    /// ``isMoving(at:)``).
-    public func nextChange(after now: Date) -> Date? {
-        var next = configuration.overlay == .none ? nil : overlay.nextChange(after: now)
-        if let due, upcoming != nil { next = min(next ?? due, due) }
-        if let fading {
-            let end = fading.since.addingTimeInterval(configuration.fade)
-            next = min(next ?? end, end)
-        }
-        if loader != nil, slideshow.photos.isEmpty, slideshow.wantsScan, upcoming == nil,
-            !isWorking, let scan = nextScan
-        {
-            // Nothing to show until the folder is read again.
-            next = min(next ?? scan, scan)
-        }
-        return next
     }
 }

@@ -84,6 +84,25 @@ struct ImmichTests {
         #expect(setup.log.messages.isEmpty)
     }
 
+    @Test("Immich 2.x: the album's photos come as from 1.x, the assets with 2.x's fields")
+    func version2() throws {
+        let setup = try Setup(photos: [1, 2, 3], others: [4: "VIDEO"], trashed: [3])
+        defer { setup.server.stop() }
+        try setup.server.state(
+            photos: [1, 2, 3], others: [4: "VIDEO"], trashed: [3], key: "right-key",
+            version: [2, 4, 1])
+        let album = setup.album()
+        #expect(album.visit() == nil)
+        #expect(setup.cached == [ImmichStandIn.asset(1), ImmichStandIn.asset(2)])
+        #expect(setup.server.requests.count == 5)
+        #expect(setup.server.requests.last?.hasSuffix("?size=preview key=right-key") == true)
+        // The album changes on the 2.x server: the photo removed leaves the cache.
+        try setup.server.state(photos: [2], key: "right-key", version: [2, 4, 1])
+        #expect(album.visit() == nil)
+        #expect(setup.cached == [ImmichStandIn.asset(2)])
+        #expect(setup.log.messages.isEmpty)
+    }
+
     @Test("no album of that name: the message lists the albums there are")
     func noSuchAlbum() throws {
         let setup = try Setup(photos: [1])
@@ -134,9 +153,13 @@ struct ImmichTests {
         try setup.server.state(photos: [1], key: "right-key", version: [1, 113, 0])
         #expect(album.visit() == nil)
         #expect(setup.log.messages.last?.contains("changed from 1.112.1 to 1.113.0") == true)
-        try setup.server.state(photos: [1], key: "right-key", version: [2, 0, 0])
+        // 2.x is known (its description gives the four calls as 1.x's); 3.0 is not.
+        try setup.server.state(photos: [1], key: "right-key", version: [2, 4, 1])
+        #expect(album.visit() == nil)
+        #expect(setup.log.messages.last?.contains("changed from 1.113.0 to 2.4.1") == true)
+        try setup.server.state(photos: [1], key: "right-key", version: [3, 0, 0])
         #expect(
-            album.visit()?.hasPrefix("runs Immich 2.0.0, whose API Nightstand does not know")
+            album.visit()?.hasPrefix("runs Immich 3.0.0, whose API Nightstand does not know")
                 == true)
         try setup.server.state(photos: [1], key: "right-key", version: [1, 90, 0])
         #expect(album.visit()?.hasPrefix("runs Immich 1.90.0") == true)

@@ -14,9 +14,11 @@ root, port = sys.argv[1], int(sys.argv[2])
 STAMP = "2026-11-01T10:00:00.000Z"
 USER = {"id": "u1", "email": "pi@example.org", "name": "pi", "profileImagePath": "",
         "avatarColor": "primary", "profileChangedAt": STAMP}
-def asset(a, owner="u1"):
-    # AssetResponseDto: every field the spec requires, and its type's values.
-    return {"id": a["id"], "type": a["type"], "isTrashed": a["isTrashed"],
+def asset(a, v2, owner="u1"):
+    # AssetResponseDto: every field the spec requires, and its type's values; 2.4.1 requires
+    # createdAt, height, width and visibility too.
+    extra = {"createdAt": STAMP, "height": 960, "width": 1440, "visibility": "timeline"} if v2 else {}
+    return extra | {"id": a["id"], "type": a["type"], "isTrashed": a["isTrashed"],
             "checksum": "2jmj7l5rSw0yVb/vlWAYkK/YBwk=", "deviceAssetId": "d-" + a["id"],
             "deviceId": "phone", "duration": "0:00:00.00000", "fileCreatedAt": STAMP,
             "fileModifiedAt": STAMP, "hasMetadata": True, "isArchived": False,
@@ -25,7 +27,7 @@ def asset(a, owner="u1"):
             "ownerId": owner, "thumbhash": None, "updatedAt": STAMP}
 def album(s, with_assets):
     a = s["album"]
-    assets = [asset(x) for x in a["assets"]] if with_assets else []
+    assets = [asset(x, s["version"][0] >= 2) for x in a["assets"]] if with_assets else []
     # AlbumResponseDto: every field the spec requires.
     return {"id": a["id"], "albumName": a["albumName"], "albumThumbnailAssetId": None,
             "albumUsers": [], "assetCount": len(a["assets"]), "assets": assets,
@@ -64,8 +66,9 @@ class Handler(BaseHTTPRequestHandler):
         m = re.fullmatch(r"/api/assets/([0-9a-f-]+)/thumbnail", parts.path)
         if m:
             size = parse_qs(parts.query).get("size", ["thumbnail"])[0]
-            if size not in ("preview", "thumbnail"):
-                return self.answer(400, {"message": ["size must be one of preview, thumbnail"]})
+            sizes = ("fullsize", "preview", "thumbnail") if s["version"][0] >= 2 else ("preview", "thumbnail")
+            if size not in sizes:
+                return self.answer(400, {"message": ["size must be one of " + ", ".join(sizes)]})
             path = os.path.join(root, "assets", m.group(1) + ".jpg")
             if not os.path.exists(path):
                 return self.answer(404, {"message": "Not found"})
