@@ -172,7 +172,10 @@ let package = Package(
         // NetworkHost protocol (verbs, status, the current frame).
         .target(
             name: "Network",
-            dependencies: ["CMosquitto", "Raster", "Settings", "SystemSupport", "DisplayCommands"]
+            dependencies: [
+                "CMosquitto", "Raster", "Settings", "SystemSupport", "DisplayCommands",
+                "Localization",
+            ]
         ),
 
         // Calendars, without views: the iCalendar (RFC 5545) reader, recurrence expansion,

@@ -26,6 +26,8 @@ struct DateWidget: View {
             Text(options.format(locale: locale, Date.FormatStyle().day(), entry.date))
                 .font(.system(size: 72, weight: .regular, design: .rounded))
                 .lineLimit(1)
+                .minimumScaleFactor(0.5)  // "27日" in Japanese
+                .layoutPriority(1)  // its full height first: it shrinks for its width alone
             Spacer(minLength: 0)
             Text(options.format(locale: locale, Date.FormatStyle().month(.wide).year(), entry.date))
                 .font(.system(size: 15, weight: .medium))

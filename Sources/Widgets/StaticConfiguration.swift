@@ -46,7 +46,9 @@ extension WidgetConfiguration {
         return ModifiedWidgetConfiguration(_descriptor: descriptor)
     }
 
-    /// The name people see when they pick the widget.
+    /// The name people see when they pick the widget: a key of the widget's strings, shown
+    /// in the display's language (``WidgetDescriptor/displayName(in:)``), as WidgetKit looks
+    /// up a `LocalizedStringKey`.
     ///
     /// ```swift
     /// .configurationDisplayName("Weather")

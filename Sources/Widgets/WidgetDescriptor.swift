@@ -15,7 +15,7 @@ import WidgetUI
 public struct WidgetDescriptor {
     /// The kind: the name the configuration and `WidgetCenter` use.
     public let kind: String
-    /// The name shown to people.
+    /// The name shown to people: a key, looked up in a language by ``displayName(in:)``.
     ///
     /// Default: the kind.
     public var displayName: String
@@ -51,6 +51,13 @@ public struct WidgetDescriptor {
         self.displayName = kind
         self.provider = provider
         self.content = { entry in (entry as? Entry).map { AnyView(content($0)) } }
+    }
+
+    /// ``displayName`` in a language, looked up as `Text(displayName)` looks a key up (the
+    /// program's resource bundles, then Nightstand's words: "Weather" is "Wetter" in German);
+    /// as written when no catalog has it.
+    public func displayName(in locale: Locale) -> String {
+        String(localized: LocalizedStringKey(displayName), locale: locale)
     }
 
     /// The descriptor of a widget.

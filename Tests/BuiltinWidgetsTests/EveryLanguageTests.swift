@@ -53,6 +53,31 @@ struct EveryLanguageTests {
         return try made.map { kind, options in (kind.kind, try kind.make(WidgetOptions(options))) }
     }
 
+    @Test("each built-in kind's display name in the display's language, from the catalogs")
+    func displayNames() throws {
+        let widgets = try Self.widgets().map(\.1)
+        let names = { (locale: String) in
+            widgets.map { $0.displayName(in: Locale(identifier: locale)) }
+        }
+        #expect(widgets.map(\.displayName) == names("en_US"))
+        #expect(
+            names("de_DE") == [
+                "Uhr", "Datum", "Kalender", "Wetter", "System", "Countdown", "Befehl", "Licht",
+                "MQTT", "GPS", "OBD-II", "Wecker",
+            ])
+        #expect(
+            names("ja_JP") == [
+                "時計", "日付", "カレンダー", "天気", "システム", "カウントダウン", "コマンド", "明るさ", "MQTT", "GPS",
+                "OBD-II", "アラーム",
+            ])
+        // Every shipped language has its own word for each (a name such as "GPS" may read
+        // the same).
+        for locale in Self.locales {
+            #expect(names(locale).count == widgets.count)
+            #expect(names(locale)[0] != "Clock", "\(locale)")
+        }
+    }
+
     @Test("every widget, family and language: glyphs found, nothing cut or outside the widget")
     func everyWidget() async throws {
         var renderer = try WidgetRenderer()
@@ -86,10 +111,6 @@ struct EveryLanguageTests {
             }
         }
         #expect(checked > 500, "texts checked: \(checked)")
-        // Known: translations longer than English that their line limit cuts (the
-        // s18-l10n report lists them); this fails once they all fit, to be removed then.
-        withKnownIssue("translations cut where English is whole") {
-            #expect(cuts.isEmpty, "\(cuts.count) cut: \(cuts.prefix(40))")
-        }
+        #expect(cuts.isEmpty, "\(cuts.count) cut: \(cuts.prefix(40))")
     }
 }

@@ -44,11 +44,11 @@ struct WebPageBrowserTests {
     /// A server for `host`, and Chromium opening its page with the token.
     static func openPage(
         for host: FakeHost, log: Logger = Logger(label: "test"),
-        heartbeat: Duration = HTTPServer.heartbeatInterval
+        heartbeat: Duration = HTTPServer.heartbeatInterval, languages: String? = nil
     ) throws -> (HTTPServer, Chromium) {
         let server = try HTTPServerTests.server(host, log: log, heartbeat: heartbeat)
         do {
-            let browser = try Chromium()
+            let browser = try Chromium(languages: languages)
             do {
                 try browser.open(
                     "http://127.0.0.1:\(server.address.port)/?access_token=\(HTTPServerTests.token)"

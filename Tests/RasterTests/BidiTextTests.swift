@@ -54,6 +54,24 @@ struct BidiTextTests {
         #expect(BidiLevels.visualOrder([2, 2, 1, 2]) == [3, 2, 0, 1])
     }
 
+    @Test("tabular digits: Arabic-Indic digits take the widest one's advance, as 0–9 do")
+    func tabularArabicDigits() throws {
+        let arabic = try fonts.face(
+            atPath: "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf")
+        let width = { (text: String, tabular: Bool) in
+            TextLayout.width(
+                of: text, face: arabic, size: 40,
+                options: TextLayout.Options(monospacedDigits: tabular))
+        }
+        // Noto Sans Arabic's ١ is about half as wide as its ٣.
+        #expect(width("١١:١١", false) < width("٣٣:٣٣", false) - 10)
+        #expect(abs(width("١١:١١", true) - width("٣٣:٣٣", true)) < 0.01)
+        #expect(abs(width("٠٧", true) - width("٥٩", true)) < 0.01)
+        // Within Arabic text too, and with Latin digits beside them.
+        #expect(abs(width("بعد ١١ يوما", true) - width("بعد ٣٣ يوما", true)) < 0.01)
+        #expect(abs(width("١١ 11", true) - width("٣٣ 00", true)) < 0.01)
+    }
+
     @Test(
         "Hebrew reads from the right, its number from the left; in Latin text a Hebrew word turns")
     func hebrewOrder() {

@@ -17,6 +17,9 @@ struct CalendarText {
             key, language: LanguageTag(locale.identifier), arguments: arguments.map { .text($0) })
     }
 
+    /// The header over the next events: "UP NEXT" ("ALS NÄCHSTES" in German).
+    var upNext: String { words("UP NEXT") }
+
     private var dateTime: Date.FormatStyle {
         Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone)
     }

@@ -81,7 +81,7 @@ struct CalendarWidget: View {
             HStack(alignment: .top, spacing: 16) {
                 month().frame(width: 146)
                 VStack(alignment: .leading, spacing: 6) {
-                    CalendarHeader(title: "UP NEXT", hasProblems: hasProblems)
+                    CalendarHeader(title: text.upNext, hasProblems: hasProblems)
                     events(limit: 3)
                 }
             }
@@ -89,7 +89,7 @@ struct CalendarWidget: View {
             VStack(alignment: .leading, spacing: 10) {
                 month(showsYear: true).frame(height: 170)
                 Divider()
-                CalendarHeader(title: "UP NEXT", hasProblems: hasProblems)
+                CalendarHeader(title: text.upNext, hasProblems: hasProblems)
                 events(limit: 3)
             }
         case .accessoryCircular:

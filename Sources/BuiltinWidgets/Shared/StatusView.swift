@@ -31,7 +31,8 @@ struct StatusView: View {
                 Label(LocalizedStringKey(title), systemImage: symbol).font(
                     .system(size: 15, weight: .semibold)
                 )
-                .lineLimit(1)
+                .lineLimit(detail == nil && heading == nil ? 2 : 1)
+                .minimumScaleFactor(0.75)
                 Text(detail ?? heading ?? "").font(.system(size: 11)).lineLimit(3)
             }
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
@@ -44,7 +45,7 @@ struct StatusView: View {
                     .font(.system(size: 15, weight: .semibold))
                     .foregroundStyle(detail == nil ? Color.secondary : Color.yellow)
                     .lineLimit(1)
-                    .minimumScaleFactor(0.75)
+                    .minimumScaleFactor(0.6)
                 if let detail {
                     Text(detail)
                         .font(.system(size: 11))

@@ -23,7 +23,7 @@ struct SystemGauges: View {
             TemperatureGauge(temperature: readout.temperature)
                 .frame(width: 60, height: 60)
             Gauge(value: readout.memory?.usedFraction ?? 0) {
-                Text("MEM")
+                Text("MEM").minimumScaleFactor(0.5)
             } currentValueLabel: {
                 Text(SystemText.memory(readout.memory))
             }
@@ -44,7 +44,7 @@ struct TemperatureGauge: View {
 
     var body: some View {
         Gauge(value: temperature?.celsius ?? Self.range.lowerBound, in: Self.range) {
-            Text("CPU")
+            Text("CPU").minimumScaleFactor(0.5)
         } currentValueLabel: {
             Text(temperature.map { "\(Int($0.celsius.rounded()))°" } ?? SystemText.missing)
         }

@@ -64,6 +64,7 @@ struct WeatherHoursView: View {
                         .font(.system(size: 12, weight: .medium))
                         .foregroundStyle(.secondary)
                         .lineLimit(1)
+                        .minimumScaleFactor(0.6)
                     WeatherSymbol(name: hour.symbol)
                         .font(.system(size: 15))
                     Text(WeatherText.degrees(hour.temperature))
@@ -98,6 +99,8 @@ struct WeatherDaysView: View {
                         }
                     }
                     .font(.system(size: 15, weight: .semibold))
+                    .lineLimit(1)
+                    .minimumScaleFactor(0.6)
                     .frame(width: 56, alignment: .leading)
                     WeatherSymbol(name: day.symbol)
                         .font(.system(size: 15))

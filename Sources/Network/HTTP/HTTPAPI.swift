@@ -1,12 +1,13 @@
 import DisplayCommands
 import FoundationEssentials
+import Localization
 import Raster
 
 /// What the HTTP server answers: the token check, then the routes.
 ///
 /// | request | answer |
 /// | --- | --- |
-/// | `GET /` | the web page: the live screen and the mode buttons |
+/// | `GET /` | the web page: the live screen and the mode buttons, in the browser's language (`Accept-Language`) when Nightstand's words are in it, else the display's |
 /// | `GET /api/status` | the host's status, as `nightstand status --json` prints it |
 /// | `POST /api/mode` with `{"mode": "night"}` | sets the mode, as `nightstand mode night` |
 /// | `POST /api/reload` | reloads every timeline, as `nightstand reload` |
@@ -59,14 +60,7 @@ struct HTTPAPI: Sendable {
         }
         if let refusal = Self.crossSiteRefusal(request) { return .response(refusal) }
         switch request.path {
-        case "/":
-            return .response(
-                HTTPResponse(
-                    status: 200,
-                    headers: [
-                        ("Content-Type", "text/html; charset=utf-8"),
-                        ("Content-Security-Policy", WebPage.contentSecurityPolicy),
-                    ], body: WebPage.html))
+        case "/": return .response(page(for: request))
         case "/api/status": return .response(.json(bytes: host.statusJSON()))
         case "/api/events": return .events
         case "/screen.png": return .response(screen())
@@ -96,6 +90,22 @@ struct HTTPAPI: Sendable {
                     return .json(["view": view])
                 })
         }
+    }
+
+    /// The web page in the language the browser asks for first (`Accept-Language`) that
+    /// Nightstand's words are in, else in the display's.
+    private func page(for request: HTTPRequest) -> HTTPResponse {
+        let language =
+            request.header("accept-language").flatMap(NightstandStrings.language(accepting:))
+            ?? LanguageTag(host.locale)
+        let words = NightstandStrings.wordsLanguage(language)
+        return HTTPResponse(
+            status: 200,
+            headers: [
+                ("Content-Type", "text/html; charset=utf-8"), ("Content-Language", words),
+                ("Vary", "Accept-Language"),
+                ("Content-Security-Policy", WebPage.contentSecurityPolicy),
+            ], body: WebPage.html(language: words))
     }
 
     /// Posts the command in the body, in its wire form (`{"version": 1, "command": "view

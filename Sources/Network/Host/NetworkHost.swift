@@ -23,6 +23,10 @@ public protocol NetworkHost: Sendable {
     /// What MQTT publishes and the web page shows: mode, appearance, light, views.
     func state() -> DisplayState
 
+    /// The display's locale (`de_DE`): the web page's language when the browser asks for
+    /// none that Nightstand's words are in.
+    var locale: String { get }
+
     /// The host's status as `nightstand status --json` prints it: a JSON object.
     func statusJSON() -> [UInt8]
 

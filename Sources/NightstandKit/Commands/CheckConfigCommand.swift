@@ -38,14 +38,15 @@ struct CheckConfigCommand: AsyncParsableCommand {
             printForTerminal(
                 "  layout: \(configuration.layout.style.rawValue), \(configuration.slots.count) slot(s)"
             )
+            let locale = configuration.display.locale ?? EnvironmentValues.processLocale.identifier
             for (instance, widget) in zip(configuration.widgets, widgets) {
-                printForTerminal("  widget \(instance.id): \(widget.kind) (\(widget.displayName))")
+                let name = widget.displayName(in: Locale(identifier: locale))
+                printForTerminal("  widget \(instance.id): \(widget.kind) (\(name))")
             }
             for alarm in configuration.section(AlarmSettings.self)?.alarms ?? [] {
                 printForTerminal(Self.describe(alarm))
             }
             for line in files { printForTerminal(line) }
-            let locale = configuration.display.locale ?? EnvironmentValues.processLocale.identifier
             printForTerminal("  " + NightstandStrings.summary(locale: locale))
         }
     }

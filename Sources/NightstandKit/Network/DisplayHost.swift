@@ -3,6 +3,7 @@ import FoundationEssentials
 import Network
 import Raster
 import Standby
+import WidgetUI
 
 /// The host as the network side sees it: commands posted to the loop's mailbox, the state and
 /// status read from what the loop published, the frame copied on the loop when asked.
@@ -29,6 +30,8 @@ struct DisplayHost: NetworkHost {
     }
 
     func state() -> DisplayState { status.current.displayState }
+
+    var locale: String { EnvironmentValues.displayLocale.identifier }
 
     func statusJSON() -> [UInt8] { status.current.json }
 

@@ -9,7 +9,10 @@ extension TextShaper {
     ///
     /// Faces are chosen per character as on the Latin path (the run's face, then
     /// fontconfig's fallback), except that a combining mark stays in its letter's face when
-    /// that face has it. Tabular digits and pair kerning are HarfBuzz's (its `kern` feature).
+    /// that face has it. Pair kerning is HarfBuzz's (its `kern` feature); tabular digits are
+    /// Nightstand's, as on the Latin path: each decimal digit (0–9, ٠–٩, ۰–۹ …) takes the
+    /// advance of its face's widest digit of the same script, its glyph centered in it (Noto
+    /// Sans Arabic's ٠–٩ are 280 to 583 units wide, and its `tnum` feature does not change them).
     mutating func shapeComplex() -> [TextItem] {
         isBidi = true
         var scalars: [UInt32] = []
@@ -74,6 +77,7 @@ extension TextShaper {
         let face = faces[f]
         let scale = run.size / Double(face.unitsPerEm)
         let rightToLeft = levels[range.lowerBound] % 2 == 1
+        let tabular = options.monospacedDigits || run.monospacedDigits
         var glyphs = HarfBuzzFont.shape(
             scalars, range: range, face: face, rightToLeft: rightToLeft)
         if rightToLeft { glyphs.reverse() }
@@ -81,18 +85,42 @@ extension TextShaper {
             let s = scalars[g.cluster]
             let isSpace = s == 0x20 || s == 0x09
             var advance = Double(g.advance) * scale
+            var offset = Double(g.xOffset) * scale
             if s == 0x09 { advance *= 4 }
+            if tabular, let zero = Self.digitZero(s) {
+                let tab = Double(face.designTabularDigitAdvance(zero: zero)) * scale
+                offset += (tab - advance) / 2
+                advance = tab
+            }
             if options.tracking != 0 && g.advance != 0 { advance += options.tracking * run.size }
             return TextItem(
                 kind: isSpace ? .space : .glyph, run: r, face: f, glyph: g.glyph,
-                advance: advance, offset: Double(g.xOffset) * scale,
+                advance: advance, offset: offset,
                 breakAfter: isSpace || s == 0x2D || s == 0x2010,
                 yOffset: Double(g.yOffset) * scale, level: levels[g.cluster])
         }
     }
 
+    /// The zero of a decimal digit's script (U+0660 for ٣), nil for anything else.
+    private static func digitZero(_ value: UInt32) -> UInt32? {
+        guard let s = Unicode.Scalar(value), s.properties.generalCategory == .decimalNumber,
+            let digit = s.properties.numericValue
+        else { return nil }
+        return value - UInt32(digit)
+    }
+
     /// Whether a scalar ends a line (and a bidirectional paragraph).
     private static func isNewline(_ value: UInt32) -> Bool {
         [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(value)
+    }
+}
+
+extension FontFace {
+    /// The widest advance, in design units, of the ten digits from `zero` (U+0030 for 0–9,
+    /// U+0660 for the Arabic-Indic ٠–٩): every digit's under tabular digits.
+    func designTabularDigitAdvance(zero: UInt32) -> Int32 {
+        guard zero != 0x30 else { return designTabularDigitAdvance }
+        return (zero...zero + 9).compactMap { Unicode.Scalar($0).flatMap(glyphIndex(for:)) }
+            .map(designAdvance).max() ?? 0
     }
 }

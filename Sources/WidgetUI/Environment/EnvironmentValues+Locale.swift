@@ -37,11 +37,27 @@ extension EnvironmentValues {
     /// The display's locale.
     ///
     /// The one the host set from `[display] locale` (``setDisplayLocale(_:)``), else
-    /// ``processLocale``. Read at each use, so a reload that changes it takes effect on the
-    /// next frame.
+    /// ``processLocale``; within ``withDisplayLocale(_:_:)``, that one. Read at each use, so a
+    /// reload that changes it takes effect on the next frame.
     public static var displayLocale: Locale {
-        chosenLocale.withLock { $0 } ?? processLocale
+        scopedLocale ?? chosenLocale.withLock { $0 } ?? processLocale
     }
+
+    /// Runs `body` with ``displayLocale`` `locale` for the current task only (what `body`
+    /// does on this task; other tasks and threads keep the display's): a picture of the
+    /// display in another language beside a running one, or beside tests drawing in theirs.
+    ///
+    /// ```swift
+    /// EnvironmentValues.withDisplayLocale(Locale(identifier: "ar_EG")) { host.drawSettledFrame() }
+    /// ```
+    public static func withDisplayLocale<T>(_ locale: Locale, _ body: () throws -> T) rethrows
+        -> T
+    {
+        try $scopedLocale.withValue(locale, operation: body)
+    }
+
+    /// What ``withDisplayLocale(_:_:)`` set for the current task.
+    @TaskLocal private static var scopedLocale: Locale?
 
     /// Sets ``displayLocale`` from `[display] locale` (`"de_DE"`); nil goes back to the
     /// process's.

@@ -10,8 +10,9 @@ final class Chromium: @unchecked Sendable {
     private let socket: WebSocket
     private var nextID = 0
 
-    /// Starts the browser with an empty window of `width` × `height` and connects to its page.
-    init(width: Int = 1000, height: Int = 800) throws {
+    /// Starts the browser with an empty window of `width` × `height` and connects to its page;
+    /// `languages` is what it sends as `Accept-Language` (`"ar"`), else its default.
+    init(width: Int = 1000, height: Int = 800, languages: String? = nil) throws {
         guard let chromium = Broker.executable("chromium") else {
             throw BrokerError("no chromium on this machine: run scripts/deps --test")
         }
@@ -23,8 +24,9 @@ final class Chromium: @unchecked Sendable {
                 chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
                 "--hide-scrollbars", "--force-device-scale-factor=1",
                 "--remote-debugging-port=0", "--user-data-dir=\(profile.path)",
-                "--window-size=\(width),\(height)", "about:blank",
-            ], newSession: true)
+                "--window-size=\(width),\(height)",
+            ] + (languages.map { ["--accept-lang=\($0)"] } ?? []) + ["about:blank"],
+            newSession: true)
         let portFile = profile.appendingPathComponent("DevToolsActivePort").path
         var port = 0
         let started = eventually(seconds: 60) {

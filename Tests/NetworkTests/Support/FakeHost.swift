@@ -20,6 +20,8 @@ final class FakeHost: NetworkHost {
         var commands: [DisplayCommand] = []
         /// How often the state was asked for (each event stream's opening asks once).
         var stateReads = 0
+        /// The display's locale.
+        var locale = "en_US"
     }
 
     /// What the host recorded and shows now.
@@ -52,6 +54,8 @@ final class FakeHost: NetworkHost {
             return recorded.state
         }
     }
+
+    var locale: String { lock.withLock { $0.locale } }
 
     func statusJSON() -> [UInt8] {
         let state = self.state()
