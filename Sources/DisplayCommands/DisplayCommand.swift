@@ -58,6 +58,10 @@ public enum DisplayCommand: Sendable, Hashable {
     /// Sets the backlight's (or the pixels') brightness of an appearance, in percent; nil
     /// goes back to the configuration's. Words: `brightness night 5`, `brightness night default`.
     case setBrightness(String, percent: Double?)
+    /// Sets one of the display's settings that people automate (``DisplayControl``) over the
+    /// configuration's, or back to it (nil). Words: `idle-off 600`, `night-red 40`,
+    /// `photos-interval 30`, `night-red default`.
+    case setControl(DisplayControl, Double?)
     /// Ends the display's run loop (SIGTERM).
     case stop
     /// Ends the run loop and the program with ``restartStatus``, which the systemd unit
@@ -99,6 +103,8 @@ extension DisplayCommand: CustomStringConvertible {
         case .dismissMessage: "dismiss-message"
         case .setBrightness(let name, let percent):
             "brightness \(name) \(percent.map(Self.number) ?? "default")"
+        case .setControl(let control, let value):
+            "\(control.rawValue) \(value.map(Self.number) ?? "default")"
         case .stop: "stop"
         case .restart: "restart"
         }
@@ -119,7 +125,7 @@ extension DisplayCommand: CustomStringConvertible {
     public var verb: String { String(description.prefix { $0 != " " }) }
 
     /// `30` rather than `30.0`.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
     }
 }
@@ -187,6 +193,8 @@ extension DisplayCommand {
             self = .showMessage(try DisplayMessage.read(&words, text))
         case "dismiss-message": self = .dismissMessage
         case "brightness": self = try Self.brightness(&words, text)
+        case let verb? where DisplayControl(rawValue: verb) != nil:
+            self = try Self.control(verb, &words, text)
         case "reload-configuration": self = .reloadConfiguration
         case "release-display": self = .releaseDisplay
         case "acquire-display": self = .acquireDisplay
@@ -204,7 +212,8 @@ extension DisplayCommand {
     public static let verbList = [
         "mode", "view", "next", "previous", "wake", "idle", "presence", "reload",
         "reload-configuration",
-        "drag", "alarm", "message", "dismiss-message", "brightness", "release-display",
+        "drag", "alarm", "message", "dismiss-message", "brightness", "idle-off", "night-red",
+        "photos-interval", "release-display",
         "acquire-display", "stop",
         "restart",
     ]
@@ -252,47 +261,5 @@ extension DisplayCommand {
                 ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
                     && $0.isASCII
             }
-    }
-}
-
-/// The words of a command, one after another.
-struct Words {
-    private var words: ArraySlice<Substring>
-
-    init(_ text: String) {
-        words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
-    }
-
-    var isAtEnd: Bool { words.isEmpty }
-
-    mutating func next() -> String? { words.popFirst().map(String.init) }
-
-    /// The words left, taking them all.
-    mutating func rest() -> [String] {
-        defer { words = [] }
-        return words.map(String.init)
-    }
-
-    /// A slot counted from 1 (after the word `verb`), as 0-based; `fallback` where none is
-    /// given.
-    mutating func nextSlot(
-        in text: String, after verb: String?, default fallback: Int?
-    ) throws(CommandError) -> Int {
-        guard let word = next() else {
-            guard let fallback else { throw CommandError(text, expected: "a slot number") }
-            return fallback
-        }
-        guard let slot = Int(word), (1...DisplayCommand.slotLimit).contains(slot) else {
-            throw CommandError(text, expected: "a slot number from 1 after \(verb ?? "")")
-        }
-        return slot - 1
-    }
-
-    /// A distance or speed in pixels, finite and at most a million.
-    mutating func nextPixels(in text: String) throws(CommandError) -> Double {
-        guard let value = next().flatMap(Double.init), value.isFinite, abs(value) <= 1e6 else {
-            throw CommandError(text, expected: "pixels: a number from -1000000 to 1000000")
-        }
-        return value
     }
 }

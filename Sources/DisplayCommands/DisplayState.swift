@@ -32,13 +32,17 @@ public struct DisplayState: Codable, Equatable, Sendable {
     /// The brightness of each appearance in percent (`day`, `dim`, `night`), as the
     /// configuration and `brightness` commands set it; nil from a display that did not say.
     public var brightness: [String: Double]?
+    /// The value of each ``DisplayControl`` by its words (`idle-off`: seconds, 0 for never;
+    /// `night-red`: percent; `photos-interval`: seconds), as the configuration and commands
+    /// set it; nil from a display that did not say.
+    public var controls: [String: Double]?
 
     /// Creates a state.
     public init(
         mode: DisplayMode, appearance: String, lux: Double? = nil, view: String? = nil,
         views: [String] = [], slots: [String]? = nil, presence: Bool? = nil,
         alarms: [AlarmSummary]? = nil, message: String? = nil,
-        brightness: [String: Double]? = nil
+        brightness: [String: Double]? = nil, controls: [String: Double]? = nil
     ) {
         self.mode = mode
         self.appearance = appearance
@@ -50,6 +54,7 @@ public struct DisplayState: Codable, Equatable, Sendable {
         self.alarms = alarms
         self.message = message
         self.brightness = brightness
+        self.controls = controls
     }
 
     /// The words that step through the views instead of naming one: `view next`,

@@ -33,6 +33,10 @@ struct DisplayCommandTests {
         (.setBrightness("night", percent: 5), "brightness night 5"),
         (.setBrightness("dim", percent: 12.5), "brightness dim 12.5"),
         (.setBrightness("day", percent: nil), "brightness day default"),
+        (.setControl(.idleOff, 600), "idle-off 600"), (.setControl(.idleOff, 0), "idle-off 0"),
+        (.setControl(.nightRed, 40), "night-red 40"),
+        (.setControl(.photosInterval, 30), "photos-interval 30"),
+        (.setControl(.photosInterval, nil), "photos-interval default"),
     ]
 
     @Test("every command reads from its words and writes them back")
@@ -103,6 +107,14 @@ struct DisplayCommandTests {
             ("brightness night 101", "a percentage from 0 to 100 or default"),
             ("brightness night -1", "a percentage from 0 to 100 or default"),
             ("brightness night", "a percentage from 0 to 100 or default"),
+            ("idle-off -5", "idle-off then seconds from 0 (never) to 604800, or default"),
+            ("idle-off 700000", "the configuration's [input] idle_off"),
+            ("idle-off", "idle-off then seconds"),
+            ("night-red 0", "night-red then a percentage from 1 to 100"),
+            ("night-red 40%", "a percentage from 1 to 100, or default"),
+            ("photos-interval 4", "photos-interval then seconds from 5 to 86400"),
+            ("photos-interval inf", "seconds from 5"),
+            ("photos-interval 30 s", "expected nothing after \"photos-interval 30\""),
         ]
         for (words, expected) in cases {
             #expect(throws: CommandError.self, "\(words)") { try DisplayCommand(words: words) }

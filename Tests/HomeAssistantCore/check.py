@@ -47,6 +47,8 @@ EXPECTED = [
     ("number.bedroom_display_day_brightness", None, "%", "config"),
     ("number.bedroom_display_dim_brightness", None, "%", "config"),
     ("number.bedroom_display_night_brightness", None, "%", "config"),
+    ("number.bedroom_display_idle_off", "duration", "min", "config"),
+    ("number.bedroom_display_night_red", None, "%", "config"),
 ]
 # The headless display's size, and where the message's banner shows on it
 # (StandbyViews.MessageBanner.rect): its plate's grey by day, left of the text.
@@ -289,6 +291,35 @@ async def main(folder):
             check("the image entity shows the banner (within 30 s and a frame)", pictured,
                   picture and (picture.size, picture.getpixel(PLATE)))
 
+            # Controls: night red and idle off set in Home Assistant, applied and kept.
+            await call("number", "set_value", entity_id="number.bedroom_display_night_red",
+                       value=40)
+            value = await wait_state("number.bedroom_display_night_red", ["40", "40.0"])
+            check("Night red set to 40 %", value in ("40", "40.0"), value)
+            await call("number", "set_value", entity_id="number.bedroom_display_idle_off",
+                       value=1)
+            value = await wait_state("number.bedroom_display_idle_off", ["1", "1.0"])
+            check("Idle off set to 1 min", value in ("1", "1.0"), value)
+            check("  sent as idle-off 60 s", await wait(lambda: logged("idle-off 60 s")))
+            kept = await wait(lambda: os.path.exists(f"{folder}/state/controls") and open(
+                f"{folder}/state/controls").read() == '{"idle-off":60,"night-red":40}\n')
+            check("  both kept in the state directory", kept,
+                  os.path.exists(f"{folder}/state/controls")
+                  and open(f"{folder}/state/controls").read())
+            # No touch since the start, more than a minute ago: the panel goes off.
+            value = await wait_state("sensor.bedroom_display_appearance", ["off"], 90)
+            check("  the panel goes off for idleness", value == "off", value)
+            await call("number", "set_value", entity_id="number.bedroom_display_idle_off",
+                       value=0)
+            value = await wait_state("number.bedroom_display_idle_off", ["0", "0.0"])
+            check("Idle off set to 0 (never)", value in ("0", "0.0"), value)
+            control("send", "idle", "off")
+            value = await wait_state("sensor.bedroom_display_appearance", ["day"])
+            check("  the panel back on", value == "day", value)
+            state_photos = await state("number.bedroom_display_photos_interval")
+            check("no photos interval without the photos view", state_photos is None,
+                  state_photos)
+
             # Buttons.
             await call("button", "press", entity_id="button.bedroom_display_reload_timelines")
             check("Reload timelines reloads", await wait(lambda: logged("reload requested: all")))
@@ -310,6 +341,8 @@ async def main(folder):
             # Not kept, the display would publish the file's 10 % again on connecting.
             value = await wait_state("number.bedroom_display_night_brightness", ["10", "10.0"], 5)
             check("  the night brightness kept across the restart", value in ("5", "5.0"), value)
+            value = await wait_state("number.bedroom_display_night_red", ["100", "100.0"], 5)
+            check("  night red kept across the restart", value in ("40", "40.0"), value)
 
             # The last will: a killed display is unavailable at once.
             display.send_signal(signal.SIGKILL)

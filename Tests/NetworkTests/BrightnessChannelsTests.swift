@@ -21,7 +21,8 @@ struct BrightnessChannelsTests {
             eventually {
                 configs = (try? broker.retained("homeassistant/number/#")) ?? [:]
                 let states = (try? broker.retained("nightstand/test/brightness/#")) ?? [:]
-                return configs.count == 3 && states["nightstand/test/brightness/night"] == "12"
+                return configs.keys.filter { $0.hasSuffix("_brightness/config") }.count == 3
+                    && states["nightstand/test/brightness/night"] == "12"
                     && states["nightstand/test/brightness/day"] == "100"
             })
         let night = try HomeAssistantSchema.object(

@@ -101,7 +101,7 @@ struct DisplayNetworkTests {
         // Home Assistant's side: the device announced itself (no illuminance: sensor = "none"),
         // and its mode select works.
         #expect(
-            eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 19 })
+            eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 21 })
         #expect(
             try broker.retained("homeassistant/sensor/nightstand-e2e/illuminance/config").isEmpty)
         #expect(

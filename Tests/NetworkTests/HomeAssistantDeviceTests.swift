@@ -23,7 +23,7 @@ struct HomeAssistantDeviceTests {
         #expect(
             eventually {
                 configs = (try? broker.retained("homeassistant/#")) ?? [:]
-                return configs.count == 18
+                return configs.count == 20
             })
         for payload in configs.values {
             let device = try HomeAssistantSchema.object(payload)["device"] as? [String: Any]
@@ -49,7 +49,7 @@ struct HomeAssistantDeviceTests {
         #expect(
             eventually {
                 configs = (try? broker.retained("homeassistant/#")) ?? [:]
-                return configs.count == 20
+                return configs.count == 22
             })
         let prefix = "homeassistant/"
         let screen = try HomeAssistantSchema.object(
@@ -92,7 +92,7 @@ struct HomeAssistantDeviceTests {
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: host)
         defer { bridge.stop() }
         let topic = "homeassistant/sensor/nightstand-test/illuminance/config"
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 17 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 19 })
         #expect(try broker.retained(topic).isEmpty)
         host.update { $0.state.lux = 40 }
         bridge.hostChanged()
@@ -123,7 +123,7 @@ struct HomeAssistantPresenceTests {
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: host)
         defer { bridge.stop() }
         let topic = "homeassistant/binary_sensor/nightstand-test/presence/config"
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 18 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 20 })
         #expect(try broker.retained(topic).isEmpty, "no presence key has said: no entity")
         #expect(try broker.retained("nightstand/test/presence").isEmpty)
         for there in [true, false, true] {

@@ -14,6 +14,7 @@ struct HomeAssistantDiscoveryTests {
         let host = FakeHost()
         host.update { $0.state.brightness = ["day": 100, "dim": 40, "night": 10] }
         host.update { recorded in
+            recorded.state.controls = ["idle-off": 600, "night-red": 100]
             recorded.state.views = ["widgets", "clock"]
             recorded.state.view = "clock"
         }
@@ -24,7 +25,7 @@ struct HomeAssistantDiscoveryTests {
         #expect(
             eventually {
                 configs = ((try? broker.retained("homeassistant/#")) ?? [:])
-                return configs.count == 20
+                return configs.count == 22
             })
         var uniqueIDs: Set<String> = []
         var devices: Set<String> = []
@@ -52,6 +53,7 @@ struct HomeAssistantDiscoveryTests {
                 "nightstand/test/diagnostics/address", "nightstand/test/diagnostics/last_error",
                 "nightstand/test/diagnostics/update", "nightstand/test/brightness/day",
                 "nightstand/test/brightness/dim", "nightstand/test/brightness/night",
+                "nightstand/test/idle-off", "nightstand/test/night-red",
             ])
         #expect(Set(bridge.topics.commands + [bridge.topics.command]) == commandTopics)
         // Every state topic has its retained state, so Home Assistant shows it at once.
@@ -78,7 +80,7 @@ struct HomeAssistantDiscoveryTests {
         let broker = try Broker()
         let bridge = try MQTTBridgeTests.startedBridge(broker, host: FakeHost())
         defer { bridge.stop() }
-        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 18 })
+        #expect(eventually { ((try? broker.retained("homeassistant/#")) ?? [:]).count == 20 })
         let subscriber = try broker.subscriber("homeassistant/#", probe: "homeassistant/probe")
         let announced = {
             subscriber.lines().filter { $0.hasSuffix("/config {") || $0.contains("/config {\"") }

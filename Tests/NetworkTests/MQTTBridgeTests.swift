@@ -42,7 +42,7 @@ struct MQTTBridgeTests {
         #expect(
             eventually {
                 retained = (try? broker.retained("#")) ?? [:]
-                return retained.count == 28
+                return retained.count == 30
             })
         #expect(retained["nightstand/test/availability"] == "online")
         #expect(retained["nightstand/test/mode"] == "auto")
@@ -59,7 +59,9 @@ struct MQTTBridgeTests {
                 "homeassistant/notify/nightstand-test/message/config",
                 "homeassistant/number/nightstand-test/day_brightness/config",
                 "homeassistant/number/nightstand-test/dim_brightness/config",
+                "homeassistant/number/nightstand-test/idle_off/config",
                 "homeassistant/number/nightstand-test/night_brightness/config",
+                "homeassistant/number/nightstand-test/night_red/config",
                 "homeassistant/select/nightstand-test/mode/config",
                 "homeassistant/sensor/nightstand-test/address/config",
                 "homeassistant/sensor/nightstand-test/appearance/config",

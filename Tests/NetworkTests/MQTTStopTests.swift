@@ -91,4 +91,32 @@ struct MQTTStopTests {
         let writer = open(fifo, O_WRONLY | O_NONBLOCK)
         if writer >= 0 { close(writer) }
     }
+
+    @Test("a stop during a large publish says goodbye: the broker keeps the goodbye, not the will")
+    func goodbyeAfterLargePublish() throws {
+        let broker = try Broker()
+        let watcher = try broker.subscriber("stop/+/availability", probe: "stop/probe/availability")
+        // The screen picture's size: more than a loopback socket takes at once.
+        let picture = [UInt8](repeating: 0x55, count: 200 * 1024)
+        for round in 0..<6 {
+            let availability = "stop/\(round)/availability"
+            var options = MQTTClient.Options(
+                broker: BrokerAddress(host: "127.0.0.1", port: broker.port, usesTLS: false),
+                clientID: "nightstand-goodbye-\(round)", will: (availability, "will"))
+            options.maximumOutstanding = 10
+            let client = MQTTClient(options: options, events: MQTTClient.Events())
+            client.start()
+            #expect(eventually { client.state == .connected })
+            #expect(client.publish(topic: "stop/\(round)/screen", payload: picture, retain: true))
+            client.stop(goodbye: (availability, "bye"))
+            let said = { watcher.lines().filter { $0.hasPrefix(availability + " ") } }
+            #expect(eventually { !said().isEmpty })
+            // A will would come at once when the connection drops; give it time to show.
+            usleep(200_000)
+            #expect(said() == ["\(availability) bye"], "round \(round)")
+        }
+        let kept = try broker.retained("stop/+/availability")
+        #expect((0..<6).allSatisfy { kept["stop/\($0)/availability"] == "bye" }, "\(kept)")
+        #expect(!broker.log().contains("out of memory"), "\(broker.log())")
+    }
 }

@@ -275,6 +275,38 @@ struct InputSourceTests {
         #expect(host.shownAppearance == .day, "a presence ends idleness by day")
     }
 
+    @Test("a presence key held presence_min is the display's presence (HA's occupancy); a blip not")
+    func presenceForHomeAssistant() throws {
+        let clock = SimulatedClock(start: start)
+        let host = try host(clock: clock)
+        let input = try InputConfiguration(presenceMin: 2)
+        let controller = InputController(
+            configuration: input, display: host, now: start.timeIntervalSince1970)
+        let seconds = start.timeIntervalSince1970
+        host.run(until: start + 1)
+        #expect(host.state.presence == nil, "no presence key has said yet")
+        // A PIR blip of one second: nobody.
+        controller.handle(.presence(true), at: seconds + 10)
+        #expect(controller.deadline == seconds + 12)
+        controller.handle(.presence(false), at: seconds + 11)
+        controller.deadlineReached(at: seconds + 12)
+        host.run(until: start + 13)
+        #expect(host.state.presence == nil)
+        // Held: someone is there once presence_min has passed, not before.
+        controller.handle(.presence(true), at: seconds + 20)
+        controller.deadlineReached(at: seconds + 21)
+        host.run(until: start + 21.5)
+        #expect(host.state.presence == nil, "held 1 s of 2")
+        controller.deadlineReached(at: seconds + 22)
+        host.run(until: start + 23)
+        #expect(host.state.presence == true)
+        #expect(host.status.current.displayState.presence == true, "what MQTT publishes")
+        // Released: nobody.
+        controller.handle(.presence(false), at: seconds + 40)
+        host.run(until: start + 41)
+        #expect(host.state.presence == false)
+    }
+
     @Test("InputSource: idle_off turns the panel off at the host's clock, no device, no polling")
     func idleOff() throws {
         let folder = try TemporaryFolder()

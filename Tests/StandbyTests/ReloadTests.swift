@@ -1,6 +1,7 @@
 import Ambient
 import Dispatch
 import Display
+import DisplayCommands
 import Foundation
 import NightstandTesting
 import Raster
@@ -93,6 +94,26 @@ struct ReloadTests {
             })
         host.run(until: end)
         return answer.withLock { $0 }
+    }
+
+    @Test(
+        "a control set by command stays over a reloaded file's value; default takes the new file's")
+    func controlKeptOverReload() throws {
+        let file = try File(
+            Self.one.replacingOccurrences(of: "fade = 0", with: "fade = 0\nnight_red = 50"))
+        var configuration = try Configuration.load(file: file.path)
+        configuration.stateDirectory = file.directory
+        let host = try testHost(
+            configuration, registry: WidgetRegistry([kind("clock", MinuteProvider())]),
+            clock: SimulatedClock(start: start),
+            reloader: ConfigurationReloader(file: file.path, openDisplay: nil))
+        host.apply(.setControl(.nightRed, 20))
+        try file.write(
+            Self.one.replacingOccurrences(of: "fade = 0", with: "fade = 0\nnight_red = 70"))
+        #expect((try? reload(host, until: start + 2)?.get()) != nil)
+        #expect(host.state.controls?["night-red"] == 20, "the command's, over the file's 70")
+        host.apply(.setControl(.nightRed, nil))
+        #expect(host.state.controls?["night-red"] == 70, "default: the file as reloaded")
     }
 
     @Test(

@@ -53,6 +53,47 @@ extension HomeAssistantDiscovery {
         ]
     }
 
+    /// The number entity of `control` (category `config`), sending its command.
+    ///
+    /// The commands are ``DisplayCommands/DisplayControl``'s:
+    ///
+    /// | entity | unit, range | command |
+    /// | --- | --- | --- |
+    /// | Idle off | min, 0 (never) to 10080 (a week) | `idle-off SECONDS` |
+    /// | Night red | %, 1 to 100 | `night-red PERCENT` |
+    /// | Photos interval (hosts with the photos view) | s, 5 to 86400 | `photos-interval SECONDS` |
+    func controlEntity(_ control: DisplayControl) -> Entity {
+        let template = { (value: String) in
+            #"{"command":"\#(control.rawValue) \#(value)","version":1}"#
+        }
+        var entity = Entity(
+            component: "number", key: String(control.rawValue.map { $0 == "-" ? "_" : $0 }),
+            name: "Night red", icon: "mdi:weather-night",
+            stateTopic: topics.control(control.rawValue),
+            commandTopic: topics.command, unit: "%", commandTemplate: template("{{ value | int }}"),
+            minimum: control.range.lowerBound, maximum: control.range.upperBound, step: 1,
+            category: "config")
+        switch control {
+        case .nightRed: break
+        case .idleOff:
+            entity.name = "Idle off"
+            entity.icon = "mdi:timer-off-outline"
+            entity.unit = "min"
+            entity.valueTemplate = "{{ (value | float / 60) | round(1) }}"
+            entity.commandTemplate = template("{{ (value * 60) | int }}")
+            entity.maximum = control.range.upperBound / 60
+        case .photosInterval:
+            entity.name = "Photos interval"
+            entity.icon = "mdi:image-multiple"
+            entity.unit = "s"
+        }
+        if control != .nightRed {
+            entity.deviceClass = "duration"
+            entity.mode = "box"
+        }
+        return entity
+    }
+
     /// The occupancy sensor: a presence key (a PIR) held `[input] presence_min`.
     var presenceEntity: Entity {
         Entity(

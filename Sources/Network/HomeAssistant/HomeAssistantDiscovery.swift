@@ -71,9 +71,11 @@ public struct HomeAssistantDiscovery: Sendable {
         formerAlarms: [String] = []
     ) -> [Message] {
         let announced: [(Entity, Bool)] =
-            (entities + screenEntities + diagnosticEntities).map { ($0, true) } + [
+            (entities + screenEntities + diagnosticEntities
+            + [controlEntity(.idleOff), controlEntity(.nightRed)]).map { ($0, true) } + [
                 (viewEntity(views: views), !views.isEmpty), (nextViewEntity, !views.isEmpty),
                 (illuminance, light), (presenceEntity, presence),
+                (controlEntity(.photosInterval), views.contains("photos")),
             ] + alarmEntities.map { ($0, !alarms.isEmpty) }
             + alarms.map { (alarmSwitch($0), true) }
             + formerAlarms.filter { !alarms.contains($0) }.map { (alarmSwitch($0), false) }
@@ -133,7 +135,7 @@ public struct HomeAssistantDiscovery: Sendable {
             valueTemplate: entity.valueTemplate, imageTopic: entity.imageTopic,
             contentType: entity.contentType, commandTemplate: entity.commandTemplate,
             minimum: entity.minimum, maximum: entity.maximum, step: entity.step,
-            entityCategory: entity.category,
+            mode: entity.mode, entityCategory: entity.category,
             qos: entity.commandTopic == nil ? nil : 1)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -175,6 +177,8 @@ public struct HomeAssistantDiscovery: Sendable {
         var minimum: Double? = nil
         var maximum: Double? = nil
         var step: Double? = nil
+        /// A number's look: `box` (a field) or `slider` (Home Assistant's default).
+        var mode: String? = nil
         /// `config` or `diagnostic`; nil: a primary entity.
         var category: String? = nil
     }
@@ -205,11 +209,12 @@ public struct HomeAssistantDiscovery: Sendable {
         var minimum: Double?
         var maximum: Double?
         var step: Double?
+        var mode: String?
         var entityCategory: String?
         var qos: Int?
 
         enum CodingKeys: String, CodingKey {
-            case name, device, origin, icon, options, qos, step
+            case name, device, origin, icon, options, qos, step, mode
             case uniqueID = "unique_id"
             case availabilityTopic = "availability_topic"
             case stateTopic = "state_topic"

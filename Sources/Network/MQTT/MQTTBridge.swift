@@ -264,9 +264,10 @@ public final class MQTTBridge: Sendable {
             }
             if !state.views.isEmpty { update(topics.view, state.view ?? "") }
             if let there = state.presence { update(topics.presence, there ? "ON" : "OFF") }
-            for (name, percent) in state.brightness ?? [:] {
-                update(topics.brightness(name), percent.fixed(0))
-            }
+            let numbers =
+                (state.brightness ?? [:]).map { (topics.brightness($0), $1) }
+                + (state.controls ?? [:]).map { (topics.control($0), $1) }
+            for (topic, value) in numbers { update(topic, value.fixed(0)) }
             if let list = state.alarms {
                 update(topics.alarmNext, state.nextAlarm?.next.map(Self.timestamp) ?? "None")
                 update(topics.alarmRinging, state.ringingAlarm == nil ? "OFF" : "ON")

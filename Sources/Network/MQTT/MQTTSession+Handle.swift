@@ -48,6 +48,24 @@ extension Session {
         return handle
     }
 
+    /// Opens the TCP (and TLS) connection and sends CONNECT; false when that failed.
+    func connect(_ handle: OpaquePointer) -> Bool {
+        var properties: OpaquePointer? = nil
+        _ = mosquitto_property_add_int32(
+            &properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue),
+            UInt32(options.maximumPacketSize))
+        defer { mosquitto_property_free_all(&properties) }
+        let code = mosquitto_connect_bind_v5(
+            handle, options.broker.host, Int32(options.broker.port), Int32(options.keepalive),
+            nil, properties)
+        guard code == MOSQ_ERR_SUCCESS.raw else {
+            let failure = connectFailure(code, errno: errno)
+            attempt.withLock { $0.refusal = failure }
+            return false
+        }
+        return true
+    }
+
     /// Sets the login, the last will and TLS; what libmosquitto refused, if anything.
     private func configure(_ handle: OpaquePointer) -> String? {
         var problem: String?

@@ -32,6 +32,10 @@ final class Session: @unchecked Sendable {
     private struct Shared {
         var handle: Handle?
         var stopping = false
+        /// When ``beginStopping(goodbye:)`` was called.
+        var stoppingSince: ContinuousClock.Instant?
+        /// Whether the DISCONNECT is queued.
+        var disconnecting = false
         var connected = false
         /// Whether the thread is making a handle or connecting: calls that may block.
         var attempting = false
@@ -94,28 +98,46 @@ final class Session: @unchecked Sendable {
         }
     }
 
-    /// Marks the session stopping, says goodbye and disconnects; nil if already stopping,
-    /// else whether a connection attempt is under way (then nothing waits for it).
+    /// Marks the session stopping and says goodbye; nil if already stopping, else whether a
+    /// connection attempt is under way (then nothing waits for it).
+    ///
+    /// The goodbye is queued behind whatever is being written (a screen picture), and the
+    /// thread's loop writes it; the DISCONNECT follows once the broker has acknowledged every
+    /// publish (``flush(_:)``). Sent at once, it would close the connection while the broker
+    /// still answers: Mosquitto 2.0.11 then fails writing an acknowledgement to the closed
+    /// socket before it reads the DISCONNECT, and publishes the last will instead of the
+    /// goodbye ("disconnected due to out of memory" in its log).
     func beginStopping(goodbye: (topic: String, payload: String)?) -> Bool? {
         let attempting = lock.withLock { shared -> Bool? in
             guard !shared.stopping else { return nil }
             shared.stopping = true
+            shared.stoppingSince = .now
             // A handle in the middle of connecting is left alone: its thread owns it.
-            if let handle = shared.handle?.raw, !shared.attempting {
-                if shared.connected, let goodbye {
-                    let payload = Array(goodbye.payload.utf8)
-                    _ = payload.withUnsafeBytes { bytes in
-                        mosquitto_publish(
-                            handle, nil, goodbye.topic, Int32(bytes.count), bytes.baseAddress, 1,
-                            true)
-                    }
-                }
-                mosquitto_disconnect(handle)
+            guard let handle = shared.handle?.raw, !shared.attempting else {
+                return shared.attempting
             }
-            return shared.attempting
+            // Queueing wakes the thread's loop (libmosquitto's queue takes it from any thread).
+            if shared.connected, let goodbye, Self.publish(goodbye, on: handle) {
+                outstanding.withLock { $0.count += 1 }
+            } else {
+                mosquitto_disconnect(handle)
+                shared.disconnecting = true
+            }
+            return false
         }
         wakeup?.signal()
         return attempting
+    }
+
+    /// Publishes `message` retained at QoS 1; whether libmosquitto queued it.
+    private static func publish(
+        _ message: (topic: String, payload: String), on handle: OpaquePointer
+    ) -> Bool {
+        let payload = Array(message.payload.utf8)
+        return payload.withUnsafeBytes { bytes in
+            mosquitto_publish(
+                handle, nil, message.topic, Int32(bytes.count), bytes.baseAddress, 1, true)
+        } == MOSQ_ERR_SUCCESS.raw
     }
 
     var isStopping: Bool { lock.withLock { $0.stopping } }
@@ -182,26 +204,10 @@ final class Session: @unchecked Sendable {
         change(to: .stopped)
     }
 
-    /// Opens the TCP (and TLS) connection and sends CONNECT; false when that failed.
-    private func connect(_ handle: OpaquePointer) -> Bool {
-        var properties: OpaquePointer? = nil
-        _ = mosquitto_property_add_int32(
-            &properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue),
-            UInt32(options.maximumPacketSize))
-        defer { mosquitto_property_free_all(&properties) }
-        let code = mosquitto_connect_bind_v5(
-            handle, options.broker.host, Int32(options.broker.port), Int32(options.keepalive),
-            nil, properties)
-        guard code == MOSQ_ERR_SUCCESS.raw else {
-            let failure = connectFailure(code, errno: errno)
-            attempt.withLock { $0.refusal = failure }
-            return false
-        }
-        return true
-    }
-
     /// Runs libmosquitto's loop until the connection ends or the client stops; notes why it
     /// ended when no callback said (a TLS handshake that fails in the loop calls none).
+    ///
+    /// A stop lets the loop write what is queued first (``flush(_:)``).
     ///
     /// Between rounds of traffic the owner and the log limiter are serviced, and the loop's
     /// wait ends when either asked to be serviced again, or at the keep-alive.
@@ -219,6 +225,29 @@ final class Session: @unchecked Sendable {
                 return
             }
             due = serviced()
+        }
+        flush(handle)
+    }
+
+    /// Lets libmosquitto write what is queued (a publish under way, the goodbye) and read the
+    /// broker's acknowledgements, then sends the DISCONNECT, after which libmosquitto closes
+    /// the connection and its loop says so; until the stop's wait
+    /// (``MQTTClient/Options/stopWait``) ends.
+    ///
+    /// Leaving at once would close the socket in the middle of a packet, or before the
+    /// DISCONNECT: the broker would publish the last will instead of the goodbye.
+    private func flush(_ handle: OpaquePointer) {
+        let since = lock.withLock { $0.stoppingSince } ?? .now
+        let deadline = since + .milliseconds(Int(options.stopWait * 1000))
+        while true {
+            lock.withLock { shared in
+                guard !shared.disconnecting, outstanding.withLock({ $0.count }) == 0 else { return }
+                mosquitto_disconnect(handle)
+                shared.disconnecting = true
+            }
+            let left = deadline.millisecondsFromNow
+            guard left > 0, mosquitto_loop(handle, Int32(clamping: left), 1) == MOSQ_ERR_SUCCESS.raw
+            else { return }
         }
     }
 

@@ -16,6 +16,7 @@
 /// | `<base>/alarm/<id>` | published, retained (hosts with alarms) | `ON` when the alarm is on, else `OFF` |
 /// | `<base>/command` | subscribed | any display command in its wire form |
 /// | `<base>/brightness/<appearance>` | published, retained | `day`, `dim`, `night`'s brightness in percent (`40`) |
+/// | `<base>/idle-off`, `<base>/night-red`, `<base>/photos-interval` | published, retained | the controls: seconds (0: never), percent, seconds |
 /// | `<base>/screen` | published, retained, after a change, at most every 30 s | the frame shown, as PNG (``ScreenImage``) |
 /// | `<base>/message` | subscribed | a message's text, shown as a banner (``DisplayCommands/DisplayMessage``) |
 /// | `<base>/diagnostics/…` | published, retained, every 5 minutes when changed | ``Diagnostics`` |
@@ -62,6 +63,9 @@ public struct MQTTTopics: Equatable, Sendable {
 
     /// The brightness of the appearance `name` (`day`, `dim`, `night`), in percent.
     public func brightness(_ name: String) -> String { "\(base)/brightness/\(name)" }
+
+    /// The value of a control (`idle-off`, `night-red`, `photos-interval`), in its unit.
+    public func control(_ name: String) -> String { "\(base)/\(name)" }
 
     /// The frame shown, as PNG.
     public var screen: String { "\(base)/screen" }

@@ -1,5 +1,6 @@
 import Ambient
 import Display
+import DisplayCommands
 import FoundationEssentials
 import Raster
 import Settings
@@ -56,6 +57,9 @@ public struct Configuration: Sendable {
     /// Where each key was written, for messages about values that turn out to be unusable
     /// later (an unknown widget kind).
     let locator: KeyLocator?
+    /// The file's values of the controls that commands set over them
+    /// (``controlled(by:)``), for going back to them.
+    var controlBase: [DisplayControl: Double] = [:]
     /// The sections other modules added, by their type.
     var extraSections: [ObjectIdentifier: any ConfigurationSection] = [:]
 

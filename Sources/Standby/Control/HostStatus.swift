@@ -87,6 +87,8 @@ public struct HostStatus: Codable, Equatable, Sendable {
     public var message: String?
     /// The brightness of each appearance in percent (`day`, `dim`, `night`).
     public var brightness: [String: Double]?
+    /// The controls' values by their words (``DisplayCommands/DisplayControl``).
+    public var controls: [String: Double]?
 
     /// Creates a status.
     public init(
@@ -94,7 +96,7 @@ public struct HostStatus: Codable, Equatable, Sendable {
         frames: Int, light: String? = nil, view: String? = nil, views: [String]? = nil,
         lux: Double? = nil, services: [String: String]? = nil, presence: Bool? = nil,
         alarms: [AlarmSummary]? = nil, message: String? = nil,
-        brightness: [String: Double]? = nil
+        brightness: [String: Double]? = nil, controls: [String: Double]? = nil
     ) {
         self.time = time
         self.appearance = appearance
@@ -111,6 +113,7 @@ public struct HostStatus: Codable, Equatable, Sendable {
         self.alarms = alarms
         self.message = message
         self.brightness = brightness
+        self.controls = controls
     }
 
     /// The status as one line of JSON, as the control socket sends it (sorted keys, ISO 8601

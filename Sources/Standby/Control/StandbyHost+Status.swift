@@ -26,7 +26,8 @@ extension StandbyHost {
             view: views.deck.current.rawValue, views: views.deck.views.map(\.rawValue),
             lux: ambient.reading.lux, services: services.current.isEmpty ? nil : services.current,
             presence: panel.presence, alarms: alarms.summaries(at: now),
-            message: views.message(at: now), brightness: brightness)
+            message: views.message(at: now), brightness: brightness,
+            controls: configuration.controlValues)
     }
 
     /// `250.0 lx from file lux (sensor)`, or `no reading (schedule)`: the light level the
@@ -49,7 +50,7 @@ extension HostStatus {
             mode: DisplayMode(rawValue: mode) ?? .auto, appearance: appearance, lux: lux,
             view: views.count > 1 ? view : nil, views: views.count > 1 ? views : [],
             slots: slots.map(\.shown), presence: presence, alarms: alarms, message: message,
-            brightness: brightness)
+            brightness: brightness, controls: controls)
     }
 }
 

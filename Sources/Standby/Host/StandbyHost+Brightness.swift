@@ -3,9 +3,9 @@ import DisplayCommands
 import SystemSupport
 
 extension StandbyHost {
-    /// The brightness commands chose, kept in the state directory (``BrightnessMemory``).
-    var brightnessMemory: BrightnessMemory {
-        BrightnessMemory(directory: configuration.stateDirectory, log: log)
+    /// The brightness commands chose, kept in the state directory (``KeptNumbers``).
+    var brightnessMemory: KeptNumbers {
+        KeptNumbers.brightness(directory: configuration.stateDirectory, log: log)
     }
 
     /// The brightness of each appearance in percent, as the panel uses it now.

@@ -51,6 +51,7 @@ extension StandbyHost: HostControl {
             if message.wakes { wake(for: message.seconds) }
         case .dismissMessage: if views.dismissBanner() { log.info("message dismissed") }
         case .setBrightness(let name, let percent): setBrightness(name, percent: percent)
+        case .setControl(let control, let value): return setControl(control, to: value)
         case .releaseDisplay: releaseDisplay()
         case .acquireDisplay: acquireDisplay()
         case .stop: stopped = true

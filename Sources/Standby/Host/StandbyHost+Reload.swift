@@ -91,7 +91,8 @@ extension StandbyHost {
             return .failure(failure)
         }
         do {
-            let summary = try apply(new, reloader: reloader)
+            let summary = try apply(
+                new.controlled(by: controlMemory.load()), reloader: reloader)
             log.notice("configuration reloaded from \(reloader.file): \(summary)")
             return .success(summary)
         } catch {

@@ -96,6 +96,9 @@ public final class StandbyHost {
     ) throws {
         let mailbox = try events ?? Mailbox()
         self.events = mailbox
+        // The controls commands chose (`idle-off`, `night-red`, `photos-interval`) over the file's.
+        let configuration = configuration.controlled(
+            by: KeptNumbers.controls(directory: configuration.stateDirectory, log: log).load())
         self.configuration = configuration
         assembly = HostAssembly(
             registry: registry, reloader: reloader, fonts: fonts ?? (try? FontDatabase()),
