@@ -286,9 +286,7 @@ public final class MQTTBridge: Sendable {
     }
 
     /// `2026-11-30T07:00:00Z`: a timestamp as Home Assistant's sensors read it.
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601)
-    }
+    static func timestamp(_ date: Date) -> String { date.formatted(.iso8601) }
 
     /// Whether the light changed enough to publish: by 5 % (at least 0.5 lx), or to or from `None`.
     static func luxChanged(from old: Double?, to new: Double?) -> Bool {
