@@ -43,8 +43,8 @@ public enum NightstandStrings {
     ///
     /// English (compiled in, and `en.xcstrings`, the keys' language) and the catalogs named by
     /// the language's candidates (`de-AT`: `de-AT.xcstrings` and `de.xcstrings`). A display's
-    /// start reads these, not all thirteen catalogs: parsing them all took half the work to
-    /// the first frame (docs/car.md, "From exec to the first frame").
+    /// start reads these, not all thirteen catalogs: parsing them all was a third of the work
+    /// to the first frame (docs/car.md, "From exec to the first frame").
     public static func read(directories: [String], language: LanguageTag) -> StringCatalog {
         let names = Set(language.candidates + ["en"]).map { "\($0).xcstrings" }
         return read(directories: directories) { names.contains($0) }
