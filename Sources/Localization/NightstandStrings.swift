@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// Nightstand's own words (the built-in widgets, the views, the alarm, the web page) in every
 /// shipped language: String Catalogs, one per language, in the same format a widget author's
@@ -29,18 +30,52 @@ public enum NightstandStrings {
     /// then the catalogs of the first of ``directories`` that exists.
     public static let catalog = read(directories: directories)
 
+    /// The catalogs one language needs, by its candidates: read on first use, once.
+    private static let byLanguage = Mutex<[[String]: StringCatalog]>([:])
+
     /// English (compiled in, so a program without its catalogs folder shows words, not keys),
     /// then every `*.xcstrings` of the first of `directories` that exists.
     public static func read(directories: [String]) -> StringCatalog {
+        read(directories: directories) { _ in true }
+    }
+
+    /// The words a language needs, from the first of `directories` that exists.
+    ///
+    /// English (compiled in, and `en.xcstrings`, the keys' language) and the catalogs named by
+    /// the language's candidates (`de-AT`: `de-AT.xcstrings` and `de.xcstrings`). A display's
+    /// start reads these, not all thirteen catalogs: parsing them all was a third of the work
+    /// to the first frame (docs/car.md, "From exec to the first frame").
+    public static func read(directories: [String], language: LanguageTag) -> StringCatalog {
+        let names = Set(language.candidates + ["en"]).map { "\($0).xcstrings" }
+        return read(directories: directories) { names.contains($0) }
+    }
+
+    /// Nightstand's words in a language (``read(directories:language:)`` of ``directories``),
+    /// read once per language.
+    public static func words(in language: LanguageTag) -> StringCatalog {
+        let key = language.candidates
+        if let known = byLanguage.withLock({ $0[key] }) { return known }
+        let catalog = read(directories: directories, language: language)
+        byLanguage.withLock { $0[key] = catalog }
+        return catalog
+    }
+
+    /// English compiled in, then the `*.xcstrings` of the first of `directories` that exists
+    /// whose names are `including`; an `en.xcstrings` with the compiled-in bytes (the
+    /// package's, beside its own program) is not parsed twice.
+    private static func read(directories: [String], including: (String) -> Bool) -> StringCatalog {
         var catalog = StringCatalog()
-        catalog.add(catalog: Data(english.utf8), file: "en.xcstrings (compiled in)")
+        let compiled = Data(english.utf8)
+        catalog.add(catalog: compiled, file: "en.xcstrings (compiled in)")
         let files = FileManager.default
         guard let directory = directories.first(where: { files.fileExists(atPath: $0) }) else {
             return catalog
         }
         let names = (try? files.contentsOfDirectory(atPath: directory)) ?? []
-        for name in names.sorted() where name.hasSuffix(".xcstrings") {
-            catalog.add(catalogAt: "\(directory)/\(name)")
+        for name in names.sorted() where name.hasSuffix(".xcstrings") && including(name) {
+            let path = "\(directory)/\(name)"
+            if name == "en.xcstrings", files.contents(atPath: path) == compiled { continue }
+            catalog.add(catalogAt: path)
         }
         return catalog
     }
@@ -51,7 +86,8 @@ public enum NightstandStrings {
     /// Whether a language has Nightstand's words (itself or its base language: "de-AT" has
     /// them through "de").
     public static func supports(_ language: LanguageTag) -> Bool {
-        language.candidates.contains { catalog.entries[$0] != nil }
+        let catalog = words(in: language)
+        return language.candidates.contains { catalog.entries[$0] != nil }
     }
 
     /// What `check-config` says of the display's language (a locale identifier such as
@@ -63,7 +99,7 @@ public enum NightstandStrings {
     /// ```
     public static func summary(locale identifier: String) -> String {
         let tag = LanguageTag(identifier)
-        if let found = tag.candidates.first(where: { catalog.entries[$0] != nil }) {
+        if let found = tag.candidates.first(where: { words(in: tag).entries[$0] != nil }) {
             return "language: \(identifier) (Nightstand's words in \(found))"
         }
         if tag.language == "en" { return "language: \(identifier) (Nightstand's words in en)" }
@@ -81,6 +117,7 @@ public enum NightstandStrings {
             if case .integer(let value) = arguments[index - 1] { return PluralOperands(value) }
             return nil
         }
+        let catalog = words(in: language)
         let pieces =
             catalog.entry(key, language: language)?.format(
                 rules: catalog.rules(for: key, language: language), operands: operands)

@@ -90,6 +90,51 @@ import Testing
         #expect((bare.entries["en"]?.count ?? 0) > 10)
     }
 
+    /// A display reads the catalogs of its language and English only, with the same entries
+    /// as reading them all; a language without a catalog reads English alone.
+    @Test func aLanguageReadsItsCatalogsOnly() throws {
+        let directory = try #require(NightstandStrings.directories.first)
+        let german = NightstandStrings.read(
+            directories: [directory], language: LanguageTag("de_AT"))
+        #expect(german.problems.isEmpty, "\(german.problems)")
+        #expect(german.languages == ["de", "en"])
+        #expect(german.entries["de"] == NightstandStrings.catalog.entries["de"])
+        #expect(german.entries["en"] == NightstandStrings.catalog.entries["en"])
+        let chinese = NightstandStrings.read(
+            directories: [directory], language: LanguageTag("zh_CN"))
+        #expect(chinese.languages == ["en", "zh-Hans"])
+        let finnish = NightstandStrings.read(
+            directories: [directory], language: LanguageTag("fi_FI"))
+        #expect(finnish.languages == ["en"])
+        #expect(NightstandStrings.words(in: LanguageTag("de_AT")).entries == german.entries)
+        #expect(NightstandStrings.string("Today", language: LanguageTag("zh_CN")) == "今天")
+    }
+
+    /// An `en.xcstrings` that differs from the compiled-in English (a newer package's) is read
+    /// over it; one with the same bytes changes nothing.
+    @Test func aChangedEnglishCatalogIsRead() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("nightstand-strings-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tree = try #require(NightstandStrings.directories.first)
+        let english = try String(contentsOfFile: "\(tree)/en.xcstrings", encoding: .utf8)
+        let file = directory.appendingPathComponent("en.xcstrings")
+        try english.write(to: file, atomically: true, encoding: .utf8)
+        let same = NightstandStrings.read(
+            directories: [directory.path], language: LanguageTag("en"))
+        #expect(same.entries == NightstandStrings.read(directories: ["/nonexistent"]).entries)
+        let changed = english.replacingOccurrences(
+            of: "\"value\" : \"Tomorrow\"", with: "\"value\" : \"Next day\"")
+        #expect(changed != english)
+        try changed.write(to: file, atomically: true, encoding: .utf8)
+        let read = NightstandStrings.read(
+            directories: [directory.path], language: LanguageTag("en_GB"))
+        #expect(
+            read.entry("Tomorrow", language: LanguageTag("en_GB"))
+                == LocalizedEntry(.text("Next day")))
+    }
+
     @Test func checkConfigNamesTheLanguage() {
         #expect(
             NightstandStrings.summary(locale: "de_AT")

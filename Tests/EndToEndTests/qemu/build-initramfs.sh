@@ -169,7 +169,8 @@ done
 done
 
 # The car case (car-init.sh): SocketCAN with ISO-TP on a vcan interface (can, can-isotp, vcan and
-# its can-dev, in dependency order), the engine ECU that answers there, and the first-frame timer.
+# its can-dev, in dependency order), the engine ECU that answers there, the first-frame timer and
+# the power key's logind stand-in.
 if [[ -z $sysroot ]]; then
     mkdir -p "$root/lib/modules/can"
     for name in can can-isotp can-dev vcan; do
@@ -178,7 +179,12 @@ if [[ -z $sysroot ]]; then
         cp "$moddir/$path" "$root/lib/modules/can/$name.ko"
         echo "$name.ko" >>"$root/lib/modules/can/order"
     done
-    for program in obd-ecu first-frame; do
+    # virtio-rng (its virtio and virtio_ring load with virtio_pci): the car VMs' random number
+    # generator, which seeds the kernel's pool as a board's own generator does.
+    path=$(grep -E "/virtio-rng\.ko(\.xz)?:" "$moddir/modules.dep" | cut -d: -f1)
+    [[ -n $path ]] || { echo "module virtio-rng not found in $moddir" >&2; exit 1; }
+    cp "$moddir/$path" "$root/lib/modules/can/virtio-rng.ko"
+    for program in obd-ecu first-frame power-key; do
         "${CC:-cc}" -O2 -Wall -o "$root/bin/$program" "$here/$program.c"
     done
 fi

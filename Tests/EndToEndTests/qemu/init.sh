@@ -419,6 +419,11 @@ for case in $(arg ns_cases | tr ',' ' '); do
         car_case
         continue
     fi
+    if [ "$case" = run-car-timing ]; then
+        . /car-init.sh
+        car_timing_case
+        continue
+    fi
     if [ "$case" = interact ]; then
         interact_case
         continue

@@ -615,10 +615,12 @@ expect_late run-hotplug "the screen connected later is drawn on, on the card's c
 input_vm
 # The same driving `nightstand run`: swipes, keys, idleness and a tap at night on the scanout.
 interact_vm
-# OBD-II over SocketCAN (ISO-TP on vcan0) on `nightstand run` at 1280x480: car.sh.
+# OBD-II over SocketCAN (ISO-TP on vcan0) on `nightstand run` at 1280x480, and (named only) its
+# start timed on an instruction-counted clock: car.sh.
 # shellcheck source=car.sh
 source "$here/car.sh"
 car_vm
+car_timing_vm
 
 # The arm64 VM: machine virt, Debian 13's arm64 kernel (linux-image-arm64, unpacked once into
 # the cache of scripts/trixie.sh, with its module list made by depmod), a virtio-gpu, and the

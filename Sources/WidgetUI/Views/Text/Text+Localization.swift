@@ -26,7 +26,9 @@ final class KeyLookup: Sendable {
     /// resource bundles, else in Nightstand's own words; and the plural rules of the language
     /// it was found in.
     func entry(language: LanguageTag) -> (LocalizedEntry, PluralRules)? {
-        for catalog in LocalizedTables.shared.catalogs(bundle: bundle, table: table) {
+        for catalog in LocalizedTables.shared.catalogs(
+            bundle: bundle, table: table, language: language)
+        {
             if let entry = catalog.entry(key, language: language) {
                 return (entry, catalog.rules(for: key, language: language))
             }
@@ -113,10 +115,11 @@ final class LocalizedTables: Sendable {
 
     /// The catalogs to look a key up in, in order: the bundle's table, or with no bundle the
     /// main bundle's and every SwiftPM resource bundle's beside the program; then
-    /// Nightstand's own words.
-    func catalogs(bundle: Bundle?, table: String) -> [StringCatalog] {
+    /// Nightstand's own words in `language`.
+    func catalogs(bundle: Bundle?, table: String, language: LanguageTag) -> [StringCatalog] {
         let folders = bundle.map { [$0.resourcePath ?? $0.bundlePath] } ?? Self.programFolders
-        return folders.map { catalog(folder: $0, table: table) } + [NightstandStrings.catalog]
+        return folders.map { catalog(folder: $0, table: table) }
+            + [NightstandStrings.words(in: language)]
     }
 
     private func catalog(folder: String, table: String) -> StringCatalog {
