@@ -60,7 +60,8 @@ final class SlotPainter {
     /// A painter drawing on `canvas` (the screen) laid out by `layout` with `count` slots.
     init(canvas: Canvas, layout: LayoutConfiguration, count: Int, fonts: FontDatabase?) {
         self.canvas = canvas
-        self.layout = SceneLayout(screen: canvas.size, layout: layout, count: count)
+        self.layout = SceneLayout(
+            screen: canvas.size, layout: layout, count: count, direction: Self.direction)
         burnIn = BurnIn(layout)
         tiles = layout.tiles
         accent = layout.accent
@@ -68,9 +69,15 @@ final class SlotPainter {
         drawn = Array(repeating: nil, count: count)
     }
 
+    /// The display language's direction: the slots' order mirrors for Arabic and Hebrew.
+    private static var direction: LayoutDirection {
+        EnvironmentValues().layoutDirection
+    }
+
     /// Lays the screen out anew (a reloaded configuration): every slot is drawn again.
     func relayout(_ layout: LayoutConfiguration, count: Int) {
-        self.layout = SceneLayout(screen: canvas.size, layout: layout, count: count)
+        self.layout = SceneLayout(
+            screen: canvas.size, layout: layout, count: count, direction: Self.direction)
         burnIn = BurnIn(layout)
         tiles = layout.tiles
         accent = layout.accent

@@ -1,18 +1,24 @@
 import Raster
+import WidgetUI
 
 /// Where everything goes on the screen: the slots side by side and the widget square in each
 /// (``BurnIn`` moves the whole picture).
 ///
 /// Slots share the width left by the margins and gaps equally and take the full height
-/// inside the margins; a slot's widget is drawn as large as fits, centered.
+/// inside the margins; a slot's widget is drawn as large as fits, centered. In a language
+/// written right to left the row is mirrored, as StandBy's: the first slot is on the right.
 public struct SceneLayout: Equatable, Sendable {
     /// The screen size in pixels.
     public let screen: PixelSize
-    /// The slots, in pixels, left to right, before any burn-in offset.
+    /// The slots, in pixels, in the configuration's order (left to right, or right to left
+    /// for `.rightToLeft`), before any burn-in offset.
     public let slots: [IntRect]
 
-    /// Lays out `count` slots on a screen.
-    public init(screen: PixelSize, layout: LayoutConfiguration, count: Int) {
+    /// Lays out `count` slots on a screen, the first at the leading edge of `direction`.
+    public init(
+        screen: PixelSize, layout: LayoutConfiguration, count: Int,
+        direction: LayoutDirection = .leftToRight
+    ) {
         self.screen = screen
         let n = max(count, 1)
         let inner = max(0, screen.width - 2 * layout.margin - (n - 1) * layout.gap)
@@ -21,8 +27,10 @@ public struct SceneLayout: Equatable, Sendable {
         // Spread the rounding remainder: the row stays centered.
         let left = (screen.width - (n * width + (n - 1) * layout.gap)) / 2
         slots = (0..<count).map { i in
-            IntRect(
-                x: left + i * (width + layout.gap), y: layout.margin, width: width, height: height)
+            let place = direction == .rightToLeft ? count - 1 - i : i
+            return IntRect(
+                x: left + place * (width + layout.gap), y: layout.margin, width: width,
+                height: height)
         }
     }
 
