@@ -7,7 +7,8 @@
 # widgets say the interface is gone) and vcan0 up brings the same picture back without a
 # restart; SIGTERM restores the console; on a read-only root (the state directory and cache on
 # tmpfs) nothing is written at rest and a chosen view is kept in the state directory. Prints the time from exec to the first frame and the
-# memory, as the run cases do.
+# memory, as the run cases do, and the memory of the car bar board as shipped (its gps widget and
+# two gauges on vcan0: run-car-board).
 car_vm() {
     selected car || return 0
     boot_vm car bochs-display,xres=1280,yres=480 bochs xrgb8888 "" run-car
@@ -69,6 +70,11 @@ car_vm() {
     done_line=$(await "@@DONE $c ") || { fail "car: no exit"; halt_vm car; return; }
     rc=$(echo "$done_line" | sed -n 's/.*@@DONE [^ ]* \([0-9]*\)@@.*/\1/p')
     [[ $rc == 0 ]] || fail "car: nightstand exited $rc after SIGTERM"
+    # The car bar board as shipped (car-init.sh's car_board_memory), run after the checks.
+    echo "qemu end-to-end: car/run-car-board memory: $(grep -a -m1 "^rss-car-board:" "$serial_log")" >&2
+    if [[ ${NIGHTSTAND_QEMU_MAPPINGS:-0} == 1 ]]; then
+        grep -a "^@@SMAPS rss-car-board " "$serial_log" >&2 || true
+    fi
     local stopped
     stopped=$(grep -a -m1 "^@@CAR stopped in " "$serial_log" | tr -d '\r@')
     if [[ $stopped =~ stopped\ in\ ([0-9]+)\ ms ]] && ((BASH_REMATCH[1] < 10000)); then
