@@ -39,8 +39,9 @@ let package = Package(
         systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: "libfribidi-dev"),
 
         // Photos read row by row, for decoding at screen size: JPEG scaled down in libjpeg's
-        // DCT, PNG through libpng's row API. Both libraries report errors by longjmp, which
-        // Swift cannot survive, so the calls into them stay in C.
+        // DCT, PNG through libpng's row API; PNG written row by row (a frame encoded without a
+        // copy of it). Both libraries report errors by longjmp, which Swift cannot survive, so
+        // the calls into them stay in C.
         .target(name: "CImageStream", dependencies: ["CJPEG", "CPNG"]),
 
         // C kernels for Raster: a 32-bit pattern fill as fast as memset (x86-64: `rep stosd`),
@@ -165,7 +166,9 @@ let package = Package(
         // libmosquitto, opened on first use (a display without [mqtt] does not load it, nor
         // the OpenSSL it links): its header (Debian's libmosquitto-dev) and a call through a
         // pointer for each function used.
-        .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("dl")]),
+        .target(
+            name: "CMosquitto", dependencies: ["CSystemSupport"],
+            linkerSettings: [.linkedLibrary("dl")]),
 
         // The network side, off by default: an MQTT client on libmosquitto with Home Assistant
         // discovery, and an HTTP API with a live web page. It knows the host only through the

@@ -2,16 +2,15 @@
 // Network module calls, defined here as a call through a pointer found with dlsym.
 #define _GNU_SOURCE
 #include <dlfcn.h>
-#include <elf.h>
 #include <link.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "CMosquitto.h"
+#include "CSystemSupport.h"
 
 // FUNCTIONS(F): F(return type, name, (parameters), (arguments)) for each function used.
 #define FUNCTIONS(F) \
@@ -77,7 +76,7 @@ static char problem[256];
 // alone. A process has a few dozen; more than fit are simply not released from.
 enum { KNOWN_LIMIT = 256 };
 struct known {
-    ElfW(Addr) address[KNOWN_LIMIT];
+    uintptr_t address[KNOWN_LIMIT];
     size_t count;
     int overflowed;
 };
@@ -86,45 +85,9 @@ static int remember(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
     struct known *known = data;
     if (known->count < KNOWN_LIMIT) {
-        known->address[known->count++] = info->dlpi_addr;
+        known->address[known->count++] = (uintptr_t)info->dlpi_addr;
     } else {
         known->overflowed = 1;
-    }
-    return 0;
-}
-
-// Whether the object's dynamic section asks for relocations in its read-only segments (then
-// their pages hold the loader's writes and must stay).
-static int has_text_relocations(const struct dl_phdr_info *info) {
-    for (ElfW(Half) i = 0; i < info->dlpi_phnum; i++) {
-        if (info->dlpi_phdr[i].p_type != PT_DYNAMIC) continue;
-        const ElfW(Dyn) *entry = (const ElfW(Dyn) *)(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
-        for (; entry->d_tag != DT_NULL; entry++) {
-            if (entry->d_tag == DT_TEXTREL) return 1;
-            if (entry->d_tag == DT_FLAGS && (entry->d_un.d_val & DF_TEXTREL)) return 1;
-        }
-    }
-    return 0;
-}
-
-static int release(struct dl_phdr_info *info, size_t size, void *data) {
-    (void)size;
-    const struct known *known = data;
-    for (size_t i = 0; i < known->count; i++) {
-        if (known->address[i] == info->dlpi_addr) return 0;
-    }
-    if (has_text_relocations(info)) return 0;
-    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-    for (ElfW(Half) i = 0; i < info->dlpi_phnum; i++) {
-        const ElfW(Phdr) *segment = &info->dlpi_phdr[i];
-        if (segment->p_type != PT_LOAD || (segment->p_flags & PF_W)) continue;
-        // Only whole pages inside the segment: a page shared with a writable one keeps its
-        // relocated data.
-        uintptr_t start = (uintptr_t)(info->dlpi_addr + segment->p_vaddr);
-        uintptr_t end = start + segment->p_memsz;
-        start = (start + page - 1) & ~(page - 1);
-        end &= ~(page - 1);
-        if (end > start) madvise((void *)start, end - start, MADV_DONTNEED);
     }
     return 0;
 }
@@ -137,7 +100,7 @@ static int release(struct dl_phdr_info *info, size_t size, void *data) {
 // page cache. Their writable and relocated pages (RELRO) stay.
 static void release_load_pages(const struct known *known) {
     if (known->overflowed) return;
-    dl_iterate_phdr(release, (void *)known);
+    nightstand_release_readonly_pages(known->address, known->count);
 }
 
 static void load(void) {

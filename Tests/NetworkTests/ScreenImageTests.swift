@@ -1,5 +1,6 @@
 import Foundation
 import NightstandTesting
+import Raster
 import Synchronization
 import Testing
 
@@ -38,6 +39,36 @@ struct ScreenImageTests {
         image.frameChanged()
         #expect(eventually(seconds: 2) { image.published == 3 })
         #expect(taken.withLock { $0[2] } - quiet < .milliseconds(200))
+    }
+
+    @Test(
+        "a picture is encoded from the lent frame, not a copy; loans the loop ends first are lent again each interval, then copied"
+    )
+    func lentOrCopied() throws {
+        let pictures = Mutex<[[UInt8]]>([])
+        let host = FakeHost()
+        host.update { $0.frame = HTTPServerTests.frame() }
+        let image = ScreenImage(host: host, interval: .milliseconds(200)) { png in
+            pictures.withLock { $0.append(png) }
+        }
+        image.frameChanged()
+        #expect(eventually(seconds: 2) { image.published == 1 })
+        #expect(host.recorded.loans.count == 1, "the frame was lent")
+        host.update { $0.endsLoans = true }
+        usleep(300_000)
+        image.frameChanged()
+        usleep(100_000)
+        #expect(image.published == 1, "an interrupted loan publishes nothing")
+        #expect(eventually(seconds: 3) { image.published == 2 })
+        #expect(
+            host.recorded.loans.count == 2 + ScreenImage.interruptions,
+            "lent again at each interval's end, then copied")
+        let frame = try #require(host.frame())
+        for png in pictures.withLock({ $0 }) {
+            let decoded = try PNGDecoder.decode(data: png)
+            #expect(decoded.size == frame.size)
+            #expect(decoded[3, 2] == frame[3, 2])
+        }
     }
 
     @Test("the image entity is announced and the frame is published as PNG, retained")

@@ -2,7 +2,8 @@
 #define CIMAGESTREAM_H
 
 // Photos read row by row: JPEG through libjpeg-turbo (scaled down in the DCT, so a 24-megapixel
-// photo is never held at its camera size) and PNG through libpng's row API.
+// photo is never held at its camera size) and PNG through libpng's row API; and PNG written
+// row by row (image_write_png), so a frame is encoded without a straight copy of it.
 //
 // Both libraries report errors by longjmp, which Swift cannot survive, so every call into them
 // happens here, behind a setjmp in the C function that makes it; a failure returns -1 with the
@@ -12,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /// An image being read from a file descriptor, row by row.
 typedef struct image_stream image_stream;
@@ -70,5 +72,13 @@ uint32_t image_stream_output_height(const image_stream *stream);
 /// Reads up to `count` rows into `rows`, `stride` bytes apart, each `output_width` pixels.
 /// Returns the rows read (0 at the end), or -1 with the error set.
 int image_stream_read_rows(image_stream *stream, uint8_t *rows, size_t stride, int count);
+
+/// Writes a non-interlaced 8-bit PNG of `width` × `height` pixels to `file`: RGB (`channels` 3)
+/// or RGBA (4), marked sRGB. `row(context, y, out)` fills row y's `width × channels` bytes and
+/// returns 0, or anything else to stop (the write then fails). Returns 0, or -1 with libpng's
+/// message (or "stopped: …") in `message`, `size` bytes.
+int image_write_png(FILE *file, uint32_t width, uint32_t height, int channels,
+                    int (*row)(void *context, uint32_t y, uint8_t *out), void *context,
+                    char *message, size_t size);
 
 #endif

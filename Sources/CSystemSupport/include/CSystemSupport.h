@@ -4,6 +4,8 @@
 #define NIGHTSTAND_CSYSTEMSUPPORT_H
 
 #include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <spawn.h>
 #include <sys/timerfd.h>
 
@@ -83,5 +85,13 @@ int nightstand_peer_uid(int fd, unsigned int *uid);
 /// (ISO 15765-4), non-blocking and close-on-exec. Returns the descriptor or -1 with errno
 /// (ENODEV: no such interface; EAFNOSUPPORT or EPROTONOSUPPORT: no CAN or can-isotp module).
 int nightstand_isotp_socket(const char *interface, unsigned int tx_id, unsigned int rx_id);
+
+/// Gives back the resident pages of the read-only segments (code, constants: PT_LOAD without
+/// PF_W) of every loaded ELF object but those loaded at the addresses in `keep` (`count` of
+/// them; `dlpi_addr` as dl_iterate_phdr reports it), with MADV_DONTNEED on their whole pages.
+/// They are the files' own, unmodified pages, so whatever runs or reads them later maps them in
+/// again from the page cache; writable and relocated pages (RELRO), and every object with text
+/// relocations, stay. Returns the bytes advised.
+size_t nightstand_release_readonly_pages(const uintptr_t *keep, size_t count);
 
 #endif

@@ -33,10 +33,12 @@ public protocol NetworkHost: Sendable {
     /// A copy of the frame the panel shows now, exactly its pixels; nil before the first.
     func frame() -> Bitmap?
 
-    /// Hands `completion` a copy of the next frame presented; from ``MQTTBridge/frameChanged()``
-    /// (the loop's frame observer), the frame just presented, copied before the loop sleeps.
-    /// It never wakes the loop.
-    func nextFrame(_ completion: @escaping @Sendable (Bitmap) -> Void)
+    /// Lends `reader` the frame on the panel (``CanvasLoan``: its rows until the loop's next
+    /// turn, no copy); `reader` is called on the loop's thread and must return at once. With
+    /// `waking`, the frame shown now (the loop wakes for it); without, the next frame presented,
+    /// which from ``MQTTBridge/frameChanged()`` (the loop's frame observer) is the frame just
+    /// presented, lent before the loop sleeps: no wake-up of its own.
+    func lendFrame(waking: Bool, _ reader: @escaping @Sendable (CanvasLoan) -> Void)
 }
 
 extension NetworkHost {

@@ -151,7 +151,7 @@ struct RunCommand: AsyncParsableCommand {
             )
         }
         log.info("running: \(configuration.slots.count) slot(s) on \(sink.size)")
-        host.run()
+        host.run(releasingStartupPages: true)
         deadline.finished()
         if host.restartRequested {
             log.notice(

@@ -37,7 +37,7 @@ struct DisplayHost: NetworkHost {
 
     func frame() -> Bitmap? { frames.capture(timeout: 2) }
 
-    func nextFrame(_ completion: @escaping @Sendable (Bitmap) -> Void) {
-        frames.capture(waking: false, completion)
+    func lendFrame(waking: Bool, _ reader: @escaping @Sendable (CanvasLoan) -> Void) {
+        frames.lend(waking: waking, reader)
     }
 }

@@ -34,6 +34,10 @@ final class NetworkSource: EventSource {
         var httpToken: Result<String, SettingsFileError>?
     }
 
+    /// The network starts after the first frame: libmosquitto, OpenSSL and the threads load
+    /// on top of the display's steady pages, not start-up's (``StandbyHost/run(until:releasingStartupPages:)``).
+    var startsAfterFirstTurn: Bool { true }
+
     func start(_ context: SourceContext) throws {
         self.context = context
         apply(context.configuration)

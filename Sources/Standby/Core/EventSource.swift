@@ -48,11 +48,20 @@ public protocol EventSource: AnyObject {
     /// The configuration was reloaded and is now `configuration`: read your section again.
     /// Default: nothing.
     func configurationChanged(_ configuration: Configuration)
+
+    /// Whether the source starts after the loop's first turn (the first frame drawn) rather
+    /// than before it: a source whose start loads much that the first frame does not need
+    /// (the network: libmosquitto, OpenSSL, their threads) then neither delays the first frame
+    /// nor adds to the resident set of start-up. Default: false.
+    var startsAfterFirstTurn: Bool { get }
 }
 
 extension EventSource {
     /// Does nothing: the source has no section.
     public func configurationChanged(_ configuration: Configuration) {}
+
+    /// Starts before the first turn.
+    public var startsAfterFirstTurn: Bool { false }
 }
 
 /// What a started source may use: the loop's wait, its timers, and the host's events.
@@ -145,11 +154,12 @@ final class SourceSet {
         sources.append(source)
     }
 
-    /// Starts every source with `host`'s context; one that cannot start is logged and left.
-    func start(_ host: StandbyHost) {
-        let context = SourceContext(host: host)
+    /// Starts the sources that start before the first turn, or (`afterFirstTurn`) the others,
+    /// with `host`'s context; one that cannot start is logged and left.
+    func start(_ host: StandbyHost, afterFirstTurn: Bool = false) {
+        let context = self.context ?? SourceContext(host: host)
         self.context = context
-        for source in sources {
+        for source in sources where source.startsAfterFirstTurn == afterFirstTurn {
             do {
                 try source.start(context)
             } catch {

@@ -1,6 +1,7 @@
 import EventCore
 import FoundationEssentials
 import Raster
+import SystemSupport
 
 extension StandbyHost {
     /// The shortest time between two frames while something moves (``HostControl/animate(until:)``):
@@ -23,7 +24,13 @@ extension StandbyHost {
     /// then sleeps in the clock's one wait until the earliest deadline
     /// (``nextDeadline(after:)``) or until an event arrives, applies the events that arrived
     /// in order, and runs the wakes sources asked for.
-    public func run(until end: Date? = nil) {
+    ///
+    /// With `releasingStartupPages` (the program's own run, not a test's), the read-only pages
+    /// start-up mapped in are given back before the first turn and again after it
+    /// (``SystemSupport/ResidentPages``), before the sources that start late
+    /// (``EventSource/startsAfterFirstTurn``: the network) start: the resident set is then what
+    /// the display uses, and the peak is not start-up's pages and the network's together.
+    public func run(until end: Date? = nil, releasingStartupPages: Bool = false) {
         let center = widgets.center
         center.onReloadRequest { [events] in
             // The request is taken at the start of the next turn; the event only wakes the loop.
@@ -40,10 +47,17 @@ extension StandbyHost {
             for runtime in runtimes { runtime.cancelFetch() }
             systemd.stopping()
         }
+        var first = true
         while !stopped {
             let now = clock.now
             if let end, now >= end { break }
+            if first && releasingStartupPages { ResidentPages.release() }
             turn(at: now)
+            if first {
+                if releasingStartupPages { ResidentPages.release() }
+                sources.start(self, afterFirstTurn: true)
+                first = false
+            }
             systemd.ping()
             var deadline = nextDeadline(after: now)
             if let end { deadline = min(deadline ?? end, end) }

@@ -31,8 +31,9 @@ extension StandbyHost {
             frames.presented(
                 FrameFeed.Presented(
                     number: statistics.frames, time: now, damage: damage, size: screen.size))
-            // What the observers asked for as they heard of it: a copy of this frame.
+            // What the observers asked for as they heard of it: a copy or a loan of this frame.
             frames.deliverCaptures(self)
+            frames.deliverLoans(self, presented: true)
         } catch {
             if !output.failing {
                 output.failing = true

@@ -180,10 +180,12 @@ public final class StandbyHost {
         }
         if let retry = output.retry, now >= retry { present([screen.bounds], at: now) }
         status.publish(currentStatus(at: now))
+        frames.deliverLoans(self, presented: false)
     }
 
     /// Draws what changed on the screen at `now` and presents it.
     func drawChanges(at now: Date) {
+        frames.willDraw()
         let (damage, ids) = views.drawChanges(viewContent, at: now)
         for id in ids { statistics.draws[id, default: 0] += 1 }
         guard !damage.isEmpty else { return }

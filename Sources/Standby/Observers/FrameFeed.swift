@@ -5,7 +5,8 @@ import Synchronization
 import SystemSupport
 
 /// The frames the host presents, for observers on other threads: a notification per frame
-/// presented, and the frame on the panel now, copied only when someone asks.
+/// presented, and the frame on the panel now, copied or lent (``CanvasLoan``) only when
+/// someone asks.
 ///
 /// ```swift
 /// let watching = host.frames.observe { frame in sse.send("frame \(frame.number)") }
@@ -14,7 +15,10 @@ import SystemSupport
 ///
 /// A capture is taken on the loop's thread at its next wake-up (a capture request wakes it):
 /// a copy of the canvas, exactly the pixels the panel shows before the display's own pixel
-/// format and rotation; nothing is copied while no one asks.
+/// format and rotation; nothing is copied while no one asks. A loan (``lend(waking:_:)``) is
+/// the canvas itself, readable from another thread until the loop's next turn (which may draw):
+/// no copy (7.9 MiB at 1920x1080), for a reader done before then (a PNG at rest, where the
+/// loop turns once a minute).
 public final class FrameFeed: Sendable {
     /// A frame handed to the display.
     public struct Presented: Sendable, Equatable {
@@ -30,6 +34,21 @@ public final class FrameFeed: Sendable {
 
     private let observers = Observers<Presented>()
     private let captures = Mutex<[@Sendable (Bitmap) -> Void]>([])
+    /// A reader waiting for a loan.
+    private struct Borrower {
+        /// Its number, for the wake-up it posted.
+        let id: Int
+        /// Whether the loop is to lend at the end of a turn: the wake-up the reader posted has
+        /// arrived (a turn before it would be followed by the wake-up's own, ending the loan).
+        /// (Never for a reader that waits for the next frame presented.)
+        var due: Bool
+        let reader: @Sendable (CanvasLoan) -> Void
+    }
+
+    /// Readers waiting for a loan, and the number of the last.
+    private let borrowers = Mutex<(waiting: [Borrower], count: Int)>(([], 0))
+    /// The loan of the frame on the panel, while it lasts.
+    private let loan = Mutex<CanvasLoan?>(nil)
     private let events: Mailbox<HostEvent>
 
     init(events: Mailbox<HostEvent>) {
@@ -78,6 +97,61 @@ public final class FrameFeed: Sendable {
             if !done.wait(until: giveUp) { break }
         }
         return result.withLock { $0 }
+    }
+
+    /// Lends `reader` the frame on the panel (``CanvasLoan``): its rows, read without a copy,
+    /// until the loop's next turn (before it draws anything).
+    ///
+    /// From any thread; `reader` runs on the loop's thread and must return at once (start the
+    /// work on a thread of its own). With `waking`, the loop wakes for it and lends the frame
+    /// shown at the end of that turn; without, the next frame presented is lent as it is
+    /// presented (asked from an observer of ``observe(_:)``: the frame just presented, no
+    /// wake-up of its own). A reader that finds the loan ended has to give up or copy.
+    public func lend(waking: Bool = true, _ reader: @escaping @Sendable (CanvasLoan) -> Void) {
+        let id = borrowers.withLock { borrowers in
+            borrowers.count += 1
+            borrowers.waiting.append(
+                Borrower(id: borrowers.count, due: false, reader: reader))
+            return borrowers.count
+        }
+        if waking {
+            events.post(
+                HostEvent(internal: "lend the frame") { host in
+                    host.frames.borrowers.withLock { borrowers in
+                        for i in borrowers.waiting.indices where borrowers.waiting[i].id == id {
+                            borrowers.waiting[i].due = true
+                        }
+                    }
+                })
+        }
+    }
+
+    /// Ends the loan of the frame on the panel: the loop's turn is about to draw what changed
+    /// (on its thread).
+    func willDraw() {
+        loan.withLock { loan in
+            loan?.end()
+            loan = nil
+        }
+    }
+
+    /// Lends the frame on the panel to the readers waiting: all of them after a frame was
+    /// presented; at the end of any turn, those whose wake-up has arrived (on the loop's
+    /// thread).
+    func deliverLoans(_ host: StandbyHost, presented: Bool) {
+        let waiting = borrowers.withLock { borrowers in
+            let served = borrowers.waiting.filter { presented || $0.due }
+            borrowers.waiting.removeAll { presented || $0.due }
+            return served
+        }
+        guard !waiting.isEmpty else { return }
+        let lent = loan.withLock { loan in
+            if let loan, loan.isLent { return loan }
+            let made = CanvasLoan(host.screen)
+            loan = made
+            return made
+        }
+        for borrower in waiting { borrower.reader(lent) }
     }
 
     /// Tells the observers about a frame presented (on the loop's thread).

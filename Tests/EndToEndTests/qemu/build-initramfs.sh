@@ -32,6 +32,9 @@ for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir mkfifo head cu
 done
 cp "$here/init.sh" "$root/init"
 cp "$here/car-init.sh" "$root/car-init.sh"
+# The car bar board as shipped, whose memory the car VM measures (car-init.sh).
+mkdir -p "$root/etc"
+cp "$here/../../../boards/car-bar-1280x480.toml" "$root/etc/car-bar.toml"
 chmod +x "$root/init"
 
 # The binary and every shared library it loads (Swift runtime, libdrm, …).

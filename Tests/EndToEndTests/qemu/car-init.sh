@@ -13,6 +13,17 @@
 # state directory holds after a view is chosen (@@CAR state: …@@). Last the ignition:
 # KEY_POWER from a gpio-keys-like uinput device, acted on by power-key.c as logind does
 # (@@POWER …@@), and the state directory after the stop.
+# await_first_frame: waits (up to 300 s) until first-frame ($timer) said the first frame came
+# (@@FIRST-FRAME in /tmp/out) or ended; pid is then nightstand's.
+await_first_frame() {
+    n=0
+    until grep -q "@@FIRST-FRAME" /tmp/out || ! kill -0 $timer 2>/dev/null || [ $n -ge 600 ]; do
+        sleep 0.5
+        n=$((n + 1))
+    done
+    pid=$(sed -n 's/.*@@FIRST-FRAME [0-9]* ms pid \([0-9]*\)@@.*/\1/p' /tmp/out)
+}
+
 car_config() {
     printf '[display]\n%b\n[ambient]\nsensor = "none"\n' "$1"
     # No burn-in shift: the screendumps after 10:10 (its first move) compare with the first.
@@ -55,13 +66,8 @@ start_car() {
         --at 2026-11-21T10:09:00 --socket /tmp/control.sock --log-level "$1" </dev/null \
         >/tmp/out 2>/tmp/err &
     timer=$!
-    n=0
-    until grep -q "@@FIRST-FRAME" /tmp/out || ! kill -0 $timer 2>/dev/null || [ $n -ge 600 ]; do
-        sleep 0.5
-        n=$((n + 1))
-    done
+    await_first_frame
     grep "@@FIRST-FRAME" /tmp/out
-    pid=$(sed -n 's/.*@@FIRST-FRAME [0-9]* ms pid \([0-9]*\)@@.*/\1/p' /tmp/out)
 }
 
 # The run-car-timing case (the car-timing VM, on an instruction-counted clock): the first
@@ -161,9 +167,28 @@ car_case() {
     echo "@@PPM begin@@"
     gzip -c /tmp/car.ppm | base64
     echo "@@PPM end@@"
-    kill $ecu
     echo "@@ECU asked: $(grep -c '@@ECU 01 ' /tmp/ecu) requests, $(grep -c '@@ECU 01 0C' /tmp/ecu) for rpm, $(grep -c '@@ECU 01 0D' /tmp/ecu) for speed@@"
     grep -m3 "@@ECU error" /tmp/ecu
+    car_board_memory
+    kill $ecu
     echo "@@DONE run-car $rc@@"
     wait_go
+}
+
+# The memory of the car bar board as shipped (boards/car-bar-1280x480.toml: a gps widget, no
+# gpsd here, and the rpm and coolant gauges), on this VM's vcan0 and its 1280x480 screen: the
+# resident set 5 s after the first frame (@@FIRST-FRAME), as rss-car-board.
+car_board_memory() {
+    sed -e 's/"can0"/"vcan0"/' -e '/^connector = /d' -e '/^mode = /d' /etc/car-bar.toml >/tmp/board.toml
+    rm -f /tmp/out
+    setsid /bin/first-frame /tmp/notify.sock /bin/nightstand run --config /tmp/board.toml \
+        --socket /tmp/control.sock --log-level warning </dev/null >/tmp/out 2>/tmp/board-err &
+    timer=$!
+    await_first_frame
+    sleep 5
+    echo "rss-car-board: $(grep -E '^(VmHWM|VmRSS|RssAnon|RssFile|RssShmem):' /proc/$pid/status | tr -s ' \t\n' ' ')"
+    grep -E '^[0-9a-f]+-|^Rss:' /proc/$pid/smaps | sed "s/^/@@SMAPS rss-car-board /"
+    kill -TERM $pid 2>/dev/null
+    wait $timer
+    cat /tmp/board-err
 }

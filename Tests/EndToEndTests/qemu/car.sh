@@ -11,7 +11,8 @@
 # the state directory; the ignition's KEY_POWER, from a gpio-keys-like device, reaches a reader
 # doing what logind does, whose SIGTERM ends nightstand quickly with the console restored and
 # the state kept. Prints the time from exec to the first frame and the memory, as the run
-# cases do.
+# cases do, and the memory of the car bar board as shipped (its gps widget and two gauges on
+# vcan0: run-car-board).
 car_vm() {
     selected car || return 0
     local plain=("${machine[@]}")
@@ -92,6 +93,11 @@ car_vm() {
     done_line=$(await "@@DONE $c ") || { fail "car: no exit"; halt_vm car; return; }
     rc=$(echo "$done_line" | sed -n 's/.*@@DONE [^ ]* \([0-9]*\)@@.*/\1/p')
     [[ $rc == 0 ]] || fail "car: nightstand exited $rc after SIGTERM"
+    # The car bar board as shipped (car-init.sh's car_board_memory), run after the checks.
+    echo "qemu end-to-end: car/run-car-board memory: $(grep -a -m1 "^rss-car-board:" "$serial_log")" >&2
+    if [[ ${NIGHTSTAND_QEMU_MAPPINGS:-0} == 1 ]]; then
+        grep -a "^@@SMAPS rss-car-board " "$serial_log" >&2 || true
+    fi
     local key stopped after
     key=$(grep -a -m1 "^@@POWER key on " "$serial_log" | tr -d '\r@')
     stopped=$(grep -a -m1 "^@@POWER [0-9]* ended in " "$serial_log" | tr -d '\r@')

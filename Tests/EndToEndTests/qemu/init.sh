@@ -111,11 +111,25 @@ run_display() {
         # The HTTP API answers with the token: the services in its status.
         echo "api: $(wget -q -O - --header "Authorization: Bearer $(cat /etc/http-token)" \
             http://127.0.0.1:8080/api/status 2>&1 | grep -o '"services":{[^}]*}')"
+        # [fleet]: a configuration document (the default views: the same picture) pushed to the
+        # display running, which applies it live; the TLS case finds it retained on the broker
+        # as it starts. Then the fleet's view of it: the revision applied.
+        if [ "$2" = rss-network ]; then
+            printf '[layout]\nviews = ["widgets"]\n' >/tmp/fleet-all.toml
+            echo "fleet push: $(/bin/nightstand fleet push --all /tmp/fleet-all.toml \
+                --broker mqtt://127.0.0.1:1883 --timeout 30 2>&1 | tail -n 1)"
+            sleep 2
+        fi
+        echo "fleet: $(/bin/nightstand fleet list --json --broker mqtt://127.0.0.1:1883 2>&1 |
+            grep -o '"config":{[^}]*}')"
     fi
     size=$(sed -n 's/.*running: [0-9]* slot(s) on \([0-9x]*\).*/\1/p' /tmp/err)
     echo "${2:-rss}: $(grep -E '^(VmHWM|VmRSS|RssAnon|RssFile|RssShmem):' /proc/$pid/status | tr -s ' \t\n' ' ')"
     # Each mapping's resident kilobytes, for Benchmarks/host/measure-drm.sh --mappings.
     grep -E '^[0-9a-f]+-|^Rss:' /proc/$pid/smaps | sed "s/^/@@SMAPS ${2:-rss} /"
+    # The host time shown (a slow case, a busy host, may have reached the next minute).
+    echo "@@AT $case: $(/bin/nightstand status --socket /tmp/control.sock 2>/dev/null |
+        sed -n 's/^host time: \([0-9-]*\) \([0-9:]*\),.*/\1T\2/p')@@"
     echo "@@SHOWN $case ${size:-none}@@"
     wait_go
     kill -TERM $pid 2>/dev/null
@@ -373,7 +387,9 @@ for case in $(arg ns_cases | tr ',' ' '); do
     fi
     if [ "$case" = run-network ] || [ "$case" = run-network-tls ]; then
         # The broker and the API on the VM's loopback; the display runs as with no file, plus
-        # [mqtt] (over TLS in run-network-tls) and [http]. The broker starts once.
+        # [mqtt] (over TLS in run-network-tls; Home Assistant's discovery with the screen's
+        # picture is on by default), [fleet] taking configuration from the broker (run_display
+        # pushes it a document), and [http]. The broker starts once.
         [ -x /bin/mosquitto ] ||
             echo "$case: no mosquitto in the initramfs (scripts/deps --test installs it)"
         if [ "$case" = run-network ]; then
@@ -383,7 +399,8 @@ for case in $(arg ns_cases | tr ',' ' '); do
         else
             url='url = "mqtts://127.0.0.1:8883"\nca_file = "/etc/mqtt/ca.crt"'
         fi
-        printf "[mqtt]\n$url\n[http]\nlisten = \"127.0.0.1:8080\"\ntoken_file = \"/etc/http-token\"\n" >/tmp/network.toml
+        printf "[mqtt]\n$url\n[fleet]\nid = \"vm\"\ngroups = [\"bedrooms\"]\naccept_config = true\n" >/tmp/network.toml
+        printf "[http]\nlisten = \"127.0.0.1:8080\"\ntoken_file = \"/etc/http-token\"\n" >>/tmp/network.toml
         run_display /tmp/network.toml rss-$(echo "$case" | cut -d- -f2-)
         continue
     fi

@@ -237,7 +237,10 @@ vm() {
                 at=$(grep -a -m1 "^@@LATE $c: at " "$serial_log" | sed -n 's/.*: at \([0-9T:-]*\)@@.*/\1/p')
                 run_headless "$size" "$headless" "" "" "${at:-2026-11-21T10:09:00}"
             elif [[ $c == run || $c == run-network* || $c == run-alarms ]]; then
-                run_headless "$size" "$headless"
+                # At the time the VM's display showed (the network cases take a while).
+                local shown_at
+                shown_at=$(grep -a -m1 "^@@AT $c: " "$serial_log" | sed -n 's/.*: \([0-9T:-]*\)@@.*/\1/p')
+                run_headless "$size" "$headless" "" "" "${shown_at:-2026-11-21T10:09:00}"
                 local label=rss${c#run}
                 echo "qemu end-to-end: $name/$c memory: $(grep -a -m1 "^$label:" "$serial_log")" >&2
                 if [[ ${NIGHTSTAND_QEMU_MAPPINGS:-0} == 1 ]]; then
@@ -538,6 +541,8 @@ expect_log run "mqtt: connected to mqtt://127.0.0.1:1883" "run-network: the disp
 expect_log run "mqtt: connected to mqtts://127.0.0.1:8883" \
     "run-network-tls: the display connects to the broker over TLS, trusting the ca_file"
 expect_log run "http: listening on 127.0.0.1:8080" "run-network: the HTTP API listens"
+expect_log run 'fleet: "config":{"layers":{"all":' \
+    "run-network: [fleet] applied the configuration document retained on the broker"
 expect_log run 'sound: on "null"; libasound loads 2 min before the next alarm' \
     "run-alarms: alarms hours ahead: the device named, libasound not loaded yet"
 expect_log run 'sound: playing chime on "null"' \

@@ -13,6 +13,10 @@ final class FakeHost: NetworkHost {
         var state = DisplayState(mode: .auto, appearance: "day", lux: 120)
         var frame: Bitmap?
         var frames = 0
+        /// The frames lent (``lendFrame(waking:_:)``).
+        var loans: [CanvasLoan] = []
+        /// Whether a loan ends as soon as it is made, as when the loop turns again at once.
+        var endsLoans = false
         var modeRequests: [String] = []
         var reloads = 0
         var viewRequests: [String] = []
@@ -67,8 +71,21 @@ final class FakeHost: NetworkHost {
 
     func frame() -> Bitmap? { lock.withLock { $0.frame } }
 
-    /// The frame set, at once (a test's frame is always the one just presented).
-    func nextFrame(_ completion: @escaping @Sendable (Bitmap) -> Void) {
-        if let frame = frame() { completion(frame) }
+    /// The frame set, lent at once (a test's frame is always the one just presented), on a
+    /// canvas of its own; ended at once with `endsLoans`.
+    func lendFrame(waking: Bool, _ reader: @escaping @Sendable (CanvasLoan) -> Void) {
+        guard let frame = frame() else { return }
+        let canvas = Canvas(width: frame.width, height: frame.height)
+        for y in 0..<frame.height {
+            let row = canvas.row(y)
+            for x in 0..<frame.width { row[x] = frame[x, y].value }
+        }
+        let loan = CanvasLoan(canvas)
+        let ends = lock.withLock { recorded in
+            recorded.loans.append(loan)
+            return recorded.endsLoans
+        }
+        if ends { loan.end() }
+        reader(loan)
     }
 }
