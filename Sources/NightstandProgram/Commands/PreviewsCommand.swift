@@ -40,15 +40,7 @@ struct PreviewsCommand: AsyncParsableCommand {
             writeStandardError("nightstand previews: this program declares no #Preview")
             throw ExitCode(1)
         }
-        var date = Date()
-        if let at {
-            guard let parsed = DateTimeText.parse(at) else {
-                throw ValidationError(
-                    "--at \(at): expected a date-time such as 2026-11-21T09:45 or a time such as 09:45"
-                )
-            }
-            date = parsed
-        }
+        let date = try SnapshotCommand.instant(at)
         let pictures = await Preview.pictures(of: previews, at: date, fonts: try FontDatabase())
         try writingOutput("previews") {
             try FileManager.default.createDirectory(
