@@ -3,6 +3,7 @@
 // Nightstand: a StandBy-style widget display drawn straight into the Linux framebuffer.
 // Module rooms and what each may import: docs/architecture.md ("Modules and what each may
 // import"); a target's dependencies below are exactly the modules it may import.
+import CompilerPluginSupport
 import PackageDescription
 
 /// A system library found through pkg-config, with the Debian package that provides it.
@@ -20,12 +21,18 @@ let package = Package(
         .library(name: "Display", targets: ["Display"]),
         .library(name: "Widgets", targets: ["Widgets"]),
         .library(name: "NightstandKit", targets: ["NightstandKit"]),
+        // The program's module without the `#Preview` macro, for packages that run the
+        // program without compiling previews (Tests/Fuzz, Tests/Soak): no swift-syntax build.
+        .library(name: "NightstandProgram", targets: ["NightstandProgram"]),
         .library(name: "NightstandTesting", targets: ["NightstandTesting"]),
         .plugin(name: "AssetSymbols", targets: ["AssetSymbols"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // `#Preview`'s implementation (NightstandMacros); 600 is the version that builds with
+        // Swift 6.0.3. A build tool only: nothing links it into a program.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.1"),
     ],
     targets: [
         // System-library shims (module map + header each).
@@ -203,10 +210,10 @@ let package = Package(
             ]
         ),
 
-        // What a widget author imports: the views, the WidgetKit model, and the whole
-        // program (command line, host) for a `@main` WidgetBundle.
+        // The whole program (command line, host) for a `@main` WidgetBundle, and what a widget
+        // author sees of it through NightstandKit: the views, the WidgetKit model.
         .target(
-            name: "NightstandKit",
+            name: "NightstandProgram",
             dependencies: [
                 "Raster", "WidgetUI", "Widgets", "Display", "Standby", "BuiltinWidgets",
                 "Ambient", "Input", "Network", "SystemSupport", "CSystemSupport", "StandbyViews",
@@ -215,13 +222,28 @@ let package = Package(
             ]
         ),
 
-        // What the program offers its developers beyond NightstandKit: `bench` (the reference
+        // `#Preview`'s expansion: a compiler plug-in, run while a widget package builds.
+        .macro(
+            name: "NightstandMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+
+        // What a widget author imports: NightstandProgram (the views, the WidgetKit model, the
+        // program for a `@main` bundle) and the `#Preview` macro. The `nightstand` program
+        // imports NightstandProgram instead, so its build has no swift-syntax.
+        .target(name: "NightstandKit", dependencies: ["NightstandProgram", "NightstandMacros"]),
+
+        // What the program offers its developers beyond NightstandProgram: `bench` (the reference
         // scene) and `show-test-frame` (test patterns for bring-up and the QEMU tests); the
         // program links it, widget packages' builds do not carry it.
         .target(
             name: "NightstandBench",
             dependencies: [
-                "NightstandKit", "Raster", "WidgetUI", "Widgets", "Display", "StandbyViews",
+                "NightstandProgram", "Raster", "WidgetUI", "Widgets", "Display", "StandbyViews",
                 "SystemSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -229,7 +251,7 @@ let package = Package(
         // The `nightstand` program.
         .executableTarget(
             name: "nightstand",
-            dependencies: ["NightstandKit", "NightstandBench"]
+            dependencies: ["NightstandProgram", "NightstandBench"]
         ),
 
         // The example widgets of Examples/MyDisplay (without its @main bundle), written as iOS
@@ -336,7 +358,7 @@ let package = Package(
             name: "NightstandKitTests",
             dependencies: [
                 "DisplayCommands",
-                "NightstandKit", "NightstandBench", "Standby", "StandbyViews", "BuiltinWidgets",
+                "NightstandKit", "NightstandProgram", "NightstandBench", "Standby", "StandbyViews", "BuiltinWidgets",
                 "Vehicle", "Alarms", "Audio", "SystemSupport",
                 "Widgets", "Display", "Raster", "Ambient", "Input", "NightstandTesting",
                 "PhotoFixtures",

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
-import NightstandKit
+import NightstandProgram
 import Raster
 import SystemSupport
 

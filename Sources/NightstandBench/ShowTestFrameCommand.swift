@@ -1,7 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Display
-import NightstandKit
+import NightstandProgram
 import Raster
 import Synchronization
 import SystemSupport

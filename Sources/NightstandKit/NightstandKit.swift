@@ -1,16 +1,52 @@
-// One import gives a widget author what `import SwiftUI` and `import WidgetKit` give on iOS:
-// Foundation (Date, URL, Calendar, Measurement, CGFloat, CGPoint …), the views and the
-// WidgetKit model. (The `nightstand` program links Foundation either way; see docs/porting.md.)
-@_exported import Foundation
-@_exported import WidgetUI
-@_exported import Widgets
+// What a widget author imports, in place of `import SwiftUI` and `import WidgetKit`: the
+// program's module (Foundation, the views, the WidgetKit model, `@main` for a bundle) and the
+// `#Preview` macro. The `nightstand` program imports NightstandProgram itself, so that its
+// build compiles no swift-syntax (the macro's implementation, NightstandMacros).
+@_exported import NightstandProgram
 
-/// A view that draws with code, as SwiftUI's `Canvas`: WidgetUI's ``DrawingCanvas``, under
-/// SwiftUI's name (WidgetUI itself sees Raster's `Canvas`, a bitmap).
+/// Declares a preview of a widget in a family with a timeline of entries, as WidgetKit's
+/// `#Preview(as:widget:timeline:)`: the program's `previews` command draws one picture per
+/// entry, by day and at night, and NightstandTesting's `assertPreviews` checks them against
+/// goldens.
 ///
 /// ```swift
-/// Canvas { context, size in
-///     context.fill(Path(ellipseIn: CGRect(origin: .zero, size: size)), with: .color(.orange))
+/// #Preview("Spring tide", as: .systemSmall) {
+///     TideWidget()
+/// } timeline: {
+///     TideEntry(date: .now, level: 0.2)
+///     TideEntry(date: .now, level: 0.9)
 /// }
 /// ```
-public typealias Canvas = DrawingCanvas
+@freestanding(declaration)
+public macro Preview<W: Widget, Entry: TimelineEntry>(
+    _ name: String? = nil, as family: WidgetFamily, widget: () -> W,
+    @PreviewTimelineBuilder<Entry> timeline: () -> [Entry]
+) = #externalMacro(module: "NightstandMacros", type: "PreviewMacro")
+
+/// Declares a preview of a widget in a family with the timeline its provider gives, as
+/// WidgetKit's `#Preview(as:widget:timelineProvider:)`.
+///
+/// ```swift
+/// #Preview(as: .systemMedium) {
+///     TideWidget()
+/// } timelineProvider: {
+///     TideProvider()
+/// }
+/// ```
+@freestanding(declaration)
+public macro Preview<W: Widget, Provider: TimelineProvider>(
+    _ name: String? = nil, as family: WidgetFamily, widget: () -> W,
+    timelineProvider: () -> Provider
+) = #externalMacro(module: "NightstandMacros", type: "PreviewMacro")
+
+/// Declares a preview of a view, as SwiftUI's `#Preview(_:body:)`: drawn edge to edge in the
+/// small family's square.
+///
+/// ```swift
+/// #Preview("Gauge") {
+///     GaugeView(value: 0.4)
+/// }
+/// ```
+@freestanding(declaration)
+public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping () -> any View) =
+    #externalMacro(module: "NightstandMacros", type: "PreviewMacro")

@@ -1,5 +1,5 @@
 import NightstandBench
-import NightstandKit
+import NightstandProgram
 
 // The `nightstand` program: the command line with the built-in widgets, and the commands for
 // its developers (`bench`, `show-test-frame`).

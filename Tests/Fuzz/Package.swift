@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "NightstandFuzz",
-            dependencies: [.product(name: "NightstandKit", package: "Nightstand")]
+            dependencies: [.product(name: "NightstandProgram", package: "Nightstand")]
         )
     ],
     swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@ import Standby
 import SystemSupport
 import Testing
 
-@testable import NightstandKit
+@testable import NightstandProgram
 
 /// What `check-config` says of each alarm.
 @Suite("check-config's alarms")

@@ -7,7 +7,7 @@ import Standby
 import Testing
 import Widgets
 
-@testable import NightstandKit
+@testable import NightstandProgram
 
 /// The repository's root, from this file's path.
 private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -2,7 +2,7 @@ import Foundation
 import Standby
 import Testing
 
-@testable import NightstandKit
+@testable import NightstandProgram
 
 @Suite("nightstand events")
 struct EventsCommandTests {

@@ -4,7 +4,7 @@ import Settings
 import Standby
 import Testing
 
-@testable import NightstandKit
+@testable import NightstandProgram
 
 /// Configuration from the broker laid over the file: the layers' order, what a document may
 /// not set, and the store's good, refused and kept documents.

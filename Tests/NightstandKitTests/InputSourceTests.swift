@@ -9,7 +9,7 @@ import StandbyViews
 import Testing
 import Widgets
 
-@testable import NightstandKit
+@testable import NightstandProgram
 @testable import Standby
 
 /// The input on the host: an ``InputController`` sending its commands to a real

@@ -3,7 +3,7 @@ import NightstandTesting
 import Standby
 import Testing
 
-@testable import NightstandKit
+@testable import NightstandProgram
 
 /// What the commands make of files from outside: `check-config` reads the token, password and
 /// CA files as `run` does, a FIFO anywhere fails at once, and `events` prints a calendar's

@@ -116,6 +116,40 @@ private struct PortingUsage: View {
     }
 }
 
+/// A preview as Xcode's template writes one (drawn by NightstandKitTests' PreviewTests too).
+#Preview("Porting", as: .systemSmall) {
+    PortingWidget()
+} timeline: {
+    PortingEntry(date: .distantPast)
+}
+
+/// A view's preview.
+#Preview {
+    PortingUsage()
+}
+
+private struct PortingEntry: TimelineEntry {
+    let date: Date
+}
+
+private struct PortingWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "porting", provider: PortingProvider()) { _ in PortingUsage() }
+    }
+}
+
+private struct PortingProvider: TimelineProvider {
+    func placeholder(in context: Context) -> PortingEntry { PortingEntry(date: context.date) }
+
+    func getSnapshot(in context: Context, completion: @escaping (PortingEntry) -> Void) {
+        completion(placeholder(in: context))
+    }
+
+    func getTimeline(in context: Context, completion: @escaping (Timeline<PortingEntry>) -> Void) {
+        completion(Timeline(entries: [placeholder(in: context)], policy: .never))
+    }
+}
+
 @Suite("PortingTable")
 struct PortingTableTests {
     /// The repository's root, from this file's path.
@@ -139,7 +173,7 @@ struct PortingTableTests {
             for (i, piece) in cells[0].split(separator: "`", omittingEmptySubsequences: false)
                 .enumerated() where i % 2 == 1
             {
-                let name = piece.drop { $0 == "." || $0 == "@" }.prefix {
+                let name = piece.drop { $0 == "." || $0 == "@" || $0 == "#" }.prefix {
                     $0.isLetter || $0.isNumber
                 }
                 names.append(String(name))

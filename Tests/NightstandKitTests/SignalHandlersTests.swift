@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import NightstandKit
+@testable import NightstandProgram
 
 @Suite("Signals reach their closures through the relay pipe", .serialized)
 struct SignalHandlersTests {

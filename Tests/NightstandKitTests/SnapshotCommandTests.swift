@@ -7,7 +7,7 @@ import Standby
 import SystemSupport
 import Testing
 
-@testable import NightstandKit
+@testable import NightstandProgram
 
 @Suite("nightstand snapshot")
 struct SnapshotCommandTests {

@@ -3,7 +3,7 @@ import Testing
 import Vehicle
 import Widgets
 
-@testable import NightstandKit
+@testable import NightstandProgram
 
 /// The car's clients follow the screen: only the OBD PIDs of the widgets the slots show are
 /// polled, none while another view shows or the panel is off.

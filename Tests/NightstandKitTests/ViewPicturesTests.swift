@@ -10,7 +10,7 @@ import StandbyViews
 import Testing
 import Widgets
 
-@testable import NightstandKit
+@testable import NightstandProgram
 
 /// The repository's root, from this file's path.
 private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

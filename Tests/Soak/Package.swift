@@ -13,7 +13,7 @@ let package = Package(
         .executableTarget(
             name: "NightstandSoak",
             dependencies: [
-                .product(name: "NightstandKit", package: "Nightstand"), "MosquittoHarness",
+                .product(name: "NightstandProgram", package: "Nightstand"), "MosquittoHarness",
             ]
         ),
     ],

@@ -94,4 +94,20 @@ int nightstand_isotp_socket(const char *interface, unsigned int tx_id, unsigned 
 /// relocations, stay. Returns the bytes advised.
 size_t nightstand_release_readonly_pages(const uintptr_t *keep, size_t count);
 
+// Finding types by a protocol they conform to, as the Swift runtime records conformances.
+
+/// Writes to `types` (up to `capacity` of them) the type metadata of every non-generic struct,
+/// enum or class linked into the program that declares a conformance to the protocol named
+/// `protocol_name` of the module named `module_name`, in the order the linker laid the
+/// records out. Returns how many there are, which may be more than `capacity`: call with 0
+/// to count.
+///
+/// The records are the linker's `swift5_protocol_conformances` section of the image this
+/// file is linked into (the program, with every module of a SwiftPM build in it): one 32-bit
+/// relative pointer a record, the record's layout being the Swift ABI's
+/// ProtocolConformanceDescriptor (docs/ABI/TypeMetadata.rst in the Swift repository).
+unsigned long nightstand_conforming_types(
+    const char *module_name, const char *protocol_name, const void **types,
+    unsigned long capacity);
+
 #endif

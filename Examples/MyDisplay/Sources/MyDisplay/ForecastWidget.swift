@@ -226,3 +226,16 @@ struct HourlyForecast: View {
         }
     }
 }
+
+#Preview("Cupertino", as: .systemMedium) {
+    ForecastWidget()
+} timeline: {
+    ForecastEntry.sample(at: Date(timeIntervalSince1970: 1_795_254_323))
+}
+
+#Preview("Next hours") {
+    HourlyForecast(
+        hours: ForecastEntry.sample(at: Date(timeIntervalSince1970: 1_795_254_323)).hours
+    )
+    .foregroundStyle(.white)
+}

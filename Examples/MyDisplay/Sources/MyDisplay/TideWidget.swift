@@ -94,3 +94,18 @@ struct TideWidgetView: View {
         return CGPoint(x: x, y: size.height * (1 - entry.heights[index] / 4.5))
     }
 }
+
+// Xcode's previews, drawn by `swift run MyDisplay previews --out DIR` and checked against
+// goldens by MyDisplayTests (fixed dates, so that the pictures are the same every run).
+#Preview("High and low water", as: .systemSmall) {
+    TideWidget()
+} timeline: {
+    TideEntry.semidiurnal(at: Date(timeIntervalSince1970: 1_795_254_323))
+    TideEntry.semidiurnal(at: Date(timeIntervalSince1970: 1_795_254_323 + 6 * 3600))
+}
+
+#Preview(as: .systemMedium) {
+    TideWidget()
+} timeline: {
+    TideEntry.semidiurnal(at: Date(timeIntervalSince1970: 1_795_254_323))
+}

@@ -6,7 +6,7 @@ import Widgets
 @testable import Ambient
 @testable import BuiltinWidgets
 @testable import Calendars
-@testable import NightstandKit
+@testable import NightstandProgram
 @testable import Raster
 @testable import Standby
 @testable import SystemSupport

@@ -7,7 +7,7 @@ import Standby
 import Synchronization
 
 @testable import BuiltinWidgets
-@testable import NightstandKit
+@testable import NightstandProgram
 @testable import SystemSupport
 
 /// Runs a headless display with every kind of moving part for `--hours` of a simulated clock.

@@ -27,7 +27,7 @@ public struct NightstandCommand: AsyncParsableCommand {
                 EventsCommand.self, DisplaysCommand.self, SensorsCommand.self,
                 ReloadCommand.self, ModeCommand.self, ViewCommand.self, SendCommand.self,
                 StatusCommand.self, AlarmCLICommand.self, MessageCommand.self,
-                InputsCommand.self, SoundsCommand.self, FleetCommand.self,
+                InputsCommand.self, SoundsCommand.self, FleetCommand.self, PreviewsCommand.self,
             ] + extraCommands,
             defaultSubcommand: RunCommand.self
         )

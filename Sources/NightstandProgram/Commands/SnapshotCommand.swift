@@ -61,15 +61,7 @@ struct SnapshotCommand: AsyncParsableCommand {
                 }
                 screen = parsed
             }
-            var start = Date()
-            if let at {
-                guard let parsed = DateTimeText.parse(at) else {
-                    throw ValidationError(
-                        "--at \(at): expected a date-time such as 2026-11-21T23:30 or a time such as 23:30"
-                    )
-                }
-                start = parsed
-            }
+            let start = try Self.instant(at)
             if let lux, !LuxSource.readings.contains(lux) {
                 throw ValidationError("--lux \(lux): expected a light level from 0 to 1000000 lux")
             }
@@ -89,6 +81,16 @@ struct SnapshotCommand: AsyncParsableCommand {
             try writingOutput("snapshot") { try sink.writeImage(to: out) }
             printForTerminal("wrote \(screen) \(shown) frame to \(URL(fileURLWithPath: out).path)")
         }
+    }
+
+    /// The instant `--at` names (a date-time or a time today), or now without it.
+    static func instant(_ at: String?) throws -> Date {
+        guard let at else { return Date() }
+        guard let parsed = DateTimeText.parse(at) else {
+            throw ValidationError(
+                "--at \(at): expected a date-time such as 2026-11-21T23:30 or a time such as 23:30")
+        }
+        return parsed
     }
 
     /// `configuration` showing only the view named `view` (`--view`); unchanged for nil.
