@@ -8,7 +8,7 @@ import PhotoFixtures
 import SystemSupport
 import Testing
 
-@testable import NightstandKit
+@testable import NightstandProgram
 @testable import Standby
 @testable import StandbyViews
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @testable import Network
-@testable import NightstandKit
+@testable import NightstandProgram
 
 /// `nightstand fleet list`'s table.
 @Suite("Fleet list table")
