@@ -3,6 +3,7 @@
 // Nightstand: a StandBy-style widget display drawn straight into the Linux framebuffer.
 // Module rooms and what each may import: docs/architecture.md ("Modules and what each may
 // import"); a target's dependencies below are exactly the modules it may import.
+import CompilerPluginSupport
 import PackageDescription
 
 /// A system library found through pkg-config, with the Debian package that provides it.
@@ -26,6 +27,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // The macros' compiler plugin (NightstandMacros). 603 ends quietly when Swift 6.3's
+        // compiler closes it with an empty message (600 prints "Internal Error" per file).
+        // Only the plugin links it, never the program.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
         // System-library shims (module map + header each).
@@ -71,7 +76,20 @@ let package = Package(
         // The declarative views: View, ViewBuilder, layout, environment, rendering onto Raster.
         .target(
             name: "WidgetUI",
-            dependencies: ["Raster", "SystemSupport", "Localization"]
+            dependencies: ["Raster", "SystemSupport", "Localization", "NightstandMacros"]
+        ),
+
+        // SwiftUI's macros (`@Animatable`, `@AnimatableIgnored`), expanded by this compiler
+        // plugin on the build machine: swift-syntax is linked into the plugin, not the program.
+        .macro(
+            name: "NightstandMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
         ),
 
         // The WidgetKit model: widgets, configurations, providers, timelines, families.
