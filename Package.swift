@@ -30,9 +30,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        // `#Preview`'s implementation (NightstandMacros); 600 is the version that builds with
-        // Swift 6.0.3. A build tool only: nothing links it into a program.
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.1"),
+        // The macros' compiler plugin (NightstandMacros: `#Preview`, `@Animatable`). 603 ends
+        // quietly when Swift 6.3's compiler closes it with an empty message (600 prints
+        // "Internal Error" per file); 600 is the oldest that builds with Swift 6.0.3. A build
+        // tool only: nothing links it into a program.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
         // System-library shims (module map + header each).
@@ -222,12 +224,16 @@ let package = Package(
             ]
         ),
 
-        // `#Preview`'s expansion: a compiler plug-in, run while a widget package builds.
+        // The macros' expansion (`#Preview`, `@Animatable`, `@AnimatableIgnored`): a compiler
+        // plug-in, run while a widget package builds; swift-syntax is linked into the plug-in,
+        // not into a program.
         .macro(
             name: "NightstandMacros",
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
         ),
@@ -361,7 +367,7 @@ let package = Package(
                 "NightstandKit", "NightstandProgram", "NightstandBench", "Standby", "StandbyViews", "BuiltinWidgets",
                 "Vehicle", "Alarms", "Audio", "SystemSupport",
                 "Widgets", "Display", "Raster", "Ambient", "Input", "NightstandTesting",
-                "PhotoFixtures",
+                "PhotoFixtures", "WidgetUI",
             ],
             exclude: ["Goldens"]
         ),

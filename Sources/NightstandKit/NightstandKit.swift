@@ -50,3 +50,16 @@ public macro Preview<W: Widget, Provider: TimelineProvider>(
 @freestanding(declaration)
 public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping () -> any View) =
     #externalMacro(module: "NightstandMacros", type: "PreviewMacro")
+
+/// Synthesizes `Animatable` and its `animatableData` from the type's stored `var`s, as
+/// SwiftUI's macro: one property is its own `AnimatableData`, more are nested
+/// ``AnimatablePair``s in their order. Each property's type must be written out; a property
+/// of a type that can't animate (`Bool`, `String`, `Color` …) is marked `@AnimatableIgnored`.
+@attached(extension, conformances: Animatable)
+@attached(member, names: named(animatableData))
+public macro Animatable() = #externalMacro(module: "NightstandMacros", type: "AnimatableMacro")
+
+/// Leaves a property out of what `@Animatable` synthesizes.
+@attached(accessor, names: named(willSet))
+public macro AnimatableIgnored() =
+    #externalMacro(module: "NightstandMacros", type: "AnimatableIgnoredMacro")

@@ -55,8 +55,3 @@ public struct PreviewMacro: DeclarationMacro {
     }
 }
 
-/// The compiler plug-in that serves Nightstand's macros.
-@main
-struct NightstandMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [PreviewMacro.self]
-}

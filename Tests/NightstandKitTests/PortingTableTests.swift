@@ -53,12 +53,36 @@ private var attributedPrice: AttributedString {
     return price + change
 }
 
+/// A shape as iOS 26 writes it, with the macros.
+@Animatable
+private struct Sweep: Shape {
+    var fraction: Double
+    var width: CGFloat
+    @AnimatableIgnored var label: String
+
+    func path(in rect: CGRect) -> Path {
+        Path(CGRect(x: 0, y: 0, width: rect.width * fraction, height: width))
+    }
+}
+
+/// The vectors the macro builds on.
+private func sweepData() -> AnimatablePair<Double, CGFloat> {
+    var sweep = Sweep(fraction: 0.5, width: 4, label: "Sweep")
+    withAnimation(.spring(response: 0.4, dampingFraction: 0.8)) {
+        sweep.animatableData = sweep.animatableData.scaled(by: 2)
+    }
+    let empty: EmptyAnimatableData = Circle().animatableData
+    let vector: some VectorArithmetic = empty
+    return vector.magnitudeSquared == 0 ? sweep.animatableData : .zero
+}
+
 /// The supported and differing APIs of the table, in one widget view.
 private struct PortingUsage: View {
     #if compiler(>=6.1)
         let prices = Prices()
     #endif
     let family = WidgetFamily.systemExtraLarge
+    let innerShadowed: some ShapeStyle = Color.blue.shadow(.inner(radius: 3, y: 1))
 
     var body: some View {
         VStack {
@@ -91,8 +115,19 @@ private struct PortingUsage: View {
                     cornerRadii: RectangleCornerRadii(topLeading: 2)
                 )
                 .fill(.white)
+                Color.gray.clipShape(.capsule(style: .continuous))
+                Sweep(fraction: sweepData().first, width: 3, label: "Sweep")
+                    .fill(innerShadowed)
+                Circle().fill(.shadow(ShadowStyle.drop(radius: 2)))
             }
+            Canvas { context, _ in
+                let resolved: GraphicsContext.ResolvedText = context.resolve(Text("12°"))
+                context.draw(resolved, at: .zero, anchor: .topLeading)
+            }
+            .frame(height: 20)
             Text(attributedPrice)
+                .accessibilityAddTraits(AccessibilityTraits.isSummaryElement)
+                .accessibilityRemoveTraits(.isImage)
             // Asset catalogs: the names are not in a catalog here, so they draw clear and a
             // placeholder (logged once).
             Color("BrandBlue").frame(height: 1)
@@ -108,7 +143,7 @@ private struct PortingUsage: View {
                 #endif
                 ContentUnavailableView("No Prices", systemImage: "magnifyingglass")
             }
-            .transition(AnyTransition.opacity)
+            .transition(.asymmetric(insertion: AnyTransition.opacity, removal: .scale))
             .animation(Animation.smooth, value: family)
             .preferredColorScheme(.dark)
             .ignoresSafeArea()
@@ -200,6 +235,8 @@ struct PortingTableTests {
         let elements = accessibilityElements(
             of: PortingUsage(), size: WidgetFamily.systemExtraLarge.size)
         #expect(elements.contains { $0.label == "Family" && $0.value == "extra large" })
+        #expect(elements.contains { $0.traits.contains(.isSummaryElement) })
+        #expect(sweepData().first == 1)
         // ViewThatFits shows the list or, when it has no room, the unavailable view.
         #expect(elements.contains { $0.label == "BTC" || $0.label == "No Prices" })
         #if compiler(>=6.1)

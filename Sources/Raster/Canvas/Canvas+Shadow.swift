@@ -19,36 +19,63 @@ extension Canvas {
     ) rethrows {
         let r = state.clipBounds
         guard !r.isEmpty else { return }
-        let t = state.transform
-        let sigma = max(radius, 0) / 2 * t.meanScale
-        // The offset is a vector: the transform's linear part only.
-        let dx = Int((t.a * offset.x + t.c * offset.y).rounded())
-        let dy = Int((t.b * offset.x + t.d * offset.y).rounded())
-        let shadow = state.colorTransform.apply(color).premultiplied.value
+        let shadow = ShadowGeometry(color: color, radius: radius, offset: offset, on: self)
         // The content is drawn into a layer over the clip bounds, as `withLayer` draws.
         let layer = makeLayer(over: r)
         try body(layer)
+        var alpha = ShadowGeometry.alpha(of: layer, size: r)
+        ShadowBlur.blur(&alpha, width: r.width, height: r.height, sigma: shadow.sigma)
+        composite(shadow, alpha: alpha, over: r, content: layer)
+    }
 
+    /// Draws a shadow's coverage map `alpha` (the clip bounds' size), moved by its offset, in
+    /// its color; then `content`, when given, on top, in the same pass.
+    func composite(_ shadow: ShadowGeometry, alpha: [UInt8], over r: IntRect, content: Canvas?) {
+        for y in 0..<r.height {
+            let dst = row(r.y + y) + r.x
+            let src = content?.row(y)
+            let sy = y - shadow.dy
+            let inside = sy >= 0 && sy < r.height
+            for x in 0..<r.width {
+                let sx = x - shadow.dx
+                if inside, sx >= 0, sx < r.width {
+                    let a = UInt32(alpha[sy * r.width + sx])
+                    if a != 0 {
+                        dst[x] = PixelMath.sourceOver(PixelMath.scale(shadow.color, a), dst[x])
+                    }
+                }
+                if let src, src[x] != 0 { dst[x] = PixelMath.sourceOver(src[x], dst[x]) }
+            }
+        }
+    }
+}
+
+/// A shadow in the canvas's pixels: its blur, its offset and its color, transformed.
+struct ShadowGeometry {
+    /// The Gaussian's deviation in pixels: `radius / 2` in the transform's units.
+    var sigma: Double
+    /// The offset in whole pixels (a vector: the transform's linear part only).
+    var dx: Int
+    var dy: Int
+    /// The color through the canvas's color transform, premultiplied.
+    var color: UInt32
+
+    init(color: RGBA, radius: Double, offset: Point, on canvas: Canvas) {
+        let t = canvas.state.transform
+        sigma = max(radius, 0) / 2 * t.meanScale
+        dx = Int((t.a * offset.x + t.c * offset.y).rounded())
+        dy = Int((t.b * offset.x + t.d * offset.y).rounded())
+        self.color = canvas.state.colorTransform.apply(color).premultiplied.value
+    }
+
+    /// The alpha channel of a layer the size of `r`, row by row.
+    static func alpha(of layer: Canvas, size r: IntRect) -> [UInt8] {
         var alpha = [UInt8](repeating: 0, count: r.width * r.height)
         for y in 0..<r.height {
             let src = layer.row(y)
             for x in 0..<r.width { alpha[y * r.width + x] = UInt8(src[x] >> 24) }
         }
-        ShadowBlur.blur(&alpha, width: r.width, height: r.height, sigma: sigma)
-        for y in 0..<r.height {
-            let dst = row(r.y + y) + r.x
-            let src = layer.row(y)
-            let sy = y - dy
-            let inside = sy >= 0 && sy < r.height
-            for x in 0..<r.width {
-                let sx = x - dx
-                if inside, sx >= 0, sx < r.width {
-                    let a = UInt32(alpha[sy * r.width + sx])
-                    if a != 0 { dst[x] = PixelMath.sourceOver(PixelMath.scale(shadow, a), dst[x]) }
-                }
-                if src[x] != 0 { dst[x] = PixelMath.sourceOver(src[x], dst[x]) }
-            }
-        }
+        return alpha
     }
 }
 

@@ -18,13 +18,19 @@ public struct AccessibilityElement: Hashable, Sendable {
     public var hint: String?
     /// Where it is, in points of the laid-out view.
     public var frame: Raster.Rect
+    /// Its traits: `accessibilityAddTraits` less `accessibilityRemoveTraits`.
+    public var traits: AccessibilityTraits
 
     /// Creates an element.
-    public init(label: String?, value: String? = nil, hint: String? = nil, frame: Raster.Rect) {
+    public init(
+        label: String?, value: String? = nil, hint: String? = nil, frame: Raster.Rect,
+        traits: AccessibilityTraits = []
+    ) {
         self.label = label
         self.value = value
         self.hint = hint
         self.frame = frame
+        self.traits = traits
     }
 }
 
@@ -62,34 +68,43 @@ enum AccessibilityWalk {
             let present = strings.compactMap { $0 }
             return present.isEmpty ? nil : present.joined(separator: ", ")
         }
+        // Traits apply to each element this view ends up as, or holds.
+        func traited(_ elements: [AccessibilityElement]) -> [AccessibilityElement] {
+            elements.map {
+                var element = $0
+                element.traits = info.traits(element.traits)
+                return element
+            }
+        }
         switch info.children?.kind {
         case .contain?:
-            return inner
+            return traited(inner)
         case .ignore?:
-            return [
+            return traited([
                 AccessibilityElement(
                     label: info.label, value: info.value, hint: info.hint, frame: placed.frame)
-            ]
+            ])
         case .combine?:
-            return [
+            return traited([
                 AccessibilityElement(
                     label: info.label ?? joined(inner.map(\.label)),
                     value: info.value ?? joined(inner.map(\.value)),
-                    hint: info.hint ?? joined(inner.map(\.hint)), frame: placed.frame)
-            ]
+                    hint: info.hint ?? joined(inner.map(\.hint)), frame: placed.frame,
+                    traits: inner.reduce([]) { $0.union($1.traits) })
+            ])
         case nil:
-            if info.label == nil, info.value == nil, info.hint == nil { return inner }
+            if info.label == nil, info.value == nil, info.hint == nil { return traited(inner) }
             if inner.count == 1 {
                 var element = inner[0]
                 element.label = info.label ?? element.label
                 element.value = info.value ?? element.value
                 element.hint = info.hint ?? element.hint
-                return [element]
+                return traited([element])
             }
-            return [
+            return traited([
                 AccessibilityElement(
                     label: info.label, value: info.value, hint: info.hint, frame: placed.frame)
-            ]
+            ])
         }
     }
 }

@@ -26,15 +26,22 @@ extension DisplayList {
         while i < items.count {
             switch items[i] {
             case .fill(let path, let shading):
-                canvas.fill(path, with: shading.paint(in: path.boundingRect))
+                Self.draw([shading], castingShadowsOn: canvas) {
+                    $0.fill(path, with: $1[0].paint(in: path.boundingRect))
+                }
             case .eoFill(let path, let shading):
-                canvas.fill(path, with: shading.paint(in: path.boundingRect), rule: .evenOdd)
+                Self.draw([shading], castingShadowsOn: canvas) {
+                    $0.fill(path, with: $1[0].paint(in: path.boundingRect), rule: .evenOdd)
+                }
             case .stroke(let path, let shading, let style):
-                canvas.stroke(path, with: shading.paint(in: path.boundingRect), style: style)
+                Self.draw([shading], castingShadowsOn: canvas) {
+                    $0.stroke(path, with: $1[0].paint(in: path.boundingRect), style: style)
+                }
             case .text(let run):
                 let box = Rect(origin: run.origin, size: run.layout.size)
-                canvas.draw(
-                    run.layout, at: run.origin, paints: run.shadings.map { $0.paint(in: box) })
+                Self.draw(run.shadings, castingShadowsOn: canvas) {
+                    $0.draw(run.layout, at: run.origin, paints: $1.map { $0.paint(in: box) })
+                }
             case .image(let run):
                 canvas.draw(run.bitmap, in: run.rect)
             case .push(let effect):

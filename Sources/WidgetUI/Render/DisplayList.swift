@@ -28,11 +28,13 @@ struct DisplayList: Equatable {
 }
 
 /// How a fill or stroke is colored, resolved from a ``ShapeStyle`` under its environment.
-enum Shading: Hashable {
+enum Shading: Hashable, Sendable {
     /// One color.
     case color(RGBA)
     /// A gradient, in unit points of the filled view's frame (see ``GradientShading``).
     case gradient(GradientShading)
+    /// A shading casting a shadow (``ShapeStyle/shadow(_:)``), drawn with it.
+    indirect case shadowed(Shading, ShadowShading)
 
     /// The Raster paint for this shading; a gradient without a frame of its own resolves
     /// against `bounds`, the bounds of what is drawn.
@@ -40,6 +42,7 @@ enum Shading: Hashable {
         switch self {
         case .color(let color): Paint(color: color)
         case .gradient(let gradient): Paint(shader: gradient.shader(fallback: bounds))
+        case .shadowed(let base, _): base.paint(in: bounds)
         }
     }
 
@@ -48,6 +51,7 @@ enum Shading: Hashable {
         switch self {
         case .color: self
         case .gradient(let gradient): .gradient(gradient.placed(in: frame))
+        case .shadowed(let base, let shadow): .shadowed(base.placed(in: frame), shadow)
         }
     }
 
@@ -56,6 +60,8 @@ enum Shading: Hashable {
         switch self {
         case .color(let color): .color(color.opacity(opacity))
         case .gradient(let gradient): .gradient(gradient.opacity(opacity))
+        case .shadowed(let base, let shadow):
+            .shadowed(base.opacity(opacity), shadow.opacity(opacity))
         }
     }
 }

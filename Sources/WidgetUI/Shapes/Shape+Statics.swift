@@ -9,6 +9,9 @@ extension Shape where Self == Circle {
 extension Shape where Self == Capsule {
     /// A capsule: `.background(.blue, in: .capsule)`.
     public static var capsule: Capsule { Capsule() }
+
+    /// A capsule with circular or continuous ends: `.clipShape(.capsule(style: .continuous))`.
+    public static func capsule(style: RoundedCornerStyle) -> Capsule { Capsule(style: style) }
 }
 
 extension Shape where Self == Ellipse {

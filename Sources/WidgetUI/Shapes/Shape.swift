@@ -21,7 +21,7 @@ import Raster
 ///
 /// Diamond().fill(.yellow).frame(width: 20, height: 20)
 /// ```
-public protocol Shape: View {
+public protocol Shape: Animatable, View {
     /// The outline of this shape in a rectangle, in the rectangle's coordinates.
     func path(in rect: CGRect) -> Path
 

@@ -74,6 +74,72 @@ extension View {
     {
         AccessibilityModifier(content: self) { $0.children = children }
     }
+
+    /// Adds traits to the view's element, or to each element inside it.
+    ///
+    /// ```swift
+    /// Text("Today").accessibilityAddTraits(.isHeader)
+    /// ```
+    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View {
+        AccessibilityModifier(content: self) {
+            $0.addedTraits.formUnion(traits)
+            $0.removedTraits.subtract(traits)
+        }
+    }
+
+    /// Removes traits from the view's element, or from each element inside it.
+    public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> some View {
+        AccessibilityModifier(content: self) {
+            $0.removedTraits.formUnion(traits)
+            $0.addedTraits.subtract(traits)
+        }
+    }
+}
+
+/// What an accessibility element is, beyond its label: a header, a button, an image.
+public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
+    /// The bits of this set.
+    public let rawValue: Int
+
+    /// Creates a set from its bits.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// A button.
+    public static let isButton = AccessibilityTraits(rawValue: 1 << 0)
+    /// A heading that divides content.
+    public static let isHeader = AccessibilityTraits(rawValue: 1 << 1)
+    /// The selected one of several.
+    public static let isSelected = AccessibilityTraits(rawValue: 1 << 2)
+    /// A link.
+    public static let isLink = AccessibilityTraits(rawValue: 1 << 3)
+    /// An image.
+    public static let isImage = AccessibilityTraits(rawValue: 1 << 4)
+    /// Text that can't change.
+    public static let isStaticText = AccessibilityTraits(rawValue: 1 << 5)
+    /// A summary of the situation, read first.
+    public static let isSummaryElement = AccessibilityTraits(rawValue: 1 << 6)
+    /// A value that changes often.
+    public static let updatesFrequently = AccessibilityTraits(rawValue: 1 << 7)
+    /// A toggle.
+    public static let isToggle = AccessibilityTraits(rawValue: 1 << 8)
+    /// A modal view.
+    public static let isModal = AccessibilityTraits(rawValue: 1 << 9)
+    /// Plays its own sound.
+    public static let playsSound = AccessibilityTraits(rawValue: 1 << 10)
+    /// Starts a media session.
+    public static let startsMediaSession = AccessibilityTraits(rawValue: 1 << 11)
+    /// A search field.
+    public static let isSearchField = AccessibilityTraits(rawValue: 1 << 12)
+    /// Acts on direct touch.
+    public static let allowsDirectInteraction = AccessibilityTraits(rawValue: 1 << 13)
+    /// Turns the page when read to its end.
+    public static let causesPageTurn = AccessibilityTraits(rawValue: 1 << 14)
+    /// A key of a keyboard.
+    public static let isKeyboardKey = AccessibilityTraits(rawValue: 1 << 15)
+    /// A tab bar.
+    public static let isTabBar = AccessibilityTraits(rawValue: 1 << 16)
 }
 
 /// What an accessibility element does with the elements inside it.
@@ -96,6 +162,8 @@ struct AccessibilityAttributes {
     var hint: Text?
     var isHidden = false
     var children: AccessibilityChildBehavior?
+    var addedTraits: AccessibilityTraits = []
+    var removedTraits: AccessibilityTraits = []
 }
 
 /// The accessibility attributes of a placed view, their texts read as strings.
@@ -105,6 +173,13 @@ struct AccessibilityInfo {
     var hint: String?
     var isHidden: Bool
     var children: AccessibilityChildBehavior?
+    var addedTraits: AccessibilityTraits
+    var removedTraits: AccessibilityTraits
+
+    /// `traits` with this view's added and removed.
+    func traits(_ traits: AccessibilityTraits) -> AccessibilityTraits {
+        traits.union(addedTraits).subtracting(removedTraits)
+    }
 }
 
 /// The view the accessibility modifiers return; it changes no layout or drawing.
@@ -144,7 +219,8 @@ final class AccessibilityNode: ModifierNode {
         placed.accessibility = AccessibilityInfo(
             label: string(attributes.label), value: string(attributes.value),
             hint: string(attributes.hint), isHidden: attributes.isHidden,
-            children: attributes.children)
+            children: attributes.children, addedTraits: attributes.addedTraits,
+            removedTraits: attributes.removedTraits)
         return placed
     }
 

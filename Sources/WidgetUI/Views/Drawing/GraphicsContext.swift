@@ -115,7 +115,7 @@ public struct GraphicsContext {
 
     /// Places a resolved view in a rectangle of this context's coordinates and records what
     /// it draws.
-    private func draw(_ node: LayoutNode, in rect: Raster.Rect, proposal: ProposedViewSize) {
+    func draw(_ node: LayoutNode, in rect: Raster.Rect, proposal: ProposedViewSize) {
         let placed = node.place(in: rect, proposal: proposal)
         let items = DisplayListRecorder.record(placed).items
         guard !items.isEmpty else { return }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension View {
     /// Gives the view an identity: kept for source compatibility.
     ///
@@ -94,39 +96,20 @@ public struct AnyTransition: Sendable {
     public func combined(with other: AnyTransition) -> AnyTransition { self }
     /// This transition with an animation.
     public func animation(_ animation: Animation?) -> AnyTransition { self }
-}
-
-/// How a change animates; see ``View/animation(_:value:)``.
-public struct Animation: Hashable, Sendable {
-    /// The default animation.
-    public static let `default` = Animation()
-    /// A smooth spring.
-    public static let smooth = Animation()
-    /// A snappy spring.
-    public static let snappy = Animation()
-    /// A bouncy spring.
-    public static let bouncy = Animation()
-    /// A linear change.
-    public static let linear = Animation()
-    /// A change that eases in and out.
-    public static let easeInOut = Animation()
-    /// A change that eases in.
-    public static let easeIn = Animation()
-    /// A change that eases out.
-    public static let easeOut = Animation()
-    /// A spring.
-    public static let spring = Animation()
-
-    /// A linear change over a duration.
-    public static func linear(duration: Double) -> Animation { Animation() }
-    /// An eased change over a duration.
-    public static func easeInOut(duration: Double) -> Animation { Animation() }
-    /// A spring of a duration and bounce.
-    public static func spring(duration: Double = 0.5, bounce: Double = 0) -> Animation {
-        Animation()
+    /// One transition in, another out.
+    public static func asymmetric(insertion: AnyTransition, removal: AnyTransition)
+        -> AnyTransition
+    { insertion }
+    /// A movement by an offset.
+    public static func offset(_ offset: CGSize) -> AnyTransition { AnyTransition() }
+    /// A movement by an offset.
+    public static func offset(x: CGFloat = 0, y: CGFloat = 0) -> AnyTransition {
+        AnyTransition()
     }
-    /// This animation after a delay.
-    public func delay(_ delay: Double) -> Animation { self }
+    /// A scale from a factor about an anchor.
+    public static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition {
+        AnyTransition()
+    }
 }
 
 /// The kinds of safe area; see ``View/ignoresSafeArea(_:edges:)``.
