@@ -106,9 +106,9 @@ struct AnimatableTests {
         let expected = RingSegment(
             startAngle: .degrees(45), endAngle: .degrees(180), inset: 7, clockwise: false)
         let size = Size(width: 50, height: 50)
-        let a = renderSheet(halfway.stroke(.orange, lineWidth: 3), size: size)
-        let b = renderSheet(expected.stroke(.orange, lineWidth: 3), size: size)
-        let c = renderSheet(from.stroke(.orange, lineWidth: 3), size: size)
+        let a = drawn(halfway.stroke(.orange, lineWidth: 3), size: size)
+        let b = drawn(expected.stroke(.orange, lineWidth: 3), size: size)
+        let c = drawn(from.stroke(.orange, lineWidth: 3), size: size)
         func pixels(_ canvas: Raster.Canvas) -> [UInt32] {
             (0..<canvas.height).flatMap {
                 Array(UnsafeBufferPointer(start: canvas.row($0), count: canvas.width))
@@ -135,4 +135,13 @@ struct AnimatableTests {
         #expect(rect.animatableData.second.second == 4)
         #expect(UnitPoint.bottom.animatableData.second == 1)
     }
+}
+
+/// `view` drawn on a black canvas of `size` points at scale 2.
+private func drawn(_ view: some View, size: Size) -> Raster.Canvas {
+    let canvas = Raster.Canvas(
+        width: Int(size.width * 2), height: Int(size.height * 2))
+    canvas.clear(.black)
+    render(view, size: size, environment: EnvironmentValues(), on: canvas, scale: 2)
+    return canvas
 }
