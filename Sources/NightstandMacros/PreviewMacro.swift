@@ -54,4 +54,3 @@ public struct PreviewMacro: DeclarationMacro {
         ]
     }
 }
-

@@ -1,8 +1,9 @@
 import FoundationEssentials
 import SystemSupport
 
-/// Numbers that commands chose, kept in a file of the state directory so that a restart and a
-/// reload keep them over the configuration's, until the command's `default`:
+/// Numbers that commands chose, kept in a file of the state directory.
+///
+/// A restart and a reload keep them over the configuration's, until the command's `default`:
 ///
 /// - `<state directory>/brightness`: the `brightness` command's percentages by appearance
 ///   (`{"night":5}`), over `[ambient] day_brightness`, `dim_brightness`, `night_brightness`;
