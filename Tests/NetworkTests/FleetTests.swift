@@ -349,4 +349,20 @@ struct FleetBrokerTests {
         #expect(eventually { current.candidate() == BuildVersion.version })
         #expect(upToDate.document(state: state, lux: nil, force: true)?.candidate == nil)
     }
+
+    @Test("a push with no display online is kept on the broker for the displays that come")
+    func pushToNobody() throws {
+        let broker = try Broker()
+        let fleet = try FleetTests.fleetOperator(broker)
+        defer { fleet.stop() }
+        let document = Array("# one line, as mosquitto_sub prints it".utf8)
+        #expect(fleet.push(document, to: .group("empty"), timeout: .seconds(1)).isEmpty)
+        let topic = "nightstand/fleet/group/empty/config"
+        #expect(
+            eventually {
+                (try? broker.retained(topic))?[topic] == "# one line, as mosquitto_sub prints it"
+            })
+        // A display of the group connecting then applies it (FleetConfigProgramTests: a
+        // display offline during a push is on the pushed revision once back).
+    }
 }

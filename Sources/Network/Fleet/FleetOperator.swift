@@ -137,26 +137,29 @@ public final class FleetOperator: Sendable {
         }
     }
 
-    /// Publishes `document` (TOML), retained, as the configuration of `target`'s layer and
-    /// waits up to `timeout` for each online target to apply or refuse it; the outcome by
-    /// display id.
+    /// Publishes `document` (TOML), retained, as the configuration of `target`'s layer (also
+    /// when no target is online: each applies it as it connects) and waits up to `timeout` for
+    /// each online target to apply or refuse it; the outcome by display id.
     public func push(_ document: [UInt8], to target: Target, timeout: Duration)
         -> [String: Outcome]
     {
         let revision = FleetConfigStore.revision(of: document)
         let (targets, _, layer) = aim(target)
-        return wait(for: targets, timeout: timeout) {
-            client.publish(topic: topics.config(layer), payload: document, retain: true)
-        } answer: { state in
-            guard let config = state.config else {
-                return .refused("takes no configuration from the broker ([fleet] accept_config)")
-            }
-            if config.layers[layer] == revision { return .done("applied \(revision)") }
-            guard let refused = config.refused, refused.layer == layer,
-                refused.revision == revision
-            else { return nil }
-            return .refused(refused.error)
-        }
+        // Retained whoever is online: a display offline now applies it when it connects.
+        client.publish(topic: topics.config(layer), payload: document, retain: true)
+        return wait(
+            for: targets, timeout: timeout,
+            answer: { state in
+                guard let config = state.config else {
+                    return .refused(
+                        "takes no configuration from the broker ([fleet] accept_config)")
+                }
+                if config.layers[layer] == revision { return .done("applied \(revision)") }
+                guard let refused = config.refused, refused.layer == layer,
+                    refused.revision == revision
+                else { return nil }
+                return .refused(refused.error)
+            })
     }
 
     /// The displays `target` names, its command topic and its configuration layer.
@@ -178,7 +181,7 @@ public final class FleetOperator: Sendable {
     /// Does `publish` unless no target is online, then waits up to `timeout` until `answer`
     /// has an outcome for each online target's state.
     private func wait(
-        for targets: [Display], timeout: Duration, publish: () -> Void,
+        for targets: [Display], timeout: Duration, publish: () -> Void = {},
         answer: (FleetState) -> Outcome?
     ) -> [String: Outcome] {
         var outcomes: [String: Outcome] = [:]

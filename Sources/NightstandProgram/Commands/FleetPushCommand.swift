@@ -39,6 +39,9 @@ struct FleetPushCommand: ParsableCommand {
         let outcomes = fleet.push(
             document, to: target, timeout: .milliseconds(Int(options.timeout * 1000)))
         print("revision \(FleetConfigStore.revision(of: document))")
+        if outcomes.isEmpty || outcomes.values.contains(.offline) {
+            print("kept on the broker: a display not online applies it when it connects")
+        }
         try FleetTargetOptions.report(outcomes)
     }
 
