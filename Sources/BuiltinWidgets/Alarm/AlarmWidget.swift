@@ -120,7 +120,7 @@ struct AlarmPanel: View {
             Spacer(minLength: 0)
             Text(
                 verbatim: (alarm.snoozedUntil ?? alarm.next).map {
-                    Alarm.clockText($0, in: .current)
+                    ClockTime($0, timeZone: .current).text(twentyFourHour: true, locale: locale)
                 } ?? alarm.time
             )
             .font(.system(size: 44, weight: .semibold, design: .rounded))

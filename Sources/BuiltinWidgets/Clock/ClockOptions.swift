@@ -1,4 +1,5 @@
-import FoundationEssentials
+import Foundation
+import WidgetUI
 import Widgets
 
 /// The clock's options, checked.
@@ -37,25 +38,14 @@ struct ClockOptions: Sendable {
         seconds = try options.bool("seconds") ?? false
     }
 
-    /// The hour (0…23) and minute of `date` in the clock's time zone.
-    private func hourAndMinute(_ date: Date) -> (hour: Int, minute: Int) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let fields = calendar.dateComponents([.hour, .minute], from: date)
-        return (fields.hour ?? 0, fields.minute ?? 0)
+    /// "21:41" or "9:41", in `locale`'s digits.
+    func timeText(_ date: Date, locale: Locale) -> String {
+        ClockTime(date, timeZone: timeZone).text(twentyFourHour: twentyFourHour, locale: locale)
     }
 
-    /// "21:41" or "9:41".
-    func timeText(_ date: Date) -> String {
-        let (hour, minute) = hourAndMinute(date)
-        let shown = twentyFourHour ? hour : (hour + 11) % 12 + 1
-        let hourText = twentyFourHour && shown < 10 ? "0\(shown)" : "\(shown)"
-        return hourText + (minute < 10 ? ":0\(minute)" : ":\(minute)")
-    }
-
-    /// "PM" in 12-hour form, else nothing.
-    func meridiemText(_ date: Date) -> String? {
-        twentyFourHour ? nil : hourAndMinute(date).hour < 12 ? "AM" : "PM"
+    /// "PM" (in `locale`'s words) in 12-hour form, else nothing.
+    func meridiemText(_ date: Date, locale: Locale) -> String? {
+        twentyFourHour ? nil : ClockTime(date, timeZone: timeZone).meridiem(locale: locale)
     }
 
     /// The hour (0…12 on the dial, with its fraction), minute and second of `date`, for the

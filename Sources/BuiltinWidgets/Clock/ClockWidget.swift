@@ -21,6 +21,7 @@ struct ClockWidget: View {
 
     @Environment(\.widgetFamily) private var family
     @Environment(\.isLuminanceReduced) private var isLuminanceReduced
+    @Environment(\.locale) private var locale
 
     var body: some View {
         Group {
@@ -47,7 +48,7 @@ struct ClockWidget: View {
                 .lineLimit(1)
                 .minimumScaleFactor(0.5)
                 .widgetAccentable()
-            if let meridiem = options.meridiemText(entry.date) {
+            if let meridiem = options.meridiemText(entry.date, locale: locale) {
                 Text(meridiem)
                     .font(.system(size: 15, weight: .medium, design: .rounded))
                     .foregroundStyle(.secondary)
@@ -57,7 +58,7 @@ struct ClockWidget: View {
 
     /// "21:41", and ":07" smaller after it while seconds show.
     private var timeText: Text {
-        let time = Text(options.timeText(entry.date))
+        let time = Text(verbatim: options.timeText(entry.date, locale: locale))
         guard options.seconds, !isLuminanceReduced else { return time }
         return time
             + (Text(":") + Text(.currentDate, format: .dateTime.second(.twoDigits)))

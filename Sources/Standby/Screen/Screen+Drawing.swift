@@ -1,4 +1,3 @@
-import Alarms
 import FoundationEssentials
 import Raster
 import StandbyViews
@@ -142,7 +141,9 @@ extension Screen {
             var environment = EnvironmentValues()
             content.style.apply(to: &environment, canvas: canvas)
             face.draw(
-                time: Alarm.clockText(now, in: .current), on: canvas, fonts: painter.fonts,
+                time: ClockTime(now, timeZone: .current).text(
+                    twentyFourHour: true, locale: environment.locale),
+                on: canvas, fonts: painter.fonts,
                 environment: environment)
         }
         return [canvas.bounds]

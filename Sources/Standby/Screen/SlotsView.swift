@@ -1,4 +1,3 @@
-import Alarms
 import FoundationEssentials
 import Raster
 import WidgetUI
@@ -72,7 +71,9 @@ final class SlotsView: ScreenView {
             canvas.concatenate(Transform(translationX: 0, y: Double(band.y)))
             render(
                 Label {
-                    Text(verbatim: Alarm.clockText(next, in: .current))
+                    Text(
+                        verbatim: ClockTime(next, timeZone: .current).text(
+                            twentyFourHour: true, locale: environment.locale))
                 } icon: {
                     Image(systemName: "alarm.fill")
                 }

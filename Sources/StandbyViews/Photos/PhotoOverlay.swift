@@ -49,16 +49,9 @@ public struct PhotoOverlay: Sendable {
             x: 0, y: top ? 0 : screen.height - height, width: screen.width, height: height)
     }
 
-    /// "21:41" (or "9:41" in 12-hour form) at `now`.
+    /// "21:41" (or "9:41" in 12-hour form) at `now`, in the locale's digits.
     func timeText(_ now: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: now)
-        let hour = parts.hour ?? 0
-        let minute = parts.minute ?? 0
-        let shown = hour24 ? hour : (hour + 11) % 12 + 1
-        let hourText = hour24 && shown < 10 ? "0\(shown)" : "\(shown)"
-        return hourText + (minute < 10 ? ":0\(minute)" : ":\(minute)")
+        ClockTime(now, timeZone: timeZone).text(twentyFourHour: hour24, locale: locale)
     }
 
     /// "Sat, Nov 21" at `now`, in the locale's words and order.
