@@ -82,7 +82,8 @@ private struct PortingUsage: View {
         let prices = Prices()
     #endif
     let family = WidgetFamily.systemExtraLarge
-    let innerShadowed: some ShapeStyle = Color.blue.shadow(.inner(radius: 3, y: 1))
+    // Computed: Swift 6.0.3's compiler crashes on a stored `some ShapeStyle` property.
+    var innerShadowed: some ShapeStyle { Color.blue.shadow(.inner(radius: 3, y: 1)) }
 
     var body: some View {
         VStack {
