@@ -17,15 +17,7 @@ extension Canvas {
     public func withShadow(
         color: RGBA, radius: Double, offset: Point, _ body: (Canvas) throws -> Void
     ) rethrows {
-        let r = state.clipBounds
-        guard !r.isEmpty else { return }
-        let shadow = ShadowGeometry(color: color, radius: radius, offset: offset, on: self)
-        // The content is drawn into a layer over the clip bounds, as `withLayer` draws.
-        let layer = makeLayer(over: r)
-        try body(layer)
-        var alpha = ShadowGeometry.alpha(of: layer, size: r)
-        ShadowBlur.blur(&alpha, width: r.width, height: r.height, sigma: shadow.sigma)
-        composite(shadow, alpha: alpha, over: r, content: layer)
+        try drawShadow(.drop, color: color, radius: radius, offset: offset, drawing: true, body)
     }
 
     /// Draws a shadow's coverage map `alpha` (the clip bounds' size), moved by its offset, in

@@ -28,6 +28,17 @@ extension Canvas {
         _ kind: ShadowKind, color: RGBA, radius: Double, offset: Point,
         _ body: (Canvas) throws -> Void
     ) rethrows {
+        try drawShadow(kind, color: color, radius: radius, offset: offset, drawing: false, body)
+    }
+
+    /// The shadow of what `body` draws; with `drawing` (a drop shadow only), the drawing too.
+    ///
+    /// The drawing goes on top in the same pass. `body` draws into a layer over the clip
+    /// bounds, as `withLayer` draws.
+    func drawShadow(
+        _ kind: ShadowKind, color: RGBA, radius: Double, offset: Point, drawing: Bool,
+        _ body: (Canvas) throws -> Void
+    ) rethrows {
         let r = state.clipBounds
         guard !r.isEmpty else { return }
         let shadow = ShadowGeometry(color: color, radius: radius, offset: offset, on: self)
@@ -37,7 +48,7 @@ extension Canvas {
         switch kind {
         case .drop:
             ShadowBlur.blur(&alpha, width: r.width, height: r.height, sigma: shadow.sigma)
-            composite(shadow, alpha: alpha, over: r, content: nil)
+            composite(shadow, alpha: alpha, over: r, content: drawing ? layer : nil)
         case .inner:
             // Already in place: composited without moving it again.
             var unmoved = shadow
