@@ -55,6 +55,9 @@ extension Session {
             &properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue),
             UInt32(options.maximumPacketSize))
         defer { mosquitto_property_free_all(&properties) }
+        // The handshake (over TLS, OpenSSL's certificate checks and key exchange: about 3 MiB
+        // of its code) starts on the display's steady pages, not on the network's start-up.
+        ResidentPages.trim()
         let code = mosquitto_connect_bind_v5(
             handle, options.broker.host, Int32(options.broker.port), Int32(options.keepalive),
             nil, properties)
@@ -111,6 +114,8 @@ extension Session {
             return
         }
         attempt.withLock { $0.connectedAt = .now }
+        // The handshake ran once; what the connection runs from now on maps its pages in again.
+        ResidentPages.trim()
         markConnected()
         change(to: .connected)
         events.connected()

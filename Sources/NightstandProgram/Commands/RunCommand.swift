@@ -151,7 +151,8 @@ struct RunCommand: AsyncParsableCommand {
             )
         }
         log.info("running: \(configuration.slots.count) slot(s) on \(sink.size)")
-        host.run(releasingStartupPages: true)
+        ResidentPages.isTrimming = true
+        host.run()
         deadline.finished()
         if host.restartRequested {
             log.notice(

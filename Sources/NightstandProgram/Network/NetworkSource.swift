@@ -35,7 +35,7 @@ final class NetworkSource: EventSource {
     }
 
     /// The network starts after the first frame: libmosquitto, OpenSSL and the threads load
-    /// on top of the display's steady pages, not start-up's (``StandbyHost/run(until:releasingStartupPages:)``).
+    /// on top of the display's steady pages, not start-up's (``StandbyHost/run(until:)``).
     var startsAfterFirstTurn: Bool { true }
 
     func start(_ context: SourceContext) throws {

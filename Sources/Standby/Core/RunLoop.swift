@@ -25,12 +25,12 @@ extension StandbyHost {
     /// (``nextDeadline(after:)``) or until an event arrives, applies the events that arrived
     /// in order, and runs the wakes sources asked for.
     ///
-    /// With `releasingStartupPages` (the program's own run, not a test's), the read-only pages
-    /// start-up mapped in are given back before the first turn and again after it
-    /// (``SystemSupport/ResidentPages``), before the sources that start late
+    /// Start-up and the first turn run code once: in the program's own run, the read-only pages
+    /// they mapped in are given back (``SystemSupport/ResidentPages/trim()``) before the first
+    /// turn and again after it, before the sources that start late
     /// (``EventSource/startsAfterFirstTurn``: the network) start: the resident set is then what
     /// the display uses, and the peak is not start-up's pages and the network's together.
-    public func run(until end: Date? = nil, releasingStartupPages: Bool = false) {
+    public func run(until end: Date? = nil) {
         let center = widgets.center
         center.onReloadRequest { [events] in
             // The request is taken at the start of the next turn; the event only wakes the loop.
@@ -51,10 +51,10 @@ extension StandbyHost {
         while !stopped {
             let now = clock.now
             if let end, now >= end { break }
-            if first && releasingStartupPages { ResidentPages.release() }
+            if first { ResidentPages.trim() }
             turn(at: now)
             if first {
-                if releasingStartupPages { ResidentPages.release() }
+                ResidentPages.trim()
                 sources.start(self, afterFirstTurn: true)
                 first = false
             }
