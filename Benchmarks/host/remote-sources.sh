@@ -16,6 +16,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/rest.sh"
 
 start_remote_sources() {  # $1: the directory, $2: the first day of the events (YYYYMMDD)
     local work=$1 day=$2 repo
+    python3 -c 'import PIL' 2>/dev/null ||
+        { echo "remote-sources: python3 has no PIL for the photos (apt-get install python3-pil)" >&2; return 1; }
+    command -v radicale >/dev/null ||
+        { echo "remote-sources: no radicale (scripts/deps --test installs it)" >&2; return 1; }
     repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
     cal_port=$(free_port)
     mkdir -p "$work/radicale" "$work/immich/assets"

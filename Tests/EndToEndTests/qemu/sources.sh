@@ -28,12 +28,11 @@ sources_line() {
 
 sources_vm() {
     [[ ,${NIGHTSTAND_QEMU_ONLY:-}, == *,sources,* ]] || return 0
-    command -v radicale >/dev/null || { fail "sources: no radicale (scripts/deps --test installs it)"; return; }
     sources_dir=$work/sources-servers
     mkdir -p "$sources_dir"
     # shellcheck source=../../../Benchmarks/host/remote-sources.sh
     source "$repo/Benchmarks/host/remote-sources.sh"
-    start_remote_sources "$sources_dir" 20261121
+    start_remote_sources "$sources_dir" 20261121 || { fail "sources: the servers did not start"; return; }
     NIGHTSTAND_INITRAMFS_SOURCES=1 "$here/build-initramfs.sh" "$binary" "$release" \
         "$work/initramfs-sources.cpio" || { fail "sources: the initramfs was not built"; stop_remote_sources; return; }
     local plain=("${machine[@]}") initrd=$vm_initrd
