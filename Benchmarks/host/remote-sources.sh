@@ -36,7 +36,9 @@ filesystem_folder = $work/radicale/collections
 [rights]
 type = owner_only
 CONF
-    radicale --config "$work/radicale/config" >"$work/radicale/log" 2>&1 &
+    # Each server in a process group of its own, which stop_remote_sources ends whole (python3
+    # may be a pyenv shim whose child is the server).
+    setsid radicale --config "$work/radicale/config" >"$work/radicale/log" 2>&1 &
     radicale=$!
     local n
     for n in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$cal_port/" && break; sleep 0.1; done
@@ -64,7 +66,7 @@ for n, i in enumerate(ids):
                                 image.getchannel(2).transpose(Image.FLIP_LEFT_RIGHT)))
     image.save(os.path.join(root, "assets", i + ".jpg"), quality=85)
 PY
-    python3 "$repo/Tests/StandbyViewsTests/Immich/immich-stand-in.py" "$work/immich" 0 >/dev/null 2>&1 &
+    setsid python3 "$repo/Tests/StandbyViewsTests/Immich/immich-stand-in.py" "$work/immich" 0 >/dev/null 2>&1 &
     immich=$!
     for n in $(seq 50); do [ -e "$work/immich/port" ] && break; sleep 0.1; done
     immich_port=$(cat "$work/immich/port")
@@ -75,7 +77,7 @@ PY
 stop_remote_sources() {
     local server
     for server in ${radicale:-} ${immich:-}; do
-        kill -9 "$server" 2>/dev/null
+        kill -9 -- "-$server" 2>/dev/null
         wait "$server" 2>/dev/null
     done
     radicale= immich=

@@ -7,6 +7,8 @@
 # SIGTERM restores the console's picture (saved CRTC / console mode) and the "no card" error,
 # and reads input devices made with uinput (a touchscreen, keys) through `nightstand inputs`
 # and `nightstand run` (swipes, keys, idleness and a tap at night, checked on the scanout).
+# Named only (NIGHTSTAND_QEMU_ONLY=sources): `run` with a CalDAV calendar and an Immich album
+# fetched from servers on this machine over QEMU's user-mode network (sources.sh).
 #
 # Usage: Tests/EndToEndTests/qemu/run.sh          (from anywhere; needs root for /boot/vmlinuz)
 # Exit status: 0 all passed, 1 a check failed, 77 this machine cannot run the test (says why).
