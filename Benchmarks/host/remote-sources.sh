@@ -36,9 +36,7 @@ filesystem_folder = $work/radicale/collections
 [rights]
 type = owner_only
 CONF
-    # Each server in a process group of its own, which stop_remote_sources ends whole (python3
-    # may be a pyenv shim whose child is the server).
-    setsid radicale --config "$work/radicale/config" >"$work/radicale/log" 2>&1 &
+    radicale --config "$work/radicale/config" >"$work/radicale/log" 2>&1 &
     radicale=$!
     local n
     for n in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$cal_port/" && break; sleep 0.1; done
@@ -66,7 +64,10 @@ for n, i in enumerate(ids):
                                 image.getchannel(2).transpose(Image.FLIP_LEFT_RIGHT)))
     image.save(os.path.join(root, "assets", i + ".jpg"), quality=85)
 PY
-    setsid python3 "$repo/Tests/StandbyViewsTests/Immich/immich-stand-in.py" "$work/immich" 0 >/dev/null 2>&1 &
+    # The interpreter itself, so that $! is the server's pid (python3 may be a pyenv shim, whose
+    # child the server would be).
+    "$(python3 -c 'import sys; print(sys.executable)')" \
+        "$repo/Tests/StandbyViewsTests/Immich/immich-stand-in.py" "$work/immich" 0 >/dev/null 2>&1 &
     immich=$!
     for n in $(seq 50); do [ -e "$work/immich/port" ] && break; sleep 0.1; done
     immich_port=$(cat "$work/immich/port")
@@ -77,8 +78,8 @@ PY
 stop_remote_sources() {
     local server
     for server in ${radicale:-} ${immich:-}; do
-        kill -9 -- "-$server" 2>/dev/null
-        wait "$server" 2>/dev/null
+        kill -9 "$server" 2>/dev/null || true
+        wait "$server" 2>/dev/null || true
     done
     radicale= immich=
 }
