@@ -22,65 +22,13 @@ seconds="${2:-180}"
 bin=.build/release/nightstand
 work=$(mktemp -d)
 pid=
-radicale=
-immich=
-trap '[ -n "$pid" ] && kill $pid 2>/dev/null; [ -n "$radicale" ] && kill -9 $radicale 2>/dev/null; [ -n "$immich" ] && kill -9 $immich 2>/dev/null; rm -rf "$work"' EXIT
+trap '[ -n "$pid" ] && kill $pid 2>/dev/null; stop_remote_sources; rm -rf "$work"' EXIT
 
-source Benchmarks/host/rest.sh
+# Radicale (a user pi, a calendar of one daily event) and the Immich stand-in (an album
+# "Bedside" of 12 photos) on loopback.
+source Benchmarks/host/remote-sources.sh
 warmup=10   # the calendar's first fetch, the album's first visit and photo
-
-# Radicale with a user pi (password secret) and a calendar of one weekly event.
-cal_port=$(free_port)
-mkdir -p "$work/radicale"
-echo "pi:secret" > "$work/radicale/users"
-cat > "$work/radicale/config" <<CONF
-[server]
-hosts = 127.0.0.1:$cal_port
-[auth]
-type = htpasswd
-htpasswd_filename = $work/radicale/users
-htpasswd_encryption = plain
-[storage]
-filesystem_folder = $work/radicale/collections
-[rights]
-type = owner_only
-CONF
-radicale --config "$work/radicale/config" >/dev/null 2>&1 &
-radicale=$!
-for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$cal_port/" && break; sleep 0.1; done
-curl -s -u pi:secret -X MKCOL "http://127.0.0.1:$cal_port/pi/" -o /dev/null || true
-curl -s -u pi:secret -X MKCALENDAR "http://127.0.0.1:$cal_port/pi/family/" -o /dev/null
-printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nBEGIN:VEVENT\r\nUID:w\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Swimming\r\nDTSTART;TZID=Europe/Berlin:%sT180000\r\nDURATION:PT1H\r\nRRULE:FREQ=DAILY\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' \
-    "$(date +%Y%m%d)" | curl -s -u pi:secret -X PUT -H 'Content-Type: text/calendar' \
-    --data-binary @- "http://127.0.0.1:$cal_port/pi/family/w.ics" -o /dev/null
-printf 'secret\n' > "$work/calendar-password"; chmod 600 "$work/calendar-password"
-
-# The Immich stand-in: an album "Bedside" of 12 photos.
-mkdir -p "$work/immich/assets"
-python3 - "$work/immich" <<'PY'
-import json, sys, os
-root = sys.argv[1]
-ids = ["%08d-aaaa-4bbb-8ccc-%012d" % (n, n) for n in range(1, 13)]
-state = {"album": {"id": "a1b2c3d4-0000-4000-8000-000000000001", "albumName": "Bedside",
-                   "assets": [{"id": i, "type": "IMAGE", "isTrashed": False} for i in ids]},
-         "key": "bench-key", "version": [1, 112, 1], "previewType": "image/jpeg"}
-json.dump(state, open(os.path.join(root, "state.json"), "w"))
-open(os.path.join(root, "ids"), "w").write("\n".join(ids))
-PY
-# Immich's previews are JPEGs 1440 pixels on the long side: a gradient per photo (python3-pil).
-python3 - "$work/immich" <<'PY'
-import sys
-from PIL import Image
-root = sys.argv[1]
-for n, i in enumerate(open(root + "/ids").read().split()):
-    image = Image.linear_gradient("L").resize((1440, 960)).convert("RGB")
-    image = Image.merge("RGB", (image.getchannel(0), image.getchannel(1).point(lambda v: (v + 20 * n) % 256), image.getchannel(2).transpose(Image.FLIP_LEFT_RIGHT)))
-    image.save(root + "/assets/" + i + ".jpg", quality=85)
-PY
-python3 Tests/StandbyViewsTests/Immich/immich-stand-in.py "$work/immich" 0 >/dev/null 2>&1 &
-immich=$!
-for _ in $(seq 50); do [ -e "$work/immich/port" ] && break; sleep 0.1; done
-printf 'bench-key\n' > "$work/immich-key"; chmod 600 "$work/immich-key"
+start_remote_sources "$work" "$(date +%Y%m%d)"
 
 config() {  # $1: the views, the first showing; $2: the [photos] table; $3: "clock" for no calendar
     if [ "${3:-}" = clock ]; then
@@ -116,7 +64,7 @@ TOML
 }
 
 album="[photos]
-immich = { url = \"http://127.0.0.1:$(cat "$work/immich/port")\", album = \"Bedside\", api_key_file = \"$work/immich-key\", cache = \"$work/cache/immich\" }"
+immich = { url = \"http://127.0.0.1:$immich_port\", album = \"Bedside\", api_key_file = \"$work/immich-key\", cache = \"$work/cache/immich\" }"
 echo "size=$size seconds=$seconds"
 config '["widgets"]' "" clock
 "$bin" run --config "$work/config.toml" --log-level warning &

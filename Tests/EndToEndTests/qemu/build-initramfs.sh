@@ -3,6 +3,8 @@
 # driver modules (bochs, virtio-gpu, cirrus, cirrusfb and their dependencies), evdev and uinput,
 # the test input device, the fonts and init.sh.
 # Usage: build-initramfs.sh NIGHTSTAND_BINARY KERNEL_RELEASE OUTPUT.cpio [SYSROOT MODULES]
+# NIGHTSTAND_INITRAMFS_SOURCES=1: also curl and its libraries and the virtio-net modules, for the
+# sources VM (sources.sh), which fetches a calendar and an album from the host over the network.
 # SYSROOT: take busybox, the binary (a path inside SYSROOT), its libraries, fontconfig's
 # configuration and the fonts from this root, a Debian arm64 system whose programs run through
 # qemu-user (scripts/trixie.sh), instead of from this machine; the driver modules are then
@@ -27,11 +29,12 @@ if [[ -n $sysroot ]]; then
 else
     cp "$(command -v busybox)" "$root/bin/busybox"
 fi
-for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir mkfifo head cut tr wc dmesg poweroff sync chvt setsid ip gzip base64; do
+for tool in sh mount sleep cat echo kill insmod grep sed ls mkdir mkfifo head cut tr wc dmesg poweroff sync chvt setsid ip gzip base64 md5sum; do
     ln -s busybox "$root/bin/$tool"
 done
 cp "$here/init.sh" "$root/init"
 cp "$here/car-init.sh" "$root/car-init.sh"
+cp "$here/sources-init.sh" "$root/sources-init.sh"
 # The car bar board as shipped, whose memory the car VM measures (car-init.sh).
 mkdir -p "$root/etc"
 cp "$here/../../../boards/car-bar-1280x480.toml" "$root/etc/car-bar.toml"
@@ -189,6 +192,23 @@ if [[ -z $sysroot ]]; then
     cp "$moddir/$path" "$root/lib/modules/can/virtio-rng.ko"
     for program in obd-ecu first-frame power-key; do
         "${CC:-cc}" -O2 -Wall -o "$root/bin/$program" "$here/$program.c"
+    done
+fi
+
+# The sources VM (sources-init.sh): curl, which nightstand runs for each download, with its
+# libraries, and virtio-net (with its failover modules, in dependency order) for QEMU's
+# user-mode network.
+if [[ -z $sysroot && ${NIGHTSTAND_INITRAMFS_SOURCES:-0} == 1 ]]; then
+    cp "$(command -v curl)" "$root/bin/curl"
+    ldd "$(command -v curl)" | awk '/=> \//{print $3}' | while read -r lib; do
+        cp -L "$lib" "$root/lib/x86_64-linux-gnu/"
+    done
+    mkdir -p "$root/lib/modules/net"
+    for name in failover net_failover virtio_net; do
+        path=$(grep -E "/$name\.ko(\.xz)?:" "$moddir/modules.dep" | cut -d: -f1)
+        [[ -n $path ]] || { echo "module $name not found in $moddir" >&2; exit 1; }
+        cp "$moddir/$path" "$root/lib/modules/net/$name.ko"
+        echo "$name.ko" >>"$root/lib/modules/net/order"
     done
 fi
 

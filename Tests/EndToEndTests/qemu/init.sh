@@ -7,7 +7,8 @@
 #   @@DONE name rc@@          waits for "go"   (host dumps again: name-after.ppm)
 # A case is a backend with options, then +steps: drm, drm-noflip, fbdev-R (rotation R),
 # run (`nightstand run`, see run_display), run-network (the same with [mqtt] and [http] on
-# loopback: a Mosquitto broker in the VM), inputs (input devices, see inputs_case), interact
+# loopback: a Mosquitto broker in the VM), run-calendar and run-sources (a calendar and an album
+# from servers on the host, see sources-init.sh), inputs (input devices, see inputs_case), interact
 # (`nightstand run` acted on by them, see interact_case), run-late, run-present, run-hotplug
 # (`nightstand run` waiting for its screen, see late_case),
 # stdin-fbdev-R (fbdev-R started on tty2 with tty1 as standard input and controlling tty, as a
@@ -96,8 +97,9 @@ start_run() {
 # fixed instant, as a board's service runs it. Once the widgets are drawn it prints the size
 # and the process's memory (/proc/PID/status), waits, and stops it with SIGTERM; the host
 # compares the scanout with `run` on the headless backend at the same instant.
-# run_display [CONFIG LABEL [WORDS]]: with a configuration file, and the memory line labelled
-# LABEL; WORDS: a command sent once it runs (`alarm test wake`), three seconds before the frame.
+# run_display [CONFIG LABEL [WORDS [WAIT]]]: with a configuration file, and the memory line
+# labelled LABEL; WORDS: a command sent once it runs (`alarm test wake`), three seconds before the
+# frame; WAIT: a function run then, before the memory is read (sources-init.sh's).
 run_display() {
     start_run --backend drm ${1:+--config "$1"}
     if [ -n "${3:-}" ]; then
@@ -105,6 +107,7 @@ run_display() {
         /bin/nightstand send $3 --socket /tmp/control.sock
         sleep 3
     fi
+    [ -z "${4:-}" ] || $4
     cat /tmp/err
     /bin/nightstand status --socket /tmp/control.sock 2>/dev/null | grep -E '^(mqtt|http|sound):'
     if [ "${2#rss-network}" != "${2:-}" ]; then
@@ -429,6 +432,11 @@ for case in $(arg ns_cases | tr ',' ' '); do
     fi
     if [ "$case" = inputs ]; then
         inputs_case
+        continue
+    fi
+    if [ "$case" = run-calendar ] || [ "$case" = run-sources ]; then
+        . /sources-init.sh
+        sources_case
         continue
     fi
     if [ "$case" = run-car ]; then

@@ -7,6 +7,8 @@
 # SIGTERM restores the console's picture (saved CRTC / console mode) and the "no card" error,
 # and reads input devices made with uinput (a touchscreen, keys) through `nightstand inputs`
 # and `nightstand run` (swipes, keys, idleness and a tap at night, checked on the scanout).
+# Named only (NIGHTSTAND_QEMU_ONLY=sources): `run` with a CalDAV calendar and an Immich album
+# fetched from servers on this machine over QEMU's user-mode network (sources.sh).
 #
 # Usage: Tests/EndToEndTests/qemu/run.sh          (from anywhere; needs root for /boot/vmlinuz)
 # Exit status: 0 all passed, 1 a check failed, 77 this machine cannot run the test (says why).
@@ -236,11 +238,14 @@ vm() {
                 local at
                 at=$(grep -a -m1 "^@@LATE $c: at " "$serial_log" | sed -n 's/.*: at \([0-9T:-]*\)@@.*/\1/p')
                 run_headless "$size" "$headless" "" "" "${at:-2026-11-21T10:09:00}"
-            elif [[ $c == run || $c == run-network* || $c == run-alarms ]]; then
-                # At the time the VM's display showed (the network cases take a while).
-                local shown_at
+            elif [[ $c == run || $c == run-network* || $c == run-alarms || $c == run-calendar ||
+                $c == run-sources ]]; then
+                # At the time the VM's display showed (the network cases take a while); the
+                # sources VM's cases with their configuration (sources.sh).
+                local shown_at config=
                 shown_at=$(grep -a -m1 "^@@AT $c: " "$serial_log" | sed -n 's/.*: \([0-9T:-]*\)@@.*/\1/p')
-                run_headless "$size" "$headless" "" "" "${shown_at:-2026-11-21T10:09:00}"
+                [[ $name == sources ]] && config=$(sources_headless_config "$c")
+                run_headless "$size" "$headless" "$config" "" "${shown_at:-2026-11-21T10:09:00}"
                 local label=rss${c#run}
                 echo "qemu end-to-end: $name/$c memory: $(grep -a -m1 "^$label:" "$serial_log")" >&2
                 if [[ ${NIGHTSTAND_QEMU_MAPPINGS:-0} == 1 ]]; then
@@ -626,6 +631,11 @@ interact_vm
 source "$here/car.sh"
 car_vm
 car_timing_vm
+# A calendar (CalDAV behind a password) and an Immich album fetched from servers on this
+# machine over QEMU's user-mode network (named only: sources.sh).
+# shellcheck source=sources.sh
+source "$here/sources.sh"
+sources_vm
 
 # The arm64 VM: machine virt, Debian 13's arm64 kernel (linux-image-arm64, unpacked once into
 # the cache of scripts/trixie.sh, with its module list made by depmod), a virtio-gpu, and the
