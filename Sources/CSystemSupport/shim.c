@@ -5,6 +5,7 @@
 #include <linux/can.h>
 #include <linux/can/isotp.h>
 #include <linux/netlink.h>
+#include <malloc.h>
 #include <net/if.h>
 #include <signal.h>
 #include <spawn.h>
@@ -37,6 +38,10 @@ char *const *nightstand_environment(void) { return environ; }
 
 int nightstand_disable_huge_pages(void) {
     return prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
+}
+
+int nightstand_fix_mmap_threshold(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes) && mallopt(M_TRIM_THRESHOLD, bytes);
 }
 
 // The write end each signal is relayed to, plus one (0: none). Written before the handler is

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import Testing
 
 @testable import SystemSupport
@@ -71,6 +72,30 @@ struct TextAndPathTests {
         let line = status.split(separator: "\n").first { $0.hasPrefix("THP_enabled:") }
         try #require(line != nil, "this kernel reports THP_enabled")
         #expect(line?.split(separator: "\t").last == "0")
+    }
+
+    @Test("a screen-sized block freed and made again is mapped of its own each time")
+    func largeBlocks() {
+        #expect(LargeBlocks.fixThreshold())
+        // glibc's chunk header, the word before the block: bit 1 says "mapped of its own".
+        func isMapped(_ block: UnsafeMutableRawPointer) -> Bool {
+            block.load(fromByteOffset: -MemoryLayout<UInt>.size, as: UInt.self) & 2 != 0
+        }
+        let screen = 1920 * 1080 * 4
+        // A heap's free top larger than the threshold goes back with this free, whichever way
+        // the block came: the next screen cannot come from a top left by earlier tests.
+        free(malloc(screen))
+        let first = malloc(screen)!
+        #expect(isMapped(first))
+        free(first)
+        // With glibc's moving threshold, the free above raised it past a screen, and this
+        // block would come from the heap, to stay there once freed.
+        let second = malloc(screen)!
+        #expect(isMapped(second))
+        free(second)
+        let small = malloc(LargeBlocks.threshold / 2)!
+        #expect(!isMapped(small))
+        free(small)
     }
 
     @Test("durations read in their two largest units, the same in every message")

@@ -33,6 +33,12 @@ char *const *nightstand_environment(void);
 /// huge pages from now on. Returns 0 or -1 with errno.
 int nightstand_disable_huge_pages(void);
 
+/// mallopt(M_MMAP_THRESHOLD, M_TRIM_THRESHOLD): blocks of `bytes` and more are mapped of their
+/// own and unmapped when freed, glibc no longer raises the threshold as blocks are freed, and
+/// free space of more than `bytes` at the top of a heap goes back to the kernel. Returns 1, or
+/// 0 when refused.
+int nightstand_fix_mmap_threshold(int bytes);
+
 // Signals relayed through a pipe (the self-pipe pattern): the handler only writes the signal's
 // number, one byte, to a file descriptor, which is async-signal-safe; a thread reading the
 // other end does the real work. C, because a signal handler cannot safely run Swift code.

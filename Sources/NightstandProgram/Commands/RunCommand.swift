@@ -94,6 +94,7 @@ struct RunCommand: AsyncParsableCommand {
         try control.prepareServer()
         try makeOutputDirectory(for: configuration.display)
         if let failure = HugePages.disable() { log.debug("huge pages stay on: \(failure)") }
+        if !LargeBlocks.fixThreshold() { log.debug("malloc keeps its own mmap threshold") }
         // Signals first: the sink asks the kernel for VT switch signals, whose default action
         // would end the program. They wait in the mailbox until the loop runs.
         let events = try Mailbox<HostEvent>()
