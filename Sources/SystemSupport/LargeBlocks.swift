@@ -6,10 +6,11 @@ import CSystemSupport
 /// glibc's malloc maps blocks of 128 KiB and more of their own, but when such a block is freed
 /// it raises that threshold to the freed block's size (up to 32 MiB), and the free space it
 /// leaves at the top of a heap to twice that, so from then on a screen-sized block comes from
-/// the heap, and once freed stays there. The photos view decodes a photo a turn and lets the last one go: with the
-/// threshold moving, a display showing photos kept about one screen more than it held
-/// (docs/performance.md). ``fixThreshold()`` keeps the threshold at ``threshold``, so a
-/// screen, a photo or a fade's picture is mapped when made and unmapped when let go.
+/// the heap, and once freed stays there. The photos view decodes a photo a turn and lets the
+/// last one go: with the threshold moving, a display showing photos kept about one screen
+/// more than it held (docs/performance.md). ``fixThreshold()`` keeps the threshold at
+/// ``threshold``, so a screen, a photo or a fade's picture is mapped when made and unmapped
+/// when let go.
 ///
 /// ```swift
 /// if !LargeBlocks.fixThreshold() { log.debug("malloc keeps its own threshold") }
